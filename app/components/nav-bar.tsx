@@ -1,0 +1,104 @@
+import { Link, NavLink } from "react-router";
+import { site } from "../content/site.ts";
+import { ChevronDownIcon, MenuIcon } from "./icons.tsx";
+import { pageLinks, primaryLinks, secondaryLinks } from "./nav-links.ts";
+import { useDismissableDetails } from "./use-dismissable-details.ts";
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded px-3 py-2 font-medium hover:text-brand-700 ${isActive ? "text-brand-700 underline underline-offset-4" : "text-ink"}`;
+
+function PagesDropdown() {
+  const ref = useDismissableDetails();
+  return (
+    <details ref={ref} className="relative">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-3 py-2 font-medium text-ink hover:text-brand-700">
+        Pages <ChevronDownIcon />
+      </summary>
+      <ul className="absolute left-0 z-30 mt-1 w-56 rounded-md border border-gray-200 bg-white py-2 shadow-lg">
+        <li>
+          <NavLink to="/pages" end className={linkClass}>
+            All pages
+          </NavLink>
+        </li>
+        {pageLinks.map((link) => (
+          <li key={link.to}>
+            <NavLink to={link.to} className={linkClass}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function MobileMenu() {
+  const ref = useDismissableDetails();
+  return (
+    <details ref={ref} className="lg:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-3 py-2 font-medium">
+        <MenuIcon /> Menu
+      </summary>
+      <div className="absolute inset-x-0 top-full z-30 border-t border-gray-200 bg-white px-4 py-3 shadow-lg">
+        <ul>
+          {[...primaryLinks, ...secondaryLinks].map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 px-3 text-sm font-semibold text-muted" id="mobile-pages-heading">
+          Pages
+        </p>
+        <ul aria-labelledby="mobile-pages-heading">
+          {pageLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={linkClass}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </details>
+  );
+}
+
+export function NavBar() {
+  return (
+    <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
+      <div className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
+        <Link to="/" className="text-2xl font-extrabold tracking-tight text-brand-800">
+          {site.brand}
+        </Link>
+        <nav aria-label="Main" className="flex items-center gap-2">
+          <ul className="hidden items-center lg:flex">
+            {primaryLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <PagesDropdown />
+            </li>
+            {secondaryLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={linkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <MobileMenu />
+          <Link to="/signin" className="btn-primary">
+            Join Now
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

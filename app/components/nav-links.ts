@@ -1,0 +1,23 @@
+/** The navigation bar of the spec, in its order. */
+export const primaryLinks = [
+  { to: "/", label: "Home" },
+  { to: "/about", label: "About" },
+  { to: "/courses", label: "Courses" },
+] as const;
+
+/** What the /pages dropdown holds. */
+export const pageLinks = [
+  { to: "/team", label: "Our Team" },
+  { to: "/testimonial", label: "Testimonial" },
+  { to: "/test", label: "Test Your Knowledge" },
+  { to: "/library", label: "E-Library" },
+  { to: "/feedback", label: "Feedback" },
+  { to: "/error", label: "404 Page" },
+] as const;
+
+export const secondaryLinks = [
+  { to: "/team", label: "Our Team" },
+  { to: "/testimonial", label: "Testimonial" },
+  { to: "/feedback", label: "Feedback" },
+  { to: "/contact", label: "Contact" },
+] as const;

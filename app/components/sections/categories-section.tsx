@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { categories } from "../../content/courses.ts";
+
+/** The course-category grid with counts; a category without a listing is not a link. */
+export function CategoriesSection() {
+  return (
+    <section aria-labelledby="categories-heading" className="section">
+      <p className="section-kicker text-center">Categories</p>
+      <h2 id="categories-heading" className="section-title text-center">
+        Courses Categories
+      </h2>
+      <ul className="grid gap-6 sm:grid-cols-2">
+        {categories.map((category) => {
+          const body = (
+            <>
+              <img
+                src={category.img.src}
+                alt=""
+                width={category.img.width}
+                height={category.img.height}
+                loading="lazy"
+                decoding="async"
+                className="aspect-[3/2] w-full object-cover"
+              />
+              <span className="absolute inset-x-4 bottom-4 rounded bg-white px-4 py-3 text-center shadow">
+                <span className="block text-lg font-bold text-ink">{category.name}</span>
+                <span className="block text-sm text-brand-800">
+                  {category.count} {category.count === 1 ? "Course" : "Courses"}
+                </span>
+              </span>
+            </>
+          );
+          return (
+            <li key={category.id} className="relative overflow-hidden rounded-lg shadow-sm">
+              {category.href ? (
+                <Link to={category.href} className="group block">
+                  {body}
+                </Link>
+              ) : (
+                <div>{body}</div>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

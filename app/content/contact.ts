@@ -1,0 +1,32 @@
+import type { ContactDetails } from "./schemas.ts";
+
+export const contactDetails: ContactDetails = {
+  collegeName: "Marina Vale College of Arts and Science",
+  department: "Department of Information Technology",
+  addressLines: [
+    "12 College Road, Kasturba Nagar",
+    "Adyar",
+    "Chennai, Tamil Nadu 600020",
+  ],
+  city: "Chennai",
+  state: "Tamil Nadu",
+  phone: "+91 44 2000 0000",
+  email: "office@college.example",
+  officeHours: "Monday to Saturday, 9:30 am to 4:30 pm (closed on public holidays)",
+  map: {
+    image: {
+      src: "/images/contact/map.svg",
+      alt: "Stylised street map of south Chennai with the Bay of Bengal to the east and a marker labelled College",
+      width: 800,
+      height: 450,
+    },
+    link: "https://www.openstreetmap.org/#map=12/13.0827/80.2707",
+    label: "Open the map of Chennai on OpenStreetMap",
+  },
+  social: [
+    { name: "Facebook", href: "https://facebook.example/college" },
+    { name: "Instagram", href: "https://instagram.example/college" },
+    { name: "LinkedIn", href: "https://linkedin.example/college" },
+    { name: "YouTube", href: "https://youtube.example/college" },
+  ],
+};

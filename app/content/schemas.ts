@@ -1,0 +1,113 @@
+import { z } from "zod";
+
+/** A site-relative link: starts with "/" and is not protocol-relative. */
+const sitePath = z.string().regex(/^\/(?!\/)[^\s]*$/, "must be a site path starting with /");
+/** An image of our own, served from public/images. */
+const imageSchema = z.object({
+  src: z.string().regex(/^\/images\/[a-z0-9/_-]+\.(svg|webp|png|jpg)$/),
+  alt: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+
+export const courseCardSchema = z.object({
+  /** Stable id, kebab-case, unique across all cards. */
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  /** Reveal-animation delay in seconds, as the spec's `time` field. */
+  time: z.number().min(0).max(2),
+  img: imageSchema,
+  readlink: sitePath,
+  join: sitePath,
+  /** Regular price in whole US dollars, shown struck through. */
+  price: z.number().int().positive(),
+  /** Number of reviews. */
+  review: z.number().int().nonnegative(),
+  title: z.string().min(1),
+  teachername: z.string().min(1),
+  /** Human duration, e.g. "12 Hrs". */
+  duration: z.string().min(1),
+  totalstudent: z.number().int().nonnegative(),
+});
+
+export const courseCategorySchema = z.object({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  name: z.string().min(1),
+  /** Listing page; absent for categories without one (Online Marketing). */
+  href: sitePath.optional(),
+  img: imageSchema,
+  courses: z.array(courseCardSchema),
+  /** Count shown on the home grid when there is no listing of cards. */
+  count: z.number().int().positive(),
+});
+
+export const teamMemberSchema = z.object({
+  name: z.string().min(1),
+  role: z.string().min(1),
+  photo: imageSchema,
+  bio: z.string().min(1),
+});
+
+export const testimonialSchema = z.object({
+  name: z.string().min(1),
+  role: z.literal("Student"),
+  photo: imageSchema,
+  text: z.string().min(20),
+});
+
+export const slideSchema = z.object({
+  kicker: z.string().min(1),
+  heading: z.string().min(1),
+  text: z.string().min(1),
+  image: imageSchema,
+});
+
+export const pillarSchema = z.object({
+  title: z.enum(["Vision", "Mission", "Objectives"]),
+  text: z.string().min(1),
+  href: sitePath.optional(),
+});
+
+export const contactDetailsSchema = z.object({
+  collegeName: z.string().min(1),
+  department: z.string().min(1),
+  addressLines: z.array(z.string().min(1)).min(2),
+  city: z.literal("Chennai"),
+  state: z.literal("Tamil Nadu"),
+  phone: z.string().regex(/^\+91[ 0-9]+$/),
+  email: z.email(),
+  officeHours: z.string().min(1),
+  map: z.object({ image: imageSchema, link: z.url(), label: z.string().min(1) }),
+  social: z.array(z.object({ name: z.string().min(1), href: z.url() })),
+});
+
+export const galleryItemSchema = imageSchema;
+
+export type CourseCard = z.infer<typeof courseCardSchema>;
+export type CourseCategory = z.infer<typeof courseCategorySchema>;
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+export type Testimonial = z.infer<typeof testimonialSchema>;
+export type Slide = z.infer<typeof slideSchema>;
+export type Pillar = z.infer<typeof pillarSchema>;
+export type ContactDetails = z.infer<typeof contactDetailsSchema>;
+export type SiteImage = z.infer<typeof imageSchema>;
+
+export const siteSchema = z.object({
+  /** Brand shown in the nav bar and the document titles. */
+  brand: z.string().min(1),
+  tagline: z.string().min(1),
+  /** The footer's final-year-project note. */
+  projectNote: z.string().min(1),
+  newsletterBlurb: z.string().min(1),
+});
+
+export const aboutSchema = z.object({
+  kicker: z.string().min(1),
+  heading: z.string().min(1),
+  paragraphs: z.array(z.string().min(1)).min(1),
+  image: imageSchema,
+  /** The three highlights: skilled instructors, online classes, international certificate. */
+  highlights: z.array(z.object({ title: z.string().min(1), text: z.string().min(1) })).length(3),
+});
+
+export type Site = z.infer<typeof siteSchema>;
+export type About = z.infer<typeof aboutSchema>;

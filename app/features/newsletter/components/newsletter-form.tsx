@@ -1,0 +1,53 @@
+import { useEffect, useId, useRef } from "react";
+import { useFetcher } from "react-router";
+import { HoneypotField } from "../../../components/honeypot-field.tsx";
+import { EMAIL_MAX_LENGTH, type NewsletterResult } from "../types.ts";
+
+/**
+ * The newsletter box: posts to /newsletter. With JavaScript the answer shows
+ * in place; without it the browser lands on /newsletter, which shows it.
+ */
+export function NewsletterForm({ tone = "dark" }: { tone?: "dark" | "light" }) {
+  const fetcher = useFetcher<NewsletterResult>();
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const result = fetcher.data;
+  const failed = result?.status === "invalid" || result?.status === "rate-limited";
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => {
+    if (fetcher.state === "idle" && result && !failed) formRef.current?.reset();
+  }, [fetcher.state, result, failed]);
+
+  const messageColour =
+    tone === "dark" ? (failed ? "text-amber-200" : "text-emerald-200") : failed ? "text-red-700" : "text-emerald-800";
+
+  return (
+    <fetcher.Form ref={formRef} method="post" action="/newsletter" noValidate className="w-full">
+      <HoneypotField />
+      <label htmlFor={`${id}-email`} className="mb-2 block font-medium">
+        Your email
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          maxLength={EMAIL_MAX_LENGTH}
+          autoComplete="email"
+          placeholder="name@example.com"
+          aria-invalid={failed || undefined}
+          aria-describedby={`${id}-message`}
+          className="min-w-0 flex-1 rounded-md border border-gray-400 bg-white px-3 py-2 text-ink placeholder:text-gray-600"
+        />
+        <button type="submit" className="btn-primary shrink-0" disabled={busy}>
+          SignUp
+        </button>
+      </div>
+      <p id={`${id}-message`} role="status" className={`mt-2 min-h-6 text-sm ${messageColour}`}>
+        {busy ? "Signing you up…" : result?.message}
+      </p>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import type { RequestServices } from "../../context.ts";
+import { isHoneypotFilled } from "../../lib/honeypot.ts";
+import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
+import { subscribeToNewsletter } from "./queries.server.ts";
+import { newsletterSignupSchema } from "./schemas.ts";
+import type { NewsletterResult } from "./types.ts";
+
+const perAddressLimit = { limit: 10, windowSeconds: 15 * 60 };
+
+/** Handles one sign-up form post: every outcome is a message for the person. */
+export async function handleNewsletterSignup(request: Request, { db, clientAddress, logger }: RequestServices) {
+  const rate = await consumeRateLimit(db, { key: `newsletter:${clientAddress}`, ...perAddressLimit });
+  if (!rate.allowed) {
+    return data<NewsletterResult>(
+      { status: "rate-limited", message: "Too many sign-up attempts from your network. Please try again in a few minutes." },
+      { status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } },
+    );
+  }
+
+  const formData = await request.formData();
+  if (isHoneypotFilled(formData)) {
+    logger.info("newsletter sign-up refused: honeypot filled");
+    return data<NewsletterResult>(
+      { status: "invalid", message: "We could not accept this sign-up. Please try again." },
+      { status: 400 },
+    );
+  }
+
+  const parsed = newsletterSignupSchema.safeParse({ email: formData.get("email") ?? undefined });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? "Please enter a valid email address.";
+    return data<NewsletterResult>({ status: "invalid", message }, { status: 400 });
+  }
+
+  const outcome = await subscribeToNewsletter(db, parsed.data.email);
+  return data<NewsletterResult>({
+    status: outcome,
+    message:
+      outcome === "subscribed"
+        ? "Thank you! You are now subscribed to our newsletter."
+        : "You are already subscribed with this address. We will keep you posted.",
+  });
+}

@@ -1,0 +1,16 @@
+import type { Kysely } from "kysely";
+import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
+// Migrations must keep working whatever the schema becomes, so they see an untyped database.
+import * as m001 from "./migrations/001-newsletter-and-rate-limits.ts";
+
+/** Listed in code, not read from a folder, so the bundled server carries them. */
+const migrations: Record<string, Migration> = {
+  "001-newsletter-and-rate-limits": m001,
+};
+
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}

@@ -1,0 +1,36 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { videoCourses } from "./content/video-courses.ts";
+
+// Every path of the spec, in one place. Paths match case-insensitively, so
+// the hub's /test/React and /test/Javascript reach the quizzes below.
+export default [
+  index("routes/public/home.tsx"),
+  route("about", "routes/public/about.tsx"),
+  route("pages", "routes/public/pages.tsx"),
+  route("team", "routes/public/team.tsx"),
+  route("testimonial", "routes/public/testimonial.tsx"),
+  route("contact", "routes/public/contact.tsx"),
+  route("newsletter", "routes/public/newsletter.tsx"),
+  route("error", "routes/public/error.tsx"),
+
+  route("courses", "routes/courses/courses.tsx"),
+  route("courses/mern", "routes/courses/category.tsx", { id: "category-mern" }),
+  route("courses/fullstack", "routes/courses/category.tsx", { id: "category-fullstack" }),
+  // The spec's misspelling "cources" is the real address of this listing.
+  route("cources/programming", "routes/courses/category.tsx", { id: "category-programming" }),
+  ...videoCourses.flatMap((course) =>
+    course.paths.map((path) => route(path.slice(1), "routes/courses/video-course.tsx", { id: `video${path}` })),
+  ),
+
+  route("test", "routes/quizzes/hub.tsx"),
+  route("test/:quiz", "routes/quizzes/quiz.tsx"),
+
+  route("library", "routes/library/library.tsx"),
+  route("feedback", "routes/feedback/feedback.tsx"),
+
+  route("register", "routes/auth/register.tsx"),
+  route("signin", "routes/auth/signin.tsx"),
+  route("profile", "routes/auth/profile.tsx"),
+
+  route("*", "routes/public/not-found.tsx"),
+] satisfies RouteConfig;

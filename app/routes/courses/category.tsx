@@ -1,0 +1,35 @@
+import { data } from "react-router";
+import { CourseGrid } from "../../components/course-card.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { categories } from "../../content/courses.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/category";
+
+function categoryAt(pathname: string) {
+  const path = pathname.replace(/\/+$/, "").toLowerCase();
+  return categories.find((category) => category.href?.toLowerCase() === path);
+}
+
+/** One listing (/courses/mern, /courses/fullstack, /cources/programming), chosen by its address. */
+export function loader({ request }: Route.LoaderArgs) {
+  const category = categoryAt(new URL(request.url).pathname);
+  if (!category) throw data("No such course category", { status: 404 });
+  return { categoryId: category.id };
+}
+
+export const meta = ({ loaderData }: Route.MetaArgs) => {
+  const category = categories.find((c) => c.id === loaderData?.categoryId);
+  return pageMeta(category ? `${category.name} Courses` : "Courses");
+};
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const category = categories.find((c) => c.id === loaderData.categoryId)!;
+  return (
+    <>
+      <PageHeader title={`${category.name} Courses`} />
+      <section className="section" aria-label={`${category.name} courses`}>
+        <CourseGrid courses={category.courses} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from "react-router";
+import { CourseGrid } from "../../components/course-card.tsx";
+import { PageHeader } from "../../components/page-header.tsx";
+import { categories } from "../../content/courses.ts";
+import { pageMeta } from "../../lib/meta.ts";
+
+export const meta = () => pageMeta("Courses", "Every course we teach: MERN Stack, Full Stack Web Development and programming languages.");
+
+export default function Courses() {
+  return (
+    <>
+      <PageHeader title="Courses" />
+      {categories
+        .filter((category) => category.courses.length > 0)
+        .map((category) => (
+          <section key={category.id} aria-labelledby={`${category.id}-heading`} className="section">
+            <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id={`${category.id}-heading`} className="text-2xl font-bold">
+                {category.name}
+              </h2>
+              {category.href && (
+                <Link to={category.href} className="font-semibold text-brand-800 underline">
+                  All {category.name} courses
+                </Link>
+              )}
+            </div>
+            <CourseGrid courses={category.courses} />
+          </section>
+        ))}
+    </>
+  );
+}

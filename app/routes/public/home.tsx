@@ -1,0 +1,63 @@
+import { Link } from "react-router";
+import { Carousel } from "../../components/carousel.tsx";
+import { AboutSection } from "../../components/sections/about-section.tsx";
+import { CategoriesSection } from "../../components/sections/categories-section.tsx";
+import { PillarsSection } from "../../components/sections/pillars-section.tsx";
+import { TestimonialSection } from "../../components/sections/testimonial-section.tsx";
+import { site } from "../../content/site.ts";
+import { slides } from "../../content/slides.ts";
+import { pageMeta } from "../../lib/meta.ts";
+
+export const meta = () => pageMeta("Home");
+
+function HeroCarousel() {
+  return (
+    <Carousel
+      label="Welcome"
+      slideLabels={slides.map((slide) => slide.heading)}
+      className="pb-4"
+      slides={slides.map((slide, index) => (
+        <div key={slide.heading} className="relative isolate overflow-hidden bg-[#0b2545]">
+          <img
+            src={slide.image.src}
+            alt=""
+            width={slide.image.width}
+            height={slide.image.height}
+            fetchPriority={index === 0 ? "high" : "low"}
+            loading={index === 0 ? "eager" : "lazy"}
+            className="absolute inset-0 -z-10 h-full w-full object-cover object-right"
+          />
+          <div className="mx-auto flex min-h-[26rem] max-w-6xl flex-col justify-center px-4 py-12 text-white md:min-h-[32rem]">
+            <p className="text-sm font-semibold tracking-widest text-brand-100 uppercase">{slide.kicker}</p>
+            {index === 0 ? (
+              <h1 className="mt-3 max-w-xl text-4xl font-extrabold md:text-5xl">{slide.heading}</h1>
+            ) : (
+              <h2 className="mt-3 max-w-xl text-4xl font-extrabold md:text-5xl">{slide.heading}</h2>
+            )}
+            <p className="mt-4 max-w-lg text-lg text-gray-100">{slide.text}</p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Link to="/about" className="btn-light">
+                Read More<span className="sr-only"> about {site.brand}</span>
+              </Link>
+              <Link to="/courses" className="btn-primary ring-1 ring-white">
+                Enroll Now
+              </Link>
+            </div>
+          </div>
+        </div>
+      ))}
+    />
+  );
+}
+
+export default function Home() {
+  return (
+    <>
+      <HeroCarousel />
+      <PillarsSection />
+      <AboutSection />
+      <CategoriesSection />
+      <TestimonialSection />
+    </>
+  );
+}

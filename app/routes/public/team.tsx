@@ -1,0 +1,18 @@
+import { PageHeader } from "../../components/page-header.tsx";
+import { TeamSection } from "../../components/sections/team-section.tsx";
+import { instructors, mentors } from "../../content/team.ts";
+import { pageMeta } from "../../lib/meta.ts";
+
+export const meta = () => pageMeta("Our Team");
+
+// The spec shows the team section twice; the second shows the live mentors
+// of hybrid learning rather than repeating the same people.
+export default function Team() {
+  return (
+    <>
+      <PageHeader title="Our Team" />
+      <TeamSection id="instructors" kicker="Instructors" heading="Expert Instructors" members={instructors} />
+      <TeamSection id="mentors" kicker="Mentors" heading="Live Mentors" members={mentors} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { PageHeader } from "../../components/page-header.tsx";
+import { quizzes } from "../../content/quizzes.ts";
+import { pageMeta } from "../../lib/meta.ts";
+
+export const meta = () => pageMeta("Test Your knowledge");
+
+export default function QuizHub() {
+  return (
+    <>
+      <PageHeader title="Test Your knowledge" />
+      <section className="section" aria-label="Quizzes">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {quizzes.map((quiz) => {
+            const className = "block rounded-lg border border-gray-200 p-6 text-center shadow-sm hover:border-brand-700";
+            const body = (
+              <>
+                <span className="block text-xl font-bold">{quiz.title}</span>
+                <span className="mt-2 block text-muted">{quiz.questionCount} questions</span>
+              </>
+            );
+            return (
+              <li key={quiz.slug}>
+                {quiz.plainLink ? (
+                  <a href={quiz.hubHref} className={className}>
+                    {body}
+                  </a>
+                ) : (
+                  <Link to={quiz.hubHref} className={className}>
+                    {body}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type ErrorRequestHandler } from "express";
+import type { Logger } from "pino";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import * as productionBuild from "virtual:react-router/server-build";
+import { servicesContext } from "../app/context.ts";
+import { openDatabase } from "../app/lib/db/connect.server.ts";
+import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
+import type { Config } from "../app/lib/env.server.ts";
+import { validateSiteContent } from "../app/content/validate.server.ts";
+import { healthRoutes } from "./health.ts";
+import { requestLog } from "./request-log.ts";
+import { securityHeaders } from "./security-headers.ts";
+
+export interface AppOptions {
+  config: Config;
+  logger: Logger;
+  /** Built browser assets (production). */
+  clientDir: string;
+  /** Present in development: Vite serves assets with hot reload and rebuilds routes on change. */
+  devServer?: { middlewares: express.RequestHandler; loadBuild: () => Promise<ServerBuild> };
+}
+
+export interface RunningApp {
+  app: express.Express;
+  /** Readiness turns false so load balancers stop sending traffic. */
+  drain(): void;
+  /** Releases the database; call after the HTTP server has finished its requests. */
+  close(): Promise<void>;
+}
+
+/** Builds the whole HTTP application: headers, assets, health checks and the React Router pages. */
+export async function createApp({ config, logger, clientDir, devServer }: AppOptions): Promise<RunningApp> {
+  validateSiteContent();
+  const database = openDatabase(config);
+  await migrateToLatest(database.db);
+  let draining = false;
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  app.use(requestLog(logger));
+  app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));
+  app.use(securityHeaders({ development: Boolean(devServer) }));
+  app.use(compression());
+
+  if (devServer) {
+    app.use(devServer.middlewares);
+  } else {
+    // Vite puts a content hash in every file name under /assets: safe to keep for a year.
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1d", index: false }));
+  }
+
+  app.use((_req, res, next) => {
+    // Pages can differ per visitor (sign-in): browsers may keep them, shared caches may not.
+    res.setHeader("Cache-Control", "private, no-cache");
+    next();
+  });
+
+  const build = devServer
+    ? devServer.loadBuild
+    : (productionBuild as unknown as ServerBuild);
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: devServer ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, {
+          db: database.db,
+          config,
+          logger: logger.child({ requestId: res.locals.requestId }),
+          requestId: res.locals.requestId,
+          nonce: res.locals.cspNonce,
+          clientAddress: req.ip ?? "unknown",
+        });
+        return context;
+      },
+    }),
+  );
+
+  const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
+    logger.error({ err: error, requestId: res.locals.requestId }, "unhandled error");
+    if (res.headersSent) return res.end();
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
+  };
+  app.use(lastResort);
+
+  return {
+    app,
+    drain: () => {
+      draining = true;
+    },
+    close: () => database.close(),
+  };
+}

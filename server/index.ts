@@ -1,0 +1,84 @@
+// Starts the site: validates configuration, loads the application (built, or
+// through Vite in development), listens, and shuts down cleanly on a signal.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import pino from "pino";
+import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
+
+type AppModule = typeof import("./app.ts");
+
+const projectRoot = fileURLToPath(new URL("..", import.meta.url));
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
+async function loadApplication(development: boolean) {
+  if (!development) {
+    const serverBuild = `${projectRoot}build/server/index.js`;
+    try {
+      return { module: (await import(pathToFileURL(serverBuild).href)) as AppModule, devServer: undefined };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
+      console.error(`No production build at ${serverBuild}. Run "npm run build" first.`);
+      process.exit(1);
+    }
+  }
+  const { createServer: createViteServer, isRunnableDevEnvironment } = await import("vite");
+  const vite = await createViteServer({ root: projectRoot, server: { middlewareMode: true }, appType: "custom" });
+  const ssr = vite.environments.ssr;
+  if (!isRunnableDevEnvironment(ssr)) throw new Error("Vite's SSR environment cannot run modules");
+  const module = (await ssr.runner.import("/server/app.ts")) as AppModule;
+  const devServer = {
+    middlewares: vite.middlewares,
+    loadBuild: () => ssr.runner.import("virtual:react-router/server-build"),
+    close: () => vite.close(),
+  };
+  return { module, devServer };
+}
+
+const config = readConfig();
+const logger = pino({ level: config.LOG_LEVEL, base: undefined });
+const development = config.NODE_ENV === "development";
+const { module, devServer } = await loadApplication(development);
+const running = await module.createApp({
+  config,
+  logger,
+  clientDir: `${projectRoot}build/client`,
+  devServer,
+});
+
+const server = createServer(running.app);
+server.listen(config.PORT, config.HOST, () => {
+  const { port } = server.address() as AddressInfo;
+  const database = config.DATABASE_URL ? "postgres" : `sqlite:${config.SQLITE_PATH}`;
+  logger.info({ port, host: config.HOST, mode: config.NODE_ENV, database }, `listening on http://localhost:${port}`);
+});
+
+let stopping = false;
+function shutdown(signal: NodeJS.Signals) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, "shutting down: finishing in-flight requests");
+  running.drain();
+  const force = setTimeout(() => {
+    logger.warn("in-flight requests did not finish in time; closing their connections");
+    server.closeAllConnections();
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  force.unref();
+  server.close(async () => {
+    await running.close();
+    await devServer?.close();
+    logger.info("stopped");
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import type { Logger } from "pino";
+
+const incomingIdPattern = /^[A-Za-z0-9._-]{8,128}$/;
+
+declare global {
+  namespace Express {
+    interface Locals {
+      requestId: string;
+    }
+  }
+}
+
+/**
+ * Gives every request an id (a proxy's X-Request-Id is kept when it looks
+ * sane) and writes one JSON line per request when the response ends.
+ */
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && incomingIdPattern.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.on("close", () => {
+      const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = {
+        requestId,
+        method: req.method,
+        path: req.originalUrl,
+        status: res.statusCode,
+        durationMs: Math.round(durationMs * 10) / 10,
+        bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
+        aborted: !res.writableFinished || undefined,
+      };
+      if (res.statusCode >= 500) logger.error(line, "request");
+      else logger.info(line, "request");
+    });
+    next();
+  };
+}

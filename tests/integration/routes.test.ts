@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
+import { startServer, type RunningServer } from "../setup/server.ts";
+
+let database: TestDatabase;
+let server: RunningServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase("sqlite");
+  server = await startServer(database.env);
+});
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
+
+async function get(path: string) {
+  const response = await fetch(server.url + path, { redirect: "manual" });
+  const html = await response.text();
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
+  // Visible text, roughly: tags out, entities that matter here back in.
+  const text = html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+  return { status: response.status, title, text, html };
+}
+
+const notFoundTexts = [
+  "404 page",
+  "404",
+  "Page Not Found",
+  "We're sorry, the page you have looked for does not exist in our website! Maybe go to our home page or try to use a search?",
+  "Go Back To Home",
+];
+
+const pages: Array<{ path: string; status?: number; title: string; texts: string[] }> = [
+  {
+    path: "/",
+    title: "Home | eLEARNING",
+    texts: ["Read More", "Enroll Now", "Vision", "Mission", "Objectives", "About Us", "Skilled Instructors", "Online Classes",
+      "International Certificate", "MERN Stack", "4 Courses", "Full Stack Web Development", "8 Courses",
+      "Programming Languages Tutorial", "Online Marketing", "1 Course", "Our Students Say!", "Back to top"],
+  },
+  { path: "/about", title: "About | eLEARNING", texts: ["About", "Home", "Pages", "About Us", "Courses Categories", "Expert Instructors", "Our Students Say!"] },
+  { path: "/courses", title: "Courses | eLEARNING", texts: ["Courses", "MERN Stack", "Full Stack Web Development", "Programming Languages Tutorial", "Students", "Join Now", "Read More"] },
+  { path: "/courses/mern", title: "MERN Stack Courses | eLEARNING", texts: ["MERN Stack Courses"] },
+  { path: "/courses/fullstack", title: "Full Stack Web Development Courses | eLEARNING", texts: ["Full Stack Web Development Courses"] },
+  { path: "/cources/programming", title: "Programming Languages Tutorial Courses | eLEARNING", texts: ["Programming Languages Tutorial Courses"] },
+  { path: "/team", title: "Our Team | eLEARNING", texts: ["Our Team", "Expert Instructors", "Live Mentors"] },
+  { path: "/testimonial", title: "Testimonial | eLEARNING", texts: ["Testimonial", "Our Students Say!", "Student"] },
+  { path: "/contact", title: "Contact | eLEARNING", texts: ["Contact", "The contact form is currently inactive", "Chennai, Tamil Nadu", "Your Email", "Open the map of Chennai"] },
+  { path: "/register", title: "Sign Up Page | eLEARNING", texts: ["Sign Up Page", "User Register Page", "Name", "Phone", "Email", "Password", "Confirm Password"] },
+  { path: "/test", title: "Test Your knowledge | eLEARNING", texts: ["Test Your knowledge", "Java", "Full Stack", "React", "JavaScript", "20 questions", "15 questions", "10 questions"] },
+  { path: "/test/java", title: "Java Quiz | eLEARNING", texts: ["Java Quiz"] },
+  { path: "/test/fullstack", title: "Full Stack Quiz | eLEARNING", texts: ["Full Stack Quiz"] },
+  { path: "/test/React", title: "React Quiz | eLEARNING", texts: ["React Quiz"] },
+  { path: "/test/Javascript", title: "JavaScript Quiz | eLEARNING", texts: ["JavaScript Quiz"] },
+  { path: "/courses/java", title: "Java Programming Course | eLEARNING", texts: ["Java Programming Course"] },
+  { path: "/courses/dsa", title: "Data Structures and Algorithms | eLEARNING", texts: ["Data Structures and Algorithms"] },
+  { path: "/courses/mern/react", title: "Full React Js Course | eLEARNING", texts: ["Full React Js Course"] },
+  { path: "/courses/fullstack/sql", title: "MySQL | eLEARNING", texts: ["MySQL"] },
+  { path: "/cources/programming/advJava", title: "Advanced Java | eLEARNING", texts: ["Advanced Java"] },
+  { path: "/library", title: "E-Library | eLEARNING", texts: ["E-Library"] },
+  { path: "/feedback", title: "Feedback | eLEARNING", texts: ["Feedback"] },
+  { path: "/profile", title: "Profile | eLEARNING", texts: ["Profile"] },
+  { path: "/signin", title: "Sign In | eLEARNING", texts: ["Sign In"] },
+  { path: "/pages", title: "Pages | eLEARNING", texts: ["Our Team", "E-Library", "404 Page"] },
+  { path: "/newsletter", title: "Newsletter | eLEARNING", texts: ["Sign up for course news", "SignUp"] },
+  { path: "/error", title: "404 Page Not Found | eLEARNING", texts: notFoundTexts },
+  { path: "/no/such/page", status: 404, title: "404 Page Not Found | eLEARNING", texts: notFoundTexts },
+  { path: "/test/python", status: 404, title: "404 Page Not Found | eLEARNING", texts: notFoundTexts },
+  { path: "/courses/cobol", status: 404, title: "404 Page Not Found | eLEARNING", texts: notFoundTexts },
+];
+
+describe("every route", () => {
+  it.each(pages)("$path answers with its status, title and texts", async ({ path, status = 200, title, texts }) => {
+    const page = await get(path);
+    expect(page.status).toBe(status);
+    expect(page.title).toBe(title);
+    for (const text of texts) expect(page.text).toContain(text);
+  });
+
+  it("puts the nav bar, breadcrumb and footer on inner pages", async () => {
+    const page = await get("/team");
+    for (const label of ["Home", "About", "Courses", "Pages", "Our Team", "Testimonial", "Feedback", "Contact", "Join Now"]) {
+      expect(page.text).toContain(label);
+    }
+    expect(page.html).toMatch(/<nav aria-label="Breadcrumb"/);
+    expect(page.html).toContain('href="/signin"');
+    expect(page.text).toContain("final-year project");
+    expect(page.text).toContain("Chennai, Tamil Nadu");
+  });
+
+  it("lists each category's cards with the spec's join paths", async () => {
+    const expected: Record<string, string[]> = {
+      "/courses/mern": ["/courses/mern/react", "/courses/mern/mongodb", "/courses/mern/express", "/courses/mern/nodejs"],
+      "/courses/fullstack": ["html", "css", "javascript", "sql", "react", "mongodb", "express", "nodejs"].map(
+        (s) => `/courses/fullstack/${s}`,
+      ),
+      "/cources/programming": ["/cources/programming/java", "/cources/programming/advJava", "/cources/programming/javascript", "/courses/dsa"],
+    };
+    for (const [path, joins] of Object.entries(expected)) {
+      const { html } = await get(path);
+      expect(html.match(/<article/g)).toHaveLength(joins.length);
+      for (const join of joins) expect(html).toContain(`href="${join}"`);
+    }
+    const all = await get("/courses");
+    expect(all.html.match(/<article/g)).toHaveLength(16);
+    expect(all.html).toMatch(/<del[^>]*>\$\d+<\/del>/);
+  });
+
+  it("links the home grid's categories, except Online Marketing", async () => {
+    const { html } = await get("/");
+    for (const href of ["/courses/mern", "/courses/fullstack", "/cources/programming", "/test", "/courses"]) {
+      expect(html).toContain(`href="${href}"`);
+    }
+    expect(html).not.toMatch(/<a[^>]*>(?:(?!<\/a>)[\s\S])*Online Marketing/);
+  });
+
+  it("links the hub's quizzes as the spec spells them, the last two as plain links", async () => {
+    const { html } = await get("/test");
+    for (const href of ["/test/java", "/test/fullstack", "/test/React", "/test/Javascript"]) {
+      expect(html).toContain(`href="${href}"`);
+    }
+  });
+
+  it("loads no image, script or style from another host", async () => {
+    for (const path of ["/", "/contact", "/courses"]) {
+      const { html } = await get(path);
+      expect(html).not.toMatch(/(src|href)="(https?:)?\/\/(?!www\.openstreetmap\.org)[^"]+\.(js|css|png|jpe?g|svg|webp)/);
+    }
+  });
+
+  it("sets width and height on every image", async () => {
+    for (const path of ["/", "/about", "/courses", "/team", "/contact"]) {
+      const { html } = await get(path);
+      for (const img of html.match(/<img[^>]*>/g) ?? []) {
+        expect(img).toMatch(/width="\d+"/);
+        expect(img).toMatch(/height="\d+"/);
+      }
+    }
+  });
+});

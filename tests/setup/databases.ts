@@ -1,0 +1,45 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+export type Engine = "sqlite" | "postgres";
+
+/** The engines this run can test: SQLite always, PostgreSQL when DATABASE_URL is set. */
+export const engines: Engine[] = process.env.DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export interface TestDatabase {
+  /** Environment for the server: SQLITE_PATH or DATABASE_URL. */
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A database of its own for one test file: a fresh SQLite file or a fresh PostgreSQL database. */
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "elearning-test-"));
+    return {
+      env: { SQLITE_PATH: join(dir, "app.db") },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error("DATABASE_URL is needed for PostgreSQL tests");
+  const name = `elearning_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    env: { DATABASE_URL: url.toString() },
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

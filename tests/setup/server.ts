@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  /** Every JSON line the server has logged so far. */
+  logs: Array<Record<string, unknown>>;
+  /** Sends SIGTERM and resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the built site (`npm run build` first) exactly as `npm start` does,
+ * on an ephemeral port, and resolves once it listens.
+ */
+export function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: RunningServer["logs"] = [];
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+  return new Promise((resolve, reject) => {
+    let buffer = "";
+    child.stdout!.on("data", (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let newline;
+      while ((newline = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, newline);
+        buffer = buffer.slice(newline + 1);
+        try {
+          const entry = JSON.parse(line) as Record<string, unknown>;
+          logs.push(entry);
+          if (typeof entry.port === "number" && String(entry.msg).startsWith("listening")) {
+            resolve({
+              url: `http://127.0.0.1:${entry.port}`,
+              process: child,
+              logs,
+              stop() {
+                if (child.exitCode === null) child.kill("SIGTERM");
+                return exited;
+              },
+            });
+          }
+        } catch {
+          // not a log line
+        }
+      }
+    });
+    exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${stderr}`)));
+  });
+}
+
+/** Runs the server with this environment and returns how it exits, for start-up failures. */
+export function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  return new Promise((resolve) =>
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stderr });
+    }),
+  );
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// Separate from vite.config.ts: tests do not need the React Router plugin.
+// Server code uses node:sqlite, so everything runs in the node environment.
+export default defineConfig({
+  test: {
+    environment: "node",
+    include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
