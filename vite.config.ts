@@ -2,8 +2,29 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+// Modules only some inner pages use stay in those pages' chunks, off the home page.
+const innerPagesOnly = /[\\/](content[\\/](courses|team|quizzes|video-courses)|components[\\/]course-card)\.tsx?$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
+  build: {
+    rollupOptions: {
+      output: {
+        // Fewer, larger chunks compress better: the framework in one, the code
+        // shared by our pages in another, each route's own code in its own.
+        codeSplitting: {
+          groups: [
+            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|turbo-stream)[\\/]/ },
+            {
+              name: "shared",
+              test: (id: string) =>
+                /[\\/]app[\\/](components|content|features|lib)[\\/]/.test(id) && !innerPagesOnly.test(id),
+            },
+          ],
+        },
+      },
+    },
+  },
   environments: {
     // The server bundle's entry is our Express app factory, so the app, its
     // router contexts and the database module share one module graph.

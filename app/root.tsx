@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { BackToTop } from "./components/back-to-top.tsx";
 import { Footer } from "./components/footer.tsx";
+import { IconSprite } from "./components/icons.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
 import { NotFoundScreen } from "./components/not-found-screen.tsx";
 import { site } from "./content/site.ts";
@@ -21,6 +22,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body id="top">
+        <IconSprite />
         <a
           href="#main"
           className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

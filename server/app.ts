@@ -7,6 +7,7 @@ import * as productionBuild from "virtual:react-router/server-build";
 import { servicesContext } from "../app/context.ts";
 import { openDatabase } from "../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
+import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { healthRoutes } from "./health.ts";
@@ -36,6 +37,11 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   const database = openDatabase(config);
   await migrateToLatest(database.db);
   let draining = false;
+
+  const prune = () => pruneRateLimits(database.db).catch((err) => logger.warn({ err }, "could not prune rate limits"));
+  await prune();
+  const pruneTimer = setInterval(prune, 60 * 60 * 1000);
+  pruneTimer.unref();
 
   const app = express();
   app.disable("x-powered-by");
@@ -96,6 +102,9 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
     drain: () => {
       draining = true;
     },
-    close: () => database.close(),
+    close: () => {
+      clearInterval(pruneTimer);
+      return database.close();
+    },
   };
 }

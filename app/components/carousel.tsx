@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "./icons.tsx";
+import { Icon } from "./icons.tsx";
 
 interface CarouselProps {
   /** Names the carousel for assistive technology, e.g. "Featured courses". */
@@ -94,7 +94,7 @@ export function Carousel({
             aria-label={rotating ? "Stop automatic slide show" : "Start automatic slide show"}
             onClick={() => setChoice(rotating ? "stop" : "play")}
           >
-            {rotating ? <PauseIcon /> : <PlayIcon />}
+            {rotating ? <Icon name="pause" /> : <Icon name="play" />}
           </button>
           <button
             type="button"
@@ -103,7 +103,7 @@ export function Carousel({
             aria-label="Previous slide"
             onClick={() => go(current - 1)}
           >
-            <ChevronLeftIcon />
+            <Icon name="chevron-left" />
           </button>
           <ul className="flex gap-2" aria-label="Choose a slide">
             {slides.map((_, index) => (
@@ -128,7 +128,7 @@ export function Carousel({
             aria-label="Next slide"
             onClick={() => go(current + 1)}
           >
-            <ChevronRightIcon />
+            <Icon name="chevron-right" />
           </button>
         </div>
       )}

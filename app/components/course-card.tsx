@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { CourseCard as Course } from "../content/schemas.ts";
-import { ClockIcon, UserIcon, UsersIcon } from "./icons.tsx";
+import { Icon } from "./icons.tsx";
 import { StarRating } from "./star-rating.tsx";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
@@ -33,15 +33,15 @@ export function CourseCard({ course }: { course: Course }) {
         <h3 className="mt-3 text-lg font-bold">{course.title}</h3>
         <div className="mt-auto grid grid-cols-3 gap-1 border-t border-gray-200 pt-3 text-xs text-muted">
           <span className="flex flex-col items-center gap-1">
-            <UserIcon className="text-brand-700" />
+            <Icon name="user" className="text-brand-700" />
             {course.teachername}
           </span>
           <span className="flex flex-col items-center gap-1">
-            <ClockIcon className="text-brand-700" />
+            <Icon name="clock" className="text-brand-700" />
             {course.duration}
           </span>
           <span className="flex flex-col items-center gap-1">
-            <UsersIcon className="text-brand-700" />
+            <Icon name="users" className="text-brand-700" />
             {course.totalstudent} Students
           </span>
         </div>

@@ -3,7 +3,7 @@ import { contactDetails } from "../content/contact.ts";
 import { gallery } from "../content/gallery.ts";
 import { site } from "../content/site.ts";
 import { NewsletterForm } from "../features/newsletter/components/newsletter-form.tsx";
-import { MailIcon, MapPinIcon, PhoneIcon } from "./icons.tsx";
+import { Icon } from "./icons.tsx";
 
 const quickLinks = [
   { to: "/about", label: "About Us" },
@@ -37,7 +37,7 @@ export function Footer() {
           </h2>
           <address className="space-y-2 not-italic">
             <p className="flex gap-2">
-              <MapPinIcon className="mt-1 shrink-0" />
+              <Icon name="map-pin" className="mt-1 shrink-0" />
               <span>
                 {contactDetails.collegeName}
                 {contactDetails.addressLines.map((line) => (
@@ -48,13 +48,13 @@ export function Footer() {
               </span>
             </p>
             <p className="flex items-center gap-2">
-              <PhoneIcon className="shrink-0" />
+              <Icon name="phone" className="shrink-0" />
               <a href={`tel:${contactDetails.phone.replaceAll(" ", "")}`} className="hover:underline">
                 {contactDetails.phone}
               </a>
             </p>
             <p className="flex items-center gap-2">
-              <MailIcon className="shrink-0" />
+              <Icon name="mail" className="shrink-0" />
               <a href={`mailto:${contactDetails.email}`} className="hover:underline">
                 {contactDetails.email}
               </a>

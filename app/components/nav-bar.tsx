@@ -1,6 +1,6 @@
 import { Link, NavLink } from "react-router";
 import { site } from "../content/site.ts";
-import { ChevronDownIcon, MenuIcon } from "./icons.tsx";
+import { Icon } from "./icons.tsx";
 import { pageLinks, primaryLinks, secondaryLinks } from "./nav-links.ts";
 import { useDismissableDetails } from "./use-dismissable-details.ts";
 
@@ -12,7 +12,7 @@ function PagesDropdown() {
   return (
     <details ref={ref} className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-3 py-2 font-medium text-ink hover:text-brand-700">
-        Pages <ChevronDownIcon />
+        Pages <Icon name="chevron-down" />
       </summary>
       <ul className="absolute left-0 z-30 mt-1 w-56 rounded-md border border-gray-200 bg-white py-2 shadow-lg">
         <li>
@@ -37,7 +37,7 @@ function MobileMenu() {
   return (
     <details ref={ref} className="lg:hidden">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-3 py-2 font-medium">
-        <MenuIcon /> Menu
+        <Icon name="menu" /> Menu
       </summary>
       <div className="absolute inset-x-0 top-full z-30 border-t border-gray-200 bg-white px-4 py-3 shadow-lg">
         <ul>

@@ -35,8 +35,7 @@ export const courseCategorySchema = z.object({
   /** Listing page; absent for categories without one (Online Marketing). */
   href: sitePath.optional(),
   img: imageSchema,
-  courses: z.array(courseCardSchema),
-  /** Count shown on the home grid when there is no listing of cards. */
+  /** Courses in the category, shown on the home grid; equals its listing's cards where it has one. */
   count: z.number().int().positive(),
 });
 

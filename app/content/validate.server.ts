@@ -1,12 +1,14 @@
 import { z } from "zod";
 import { about } from "./about.ts";
 import { contactDetails } from "./contact.ts";
-import { categories } from "./courses.ts";
+import { categories } from "./categories.ts";
+import { coursesByCategory } from "./courses.ts";
 import { gallery } from "./gallery.ts";
 import { pillars } from "./pillars.ts";
 import {
   aboutSchema,
   contactDetailsSchema,
+  courseCardSchema,
   courseCategorySchema,
   galleryItemSchema,
   pillarSchema,
@@ -27,6 +29,7 @@ const siteContentSchema = z
     slides: z.array(slideSchema).length(2),
     pillars: z.array(pillarSchema).length(3),
     categories: z.array(courseCategorySchema).length(4),
+    coursesByCategory: z.record(z.string(), z.array(courseCardSchema)),
     instructors: z.array(teamMemberSchema).min(1),
     mentors: z.array(teamMemberSchema).min(1),
     testimonials: z.array(testimonialSchema).length(4),
@@ -35,11 +38,12 @@ const siteContentSchema = z
   })
   .superRefine((content, ctx) => {
     for (const category of content.categories) {
-      if (category.courses.length > 0 && category.courses.length !== category.count) {
-        ctx.addIssue({ code: "custom", message: `${category.name} shows ${category.count} but lists ${category.courses.length} courses` });
+      const cards = content.coursesByCategory[category.id];
+      if (category.href && cards?.length !== category.count) {
+        ctx.addIssue({ code: "custom", message: `${category.name} shows ${category.count} but lists ${cards?.length ?? 0} courses` });
       }
     }
-    const ids = content.categories.flatMap((category) => category.courses.map((course) => course.id));
+    const ids = Object.values(content.coursesByCategory).flatMap((cards) => cards.map((course) => course.id));
     const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
     if (duplicate) ctx.addIssue({ code: "custom", message: `course id ${duplicate} is used twice` });
   });
@@ -47,7 +51,7 @@ const siteContentSchema = z
 /** Checks all site content against its schemas; a mistake stops the server at start. */
 export function validateSiteContent() {
   const result = siteContentSchema.safeParse({
-    site, about, slides, pillars, categories, instructors, mentors, testimonials, contactDetails, gallery,
+    site, about, slides, pillars, categories, coursesByCategory, instructors, mentors, testimonials, contactDetails, gallery,
   });
   if (!result.success) throw new Error(`Site content is invalid:\n${z.prettifyError(result.error)}`);
 }

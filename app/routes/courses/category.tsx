@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import { CourseGrid } from "../../components/course-card.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { categories } from "../../content/courses.ts";
+import { categories } from "../../content/categories.ts";
+import { coursesByCategory } from "../../content/courses.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/category";
 
@@ -13,7 +14,7 @@ function categoryAt(pathname: string) {
 /** One listing (/courses/mern, /courses/fullstack, /cources/programming), chosen by its address. */
 export function loader({ request }: Route.LoaderArgs) {
   const category = categoryAt(new URL(request.url).pathname);
-  if (!category) throw data("No such course category", { status: 404 });
+  if (!category || !coursesByCategory[category.id]) throw data("No such course category", { status: 404 });
   return { categoryId: category.id };
 }
 
@@ -28,7 +29,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={`${category.name} Courses`} />
       <section className="section" aria-label={`${category.name} courses`}>
-        <CourseGrid courses={category.courses} />
+        <CourseGrid courses={coursesByCategory[category.id] ?? []} />
       </section>
     </>
   );

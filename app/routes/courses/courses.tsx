@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { CourseGrid } from "../../components/course-card.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { categories } from "../../content/courses.ts";
+import { categories } from "../../content/categories.ts";
+import { coursesByCategory } from "../../content/courses.ts";
 import { pageMeta } from "../../lib/meta.ts";
 
 export const meta = () => pageMeta("Courses", "Every course we teach: MERN Stack, Full Stack Web Development and programming languages.");
@@ -10,9 +11,10 @@ export default function Courses() {
   return (
     <>
       <PageHeader title="Courses" />
-      {categories
-        .filter((category) => category.courses.length > 0)
-        .map((category) => (
+      {categories.map((category) => {
+        const courses = coursesByCategory[category.id];
+        return (
+          courses && (
           <section key={category.id} aria-labelledby={`${category.id}-heading`} className="section">
             <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
               <h2 id={`${category.id}-heading`} className="text-2xl font-bold">
@@ -24,9 +26,11 @@ export default function Courses() {
                 </Link>
               )}
             </div>
-            <CourseGrid courses={category.courses} />
+            <CourseGrid courses={courses} />
           </section>
-        ))}
+          )
+        );
+      })}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { PageHeader } from "../../components/page-header.tsx";
-import { MailIcon, MapPinIcon, PhoneIcon } from "../../components/icons.tsx";
+import { Icon } from "../../components/icons.tsx";
 import { contactDetails } from "../../content/contact.ts";
 import { pageMeta } from "../../lib/meta.ts";
 
@@ -22,7 +22,7 @@ export default function Contact() {
           </p>
           <address className="mt-6 space-y-4 not-italic">
             <p className="flex gap-3">
-              <MapPinIcon className="mt-1 shrink-0 text-brand-700" />
+              <Icon name="map-pin" className="mt-1 shrink-0 text-brand-700" />
               <span>
                 {contactDetails.collegeName}, {contactDetails.department}
                 {contactDetails.addressLines.map((line) => (
@@ -33,13 +33,13 @@ export default function Contact() {
               </span>
             </p>
             <p className="flex items-center gap-3">
-              <PhoneIcon className="shrink-0 text-brand-700" />
+              <Icon name="phone" className="shrink-0 text-brand-700" />
               <a href={`tel:${contactDetails.phone.replaceAll(" ", "")}`} className="underline">
                 {contactDetails.phone}
               </a>
             </p>
             <p className="flex items-center gap-3">
-              <MailIcon className="shrink-0 text-brand-700" />
+              <Icon name="mail" className="shrink-0 text-brand-700" />
               <a href={`mailto:${contactDetails.email}`} className="underline">
                 {contactDetails.email}
               </a>

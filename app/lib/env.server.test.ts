@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env.server.ts";
+
+describe("loadConfig", () => {
+  it("runs on SQLite at port 3000 when nothing is set", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, SQLITE_PATH: "data/app.db", NODE_ENV: "development", TRUST_PROXY: false });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ PORT: "" }).PORT).toBe(3000);
+  });
+
+  it("reads numbers and proxy settings", () => {
+    expect(loadConfig({ PORT: "8080", TRUST_PROXY: "2" })).toMatchObject({ PORT: 8080, TRUST_PROXY: 2 });
+    expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+  });
+
+  it("accepts PostgreSQL URLs only", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" }).DATABASE_URL).toBe("postgres://u@h/db");
+    expect(() => loadConfig({ DATABASE_URL: "sqlite://x" })).toThrow(/DATABASE_URL: must be a postgres/);
+  });
+
+  it("names every bad variable and its value in one message", () => {
+    try {
+      loadConfig({ PORT: "abc", NODE_ENV: "staging" });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as Error).message;
+      expect(message).toContain('PORT: must be a whole number between 0 and 65535 (got "abc")');
+      expect(message).toContain("NODE_ENV:");
+    }
+  });
+});

@@ -1,0 +1,46 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+
+// Debian's Chromium, never a downloaded browser (this machine has no internet).
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: { baseURL: `http://127.0.0.1:${port}`, trace: "retain-on-failure" },
+  projects: [{ name: "chromium", use: chromium }],
+  webServer: {
+    // The production build, as `npm start` runs it, on a database of its own.
+    command: "node server/index.ts",
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      SQLITE_PATH: join(tmpdir(), `elearning-e2e-${Date.now()}.db`),
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,68 @@
+import { expect, test } from "@playwright/test";
+
+test("the Pages dropdown opens, is walked and closes by keyboard", async ({ page }) => {
+  await page.goto("/");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  const summary = nav.locator("summary", { hasText: "Pages" });
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  const team = nav.getByRole("link", { name: "Our Team" }).first();
+  const library = nav.getByRole("link", { name: "E-Library" });
+  await expect(library).toBeVisible();
+  for (const name of ["All pages", "Test Your Knowledge", "Feedback", "404 Page"]) {
+    await expect(nav.getByRole("link", { name, exact: true }).first()).toBeVisible();
+  }
+  await page.keyboard.press("Tab");
+  await expect(nav.getByRole("link", { name: "All pages" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(library).toBeHidden();
+  await expect(summary).toBeFocused();
+
+  await page.keyboard.press("Space");
+  await expect(library).toBeVisible();
+  await library.focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/library$/);
+  await expect(page.getByRole("heading", { level: 1, name: "E-Library" })).toBeVisible();
+  await expect(library).toBeHidden();
+  await expect(team).toBeVisible();
+});
+
+test("the dropdown closes when focus or a click goes elsewhere", async ({ page }) => {
+  await page.goto("/about");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.locator("summary", { hasText: "Pages" }).click();
+  await expect(nav.getByRole("link", { name: "E-Library" })).toBeVisible();
+  await page.getByRole("heading", { name: "Courses Categories" }).click();
+  await expect(nav.getByRole("link", { name: "E-Library" })).toBeHidden();
+});
+
+test("the brand leads home and Join Now leads to sign-in", async ({ page }) => {
+  await page.goto("/team");
+  await page.getByRole("link", { name: "eLEARNING" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole("link", { name: "Join Now" }).first().click();
+  await expect(page).toHaveURL(/\/signin$/);
+});
+
+test("on a phone the menu opens by keyboard and lists every page", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const menu = page.locator("summary", { hasText: "Menu" });
+  await menu.focus();
+  await page.keyboard.press("Enter");
+  for (const name of ["Home", "About", "Courses", "Contact", "E-Library", "Test Your Knowledge"]) {
+    await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name, exact: true }).last()).toBeVisible();
+  }
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "E-Library" }).last()).toBeHidden();
+  await expect(menu).toBeFocused();
+});
+
+test("an unknown address shows the 404 screen with a way home", async ({ page }) => {
+  const response = await page.goto("/this/does/not/exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+  await page.getByRole("link", { name: "Go Back To Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
+import { startServer, type RunningServer } from "../setup/server.ts";
+
+describe.each(engines)("newsletter sign-up on %s", (engine) => {
+  let database: TestDatabase;
+  let server: RunningServer;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    server = await startServer(database.env);
+    handle = openDatabase({ SQLITE_PATH: database.env.SQLITE_PATH ?? "", DATABASE_URL: database.env.DATABASE_URL });
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await server?.stop();
+    await database?.drop();
+  });
+
+  /** Attempts that reached the action (cross-site posts are refused before it). */
+  let attempts = 0;
+
+  /** Posts the footer form as a browser without JavaScript does. */
+  async function signUp(fields: Record<string, string>, headers: Record<string, string> = {}) {
+    if (!headers.Origin) attempts += 1;
+    const response = await fetch(`${server.url}/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(fields),
+    });
+    const html = await response.text();
+    const message = /<p role="status"[^>]*>([^<]+)<\/p>/.exec(html)?.[1];
+    return { status: response.status, message };
+  }
+
+  const stored = () => handle.db.selectFrom("newsletter_subscriptions").select("email").orderBy("email").execute();
+
+  it("stores a new address, trimmed and in lower case, and says so", async () => {
+    const result = await signUp({ email: "  Meena.R@Example.COM " });
+    expect(result.status).toBe(200);
+    expect(result.message).toBe("Thank you! You are now subscribed to our newsletter.");
+    expect(await stored()).toEqual([{ email: "meena.r@example.com" }]);
+  });
+
+  it("treats signing up twice, in any letter case, as success and keeps one row", async () => {
+    const result = await signUp({ email: "MEENA.R@example.com" });
+    expect(result.status).toBe(200);
+    expect(result.message).toBe("You are already subscribed with this address. We will keep you posted.");
+    expect(await stored()).toEqual([{ email: "meena.r@example.com" }]);
+  });
+
+  it.each([
+    [{ email: "not-an-email" }, "Please enter a valid email address, like name@example.com."],
+    [{ email: "   " }, "Please enter your email address."],
+    [{}, "Please enter your email address."],
+    [{ email: `${"a".repeat(250)}@example.com` }, "An email address has at most 254 characters."],
+  ])("refuses %j with a clear message and stores nothing", async (fields, message) => {
+    const result = await signUp(fields);
+    expect(result.status).toBe(400);
+    expect(result.message).toBe(message);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it("refuses a filled honeypot and stores nothing", async () => {
+    const result = await signUp({ email: "bot@example.com", website_url: "http://spam.example" });
+    expect(result.status).toBe(400);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it("refuses a post from another site and stores nothing", async () => {
+    const result = await signUp({ email: "csrf@example.com" }, { Origin: "https://evil.example" });
+    expect(result.status).toBe(400);
+    expect(await stored()).toHaveLength(1);
+  });
+
+  it("answers the JavaScript form's data request with the message", async () => {
+    attempts += 1;
+    const response = await fetch(`${server.url}/newsletter.data`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "arun@example.com" }),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Thank you! You are now subscribed to our newsletter.");
+    expect(await stored()).toEqual([{ email: "arun@example.com" }, { email: "meena.r@example.com" }]);
+  });
+
+  it("slows down one address after ten attempts in fifteen minutes", async () => {
+    while (attempts < 10) expect((await signUp({ email: "typo@" })).status).toBe(400);
+    // The eleventh attempt is refused, even with a valid address.
+    const result = await signUp({ email: "late@example.com" });
+    expect(result.status).toBe(429);
+    expect(result.message).toMatch(/Too many sign-up attempts/);
+    expect(await stored()).toHaveLength(2);
+  });
+});

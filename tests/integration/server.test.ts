@@ -1,0 +1,141 @@
+import { connect } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
+import { runServerExpectingExit, startServer, type RunningServer } from "../setup/server.ts";
+
+let database: TestDatabase;
+let server: RunningServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase("sqlite");
+  server = await startServer({ ...database.env, TRUST_PROXY: "1" });
+});
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
+
+describe("security headers", () => {
+  it("sends a nonce-based script policy that matches the page's scripts", async () => {
+    const response = await fetch(`${server.url}/`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)?.[1] ?? "";
+    expect(scriptSrc).not.toContain("unsafe-inline");
+    const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response.text();
+    const inlineScripts = html.match(/<script(?![^>]*\ssrc=)[^>]*>/g) ?? [];
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+
+  it("uses a new nonce for every response", async () => {
+    const nonceOf = async () =>
+      /'nonce-([^']+)'/.exec((await fetch(`${server.url}/about`)).headers.get("content-security-policy") ?? "")?.[1];
+    expect(await nonceOf()).not.toBe(await nonceOf());
+  });
+
+  it("sends HSTS only over HTTPS (here: as told by the trusted proxy)", async () => {
+    expect((await fetch(`${server.url}/`)).headers.get("strict-transport-security")).toBeNull();
+    const https = await fetch(`${server.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(https.headers.get("strict-transport-security")).toMatch(/max-age=31536000/);
+  });
+});
+
+describe("caching and compression", () => {
+  it("keeps HTML out of shared caches and hashed assets for a year", async () => {
+    const page = await fetch(`${server.url}/`);
+    expect(page.headers.get("cache-control")).toBe("private, no-cache");
+    const html = await page.text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await fetch(server.url + asset);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("compresses pages for clients that accept gzip", async () => {
+    const response = await fetch(`${server.url}/courses`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("serves public images but lists no directory", async () => {
+    expect((await fetch(`${server.url}/favicon.svg`)).status).toBe(200);
+    const listing = await fetch(`${server.url}/images/`);
+    expect(listing.status).toBe(404);
+  });
+});
+
+describe("operations", () => {
+  it("answers /healthz and /readyz", async () => {
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("logs one JSON line per request with its request id", async () => {
+    const response = await fetch(`${server.url}/team`, { headers: { "X-Request-Id": "trace-12345678" } });
+    await response.text();
+    expect(response.headers.get("x-request-id")).toBe("trace-12345678");
+    await expect.poll(() => server.logs.filter((l) => l.requestId === "trace-12345678")).toHaveLength(1);
+    const line = server.logs.find((l) => l.requestId === "trace-12345678")!;
+    expect(line).toMatchObject({ method: "GET", path: "/team", status: 200 });
+    expect(typeof line.durationMs).toBe("number");
+  });
+
+  it("gives a request without an id a fresh one", async () => {
+    const first = (await fetch(`${server.url}/healthz`)).headers.get("x-request-id");
+    const second = (await fetch(`${server.url}/healthz`)).headers.get("x-request-id");
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first).not.toBe(second);
+  });
+});
+
+describe("configuration", () => {
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ PORT: "70000" }, "PORT"],
+    [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+    [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
+  ])("refuses to start with %j and names the variable", async (env, name) => {
+    const { code, stderr } = await runServerExpectingExit({ ...database.env, ...env });
+    expect(code).toBe(1);
+    expect(stderr).toContain("Invalid configuration");
+    expect(stderr).toContain(`${name}:`);
+  });
+});
+
+describe("shutdown", () => {
+  it("finishes a request in flight on SIGTERM, then exits cleanly", async () => {
+    const own = await createTestDatabase("sqlite");
+    const instance = await startServer(own.env);
+    const { port } = new URL(instance.url);
+    const body = "email=in-flight%40example.com";
+    const socket = connect(Number(port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    let answer = "";
+    socket.on("data", (chunk) => (answer += chunk));
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    // Headers and half the body: the request is in flight when the signal arrives.
+    socket.write(
+      `POST /newsletter HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const exit = instance.stop();
+    await expect.poll(() => instance.logs.some((l) => String(l.msg).startsWith("shutting down"))).toBe(true);
+    socket.write(body.slice(10));
+    const code = await exit;
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1.1 200 OK/);
+    expect(answer).toContain("Thank you! You are now subscribed to our newsletter.");
+    expect(code).toBe(0);
+    await own.drop();
+  });
+});
