@@ -1,5 +1,3 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
@@ -26,11 +24,12 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: "list",
   use: { baseURL: `http://127.0.0.1:${port}`, trace: "retain-on-failure" },
   projects: [{ name: "chromium", use: chromium }],
   webServer: {
-    // The production build, as `npm start` runs it, on a database of its own.
+    // The production build, as `npm start` runs it, on an in-memory SQLite
+    // database: every run starts empty (rate-limit counters included).
     command: "node server/index.ts",
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
@@ -39,7 +38,7 @@ export default defineConfig({
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
-      SQLITE_PATH: join(tmpdir(), `elearning-e2e-${Date.now()}.db`),
+      SQLITE_PATH: ":memory:",
       LOG_LEVEL: "warn",
     },
   },

@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { servicesContext } from "./context.ts";
 
 export const streamTimeout = 5_000;
@@ -51,14 +51,25 @@ export default function handleRequest(
           );
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Shell errors are rejected above and logged by the framework.
+          // Shell errors are rejected above and reach handleError below.
           if (shellRendered) logger.error({ err: error }, "error while streaming a page");
         },
       },
     );
   });
+}
+
+/** Errors of loaders, actions and rendering: one JSON log line with the request id, not a console trace. */
+export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
+  if (request.signal.aborted) return; // the visitor went away; nothing failed
+  const { logger } = context.get(servicesContext);
+  const details = { err: error, method: request.method, url: request.url };
+  // A refused request (405, cross-site action, …) is the client's mistake, not ours.
+  if (isRouteErrorResponse(error) && error.status < 500) logger.info(details, "request refused");
+  else logger.error(details, "request failed");
 }

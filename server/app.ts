@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
+import onHeaders from "on-headers";
 import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import * as productionBuild from "virtual:react-router/server-build";
@@ -10,9 +11,13 @@ import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
+import { limitRequestBodies } from "./body-limit.ts";
 import { healthRoutes } from "./health.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
+
+/** Our forms are a few fields of text; nothing legitimate comes near this. */
+const maxBodyBytes = 64 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -34,7 +39,7 @@ export interface RunningApp {
 /** Builds the whole HTTP application: headers, assets, health checks and the React Router pages. */
 export async function createApp({ config, logger, clientDir, devServer }: AppOptions): Promise<RunningApp> {
   validateSiteContent();
-  const database = openDatabase(config);
+  const database = openDatabase(config, (err) => logger.error({ err }, "database connection lost"));
   await migrateToLatest(database.db);
   let draining = false;
 
@@ -48,6 +53,15 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(requestLog(logger));
+  app.use((_req, res, next) => {
+    // Decided when the response head is written, so requests already in flight
+    // when draining starts also tell their keep-alive connection to close.
+    onHeaders(res, () => {
+      if (draining) res.setHeader("Connection", "close");
+    });
+    next();
+  });
+  app.use(limitRequestBodies(maxBodyBytes));
   app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));
   app.use(securityHeaders({ development: Boolean(devServer) }));
   app.use(compression());
@@ -56,7 +70,10 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
     app.use(devServer.middlewares);
   } else {
     // Vite puts a content hash in every file name under /assets: safe to keep for a year.
-    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(
+      "/assets",
+      express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    );
     app.use(express.static(clientDir, { maxAge: "1d", index: false }));
   }
 
@@ -91,8 +108,13 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   );
 
   const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
-    logger.error({ err: error, requestId: res.locals.requestId }, "unhandled error");
     if (res.headersSent) return res.end();
+    const status = Number(error?.status ?? error?.statusCode);
+    if (status >= 400 && status < 500) {
+      res.status(status).type("text/plain").send(status === 404 ? "Not found." : "Bad request.");
+      return;
+    }
+    logger.error({ err: error, requestId: res.locals.requestId }, "unhandled error");
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   };
   app.use(lastResort);

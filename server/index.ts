@@ -1,5 +1,6 @@
 // Starts the site: validates configuration, loads the application (built, or
 // through Vite in development), listens, and shuts down cleanly on a signal.
+import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -23,13 +24,11 @@ function readConfig(): Config {
 async function loadApplication(development: boolean) {
   if (!development) {
     const serverBuild = `${projectRoot}build/server/index.js`;
-    try {
-      return { module: (await import(pathToFileURL(serverBuild).href)) as AppModule, devServer: undefined };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw error;
+    if (!existsSync(serverBuild)) {
       console.error(`No production build at ${serverBuild}. Run "npm run build" first.`);
       process.exit(1);
     }
+    return { module: (await import(pathToFileURL(serverBuild).href)) as AppModule, devServer: undefined };
   }
   const { createServer: createViteServer, isRunnableDevEnvironment } = await import("vite");
   const vite = await createViteServer({ root: projectRoot, server: { middlewareMode: true }, appType: "custom" });
@@ -71,12 +70,19 @@ function shutdown(signal: NodeJS.Signals) {
   const force = setTimeout(() => {
     logger.warn("in-flight requests did not finish in time; closing their connections");
     server.closeAllConnections();
+    // Whatever still holds the process open (a stuck database call) must not keep it alive.
+    setTimeout(() => process.exit(1), 2000).unref();
   }, config.SHUTDOWN_TIMEOUT_MS);
   force.unref();
   server.close(async () => {
-    await running.close();
-    await devServer?.close();
-    logger.info("stopped");
+    try {
+      await running.close();
+      await devServer?.close();
+      logger.info("stopped");
+    } catch (err) {
+      logger.error({ err }, "error while stopping");
+      process.exitCode = 1;
+    }
   });
   server.closeIdleConnections();
 }

@@ -31,7 +31,6 @@ export function requestLog(logger: Logger): RequestHandler {
         path: req.originalUrl,
         status: res.statusCode,
         durationMs: Math.round(durationMs * 10) / 10,
-        bytes: Number(res.getHeader("content-length") ?? 0) || undefined,
         aborted: !res.writableFinished || undefined,
       };
       if (res.statusCode >= 500) logger.error(line, "request");

@@ -52,7 +52,7 @@ export function securityHeaders({ development }: { development: boolean }): Requ
   });
 
   const hsts: RequestHandler = (req, res, next) => {
-    if (req.secure) res.setHeader("Strict-Transport-Security", `max-age=${oneYear}; includeSubDomains`);
+    if (req.secure) res.setHeader("Strict-Transport-Security", `max-age=${oneYear}`);
     next();
   };
   return [nonce, headers, hsts];

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Icon } from "./icons.tsx";
+import { useHydrated } from "./use-hydrated.ts";
 
 interface CarouselProps {
   /** Names the carousel for assistive technology, e.g. "Featured courses". */
@@ -46,8 +47,10 @@ export function Carousel({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const hydrated = useHydrated();
   const rotating = slides.length > 1 && (choice === "default" ? !reducedMotion : choice === "play");
-  const advancing = rotating && !hovered && !focused;
+  // Pressing Start restarts rotation even though focus is then inside the carousel.
+  const advancing = rotating && (choice === "play" || (!hovered && !focused));
 
   useEffect(() => {
     if (!advancing) return;
@@ -87,7 +90,8 @@ export function Carousel({
         ))}
       </div>
       {slides.length > 1 && (
-        <div className="mt-4 flex items-center justify-center gap-3">
+        // The buttons need JavaScript: until it runs they keep their place but stay invisible.
+        <div className={`mt-4 flex items-center justify-center gap-3 ${hydrated ? "" : "invisible"}`}>
           <button
             type="button"
             className={`rounded-full p-2 ${controlClass}`}

@@ -32,6 +32,8 @@ function PagesDropdown() {
   );
 }
 
+const pageLinksNotAbove = pageLinks.filter((link) => !secondaryLinks.some((other) => other.to === link.to));
+
 function MobileMenu() {
   const ref = useDismissableDetails();
   return (
@@ -53,7 +55,7 @@ function MobileMenu() {
           Pages
         </p>
         <ul aria-labelledby="mobile-pages-heading">
-          {pageLinks.map((link) => (
+          {pageLinksNotAbove.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} className={linkClass}>
                 {link.label}

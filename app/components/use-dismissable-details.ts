@@ -6,8 +6,8 @@ import { useLocation } from "react-router";
  * With JavaScript it also closes on Escape (focus back on its summary), on a
  * click or focus outside, and after navigating.
  */
-export function useDismissableDetails<T extends HTMLDetailsElement>() {
-  const ref = useRef<T>(null);
+export function useDismissableDetails() {
+  const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
   useEffect(() => {

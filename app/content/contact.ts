@@ -8,8 +8,6 @@ export const contactDetails: ContactDetails = {
     "Adyar",
     "Chennai, Tamil Nadu 600020",
   ],
-  city: "Chennai",
-  state: "Tamil Nadu",
   phone: "+91 44 2000 0000",
   email: "office@college.example",
   officeHours: "Monday to Saturday, 9:30 am to 4:30 pm (closed on public holidays)",

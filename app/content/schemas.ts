@@ -69,9 +69,10 @@ export const pillarSchema = z.object({
 export const contactDetailsSchema = z.object({
   collegeName: z.string().min(1),
   department: z.string().min(1),
-  addressLines: z.array(z.string().min(1)).min(2),
-  city: z.literal("Chennai"),
-  state: z.literal("Tamil Nadu"),
+  addressLines: z
+    .array(z.string().min(1))
+    .min(2)
+    .refine((lines) => lines.some((line) => line.startsWith("Chennai, Tamil Nadu")), "the office is in Chennai, Tamil Nadu"),
   phone: z.string().regex(/^\+91[ 0-9]+$/),
   email: z.email(),
   officeHours: z.string().min(1),

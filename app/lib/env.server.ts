@@ -1,14 +1,19 @@
 import { z } from "zod";
 
-const portSchema = z.coerce
-  .number({ error: "must be a whole number between 0 and 65535" })
-  .int("must be a whole number between 0 and 65535")
-  .min(0, "must be a whole number between 0 and 65535")
-  .max(65535, "must be a whole number between 0 and 65535");
+/** Digits only: `Number()` would also accept " ", "0x50" and "1e3". */
+const wholeNumber = (message: string) =>
+  z.string().trim().regex(/^\d+$/, message).transform(Number);
+
+const portSchema = wholeNumber("must be a whole number between 0 and 65535").pipe(
+  z.number().max(65535, "must be a whole number between 0 and 65535"),
+);
+
+/** Variables whose values must never be printed. */
+const secretVariables = new Set(["DATABASE_URL"]);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z.string().trim().min(1, "must be a host name or address").default("0.0.0.0"),
   PORT: portSchema.default(3000),
   DATABASE_URL: z
     .string()
@@ -21,11 +26,7 @@ const envSchema = z.object({
     .regex(/^(true|false|\d+)$/, "must be true, false or the number of proxies in front of the app")
     .default("false")
     .transform((value) => (value === "true" ? true : value === "false" ? false : Number(value))),
-  SHUTDOWN_TIMEOUT_MS: z.coerce
-    .number({ error: "must be a number of milliseconds" })
-    .int()
-    .min(0)
-    .default(10_000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(10_000),
 });
 
 export type Config = z.infer<typeof envSchema>;
@@ -43,7 +44,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join(".");
     const got = env[name];
-    return `  ${name}: ${issue.message}${got === undefined ? "" : ` (got ${JSON.stringify(got)})`}`;
+    const shown = got === undefined || secretVariables.has(name) ? "" : ` (got ${JSON.stringify(got)})`;
+    return `  ${name}: ${issue.message}${shown}`;
   });
   throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
 }

@@ -1,6 +1,12 @@
+import { isRouteErrorResponse } from "react-router";
 import { site } from "../content/site.ts";
 
 /** The document title and description every route's meta starts from. */
 export function pageMeta(title: string, description: string = site.tagline) {
   return [{ title: `${title} | ${site.brand}` }, { name: "description", content: description }];
+}
+
+/** The title of the error screen a route shows instead of itself. */
+export function errorTitle(error: unknown) {
+  return isRouteErrorResponse(error) && error.status === 404 ? "404 Page Not Found" : "Unexpected Application Error!";
 }

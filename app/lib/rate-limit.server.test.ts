@@ -42,9 +42,10 @@ describe.each(engines)("consumeRateLimit on %s", (engine) => {
     expect(attempts.filter((a) => a.allowed)).toHaveLength(3);
   });
 
-  it("prunes windows that ended long ago", async () => {
-    await pruneRateLimits(handle.db, 60, at(0 + 3600));
+  it("prunes windows that ended long ago and keeps recent ones", async () => {
+    await consumeRateLimit(handle.db, { key: "test:recent", ...rule }, at(3590));
+    await pruneRateLimits(handle.db, 60, at(3600));
     const left = await handle.db.selectFrom("rate_limits").select("key").execute();
-    expect(left).toEqual([]);
+    expect(left).toEqual([{ key: "test:recent" }]);
   });
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { open } from "./open.ts";
 
 const routes = [
   "/", "/about", "/courses", "/courses/mern", "/courses/fullstack", "/cources/programming", "/team", "/testimonial",
@@ -9,7 +10,7 @@ const routes = [
 
 for (const route of routes) {
   test(`${route} has no serious or critical accessibility violation`, async ({ page }) => {
-    await page.goto(route);
+    await open(page, route);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
     const serious = results.violations
       .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -20,7 +21,7 @@ for (const route of routes) {
 
 test("the mobile layout has no serious or critical accessibility violation", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/");
+  await open(page, "/");
   await page.locator("summary", { hasText: "Menu" }).click();
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { open } from "./open.ts";
 
 test("the Pages dropdown opens, is walked and closes by keyboard", async ({ page }) => {
-  await page.goto("/");
+  await open(page, "/");
   const nav = page.getByRole("navigation", { name: "Main" });
   const summary = nav.locator("summary", { hasText: "Pages" });
   await summary.focus();
@@ -29,7 +30,7 @@ test("the Pages dropdown opens, is walked and closes by keyboard", async ({ page
 });
 
 test("the dropdown closes when focus or a click goes elsewhere", async ({ page }) => {
-  await page.goto("/about");
+  await open(page, "/about");
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.locator("summary", { hasText: "Pages" }).click();
   await expect(nav.getByRole("link", { name: "E-Library" })).toBeVisible();
@@ -38,7 +39,7 @@ test("the dropdown closes when focus or a click goes elsewhere", async ({ page }
 });
 
 test("the brand leads home and Join Now leads to sign-in", async ({ page }) => {
-  await page.goto("/team");
+  await open(page, "/team");
   await page.getByRole("link", { name: "eLEARNING" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole("link", { name: "Join Now" }).first().click();
@@ -47,7 +48,7 @@ test("the brand leads home and Join Now leads to sign-in", async ({ page }) => {
 
 test("on a phone the menu opens by keyboard and lists every page", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/");
+  await open(page, "/");
   const menu = page.locator("summary", { hasText: "Menu" });
   await menu.focus();
   await page.keyboard.press("Enter");
@@ -60,7 +61,7 @@ test("on a phone the menu opens by keyboard and lists every page", async ({ page
 });
 
 test("an unknown address shows the 404 screen with a way home", async ({ page }) => {
-  const response = await page.goto("/this/does/not/exist");
+  const response = await open(page, "/this/does/not/exist");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
   await page.getByRole("link", { name: "Go Back To Home" }).click();

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
+import { open } from "./open.ts";
 
 test("signing up from the footer answers in place, once per address", async ({ page }) => {
-  await page.goto("/courses");
+  await open(page, "/courses");
   const footer = page.getByRole("contentinfo");
   const email = footer.getByLabel("Your email");
   const status = footer.getByRole("status");

@@ -81,6 +81,16 @@ describe("every route", () => {
     expect(page.status).toBe(status);
     expect(page.title).toBe(title);
     for (const text of texts) expect(page.text).toContain(text);
+    expect(page.html.match(/<h1[\s>]/g), "one h1 per page").toHaveLength(1);
+  });
+
+  it("shows router failures as 'Unexpected Application Error!' without a stack trace", async () => {
+    const response = await fetch(`${server.url}/about`, { method: "PUT" });
+    const html = await response.text();
+    expect(response.status).toBe(405);
+    expect(html).toContain("<title>Unexpected Application Error! | eLEARNING</title>");
+    expect(html).toMatch(/<h1[^>]*>Unexpected Application Error!<\/h1>/);
+    expect(html).not.toMatch(/\bat [\w.<>]+ \(|node_modules|\.tsx?:\d+/);
   });
 
   it("puts the nav bar, breadcrumb and footer on inner pages", async () => {
@@ -122,15 +132,23 @@ describe("every route", () => {
 
   it("links the hub's quizzes as the spec spells them, the last two as plain links", async () => {
     const { html } = await get("/test");
-    for (const href of ["/test/java", "/test/fullstack", "/test/React", "/test/Javascript"]) {
+    // React Router marks its own links with data-discover; plain links have none.
+    for (const href of ["/test/java", "/test/fullstack"]) expect(html).toMatch(new RegExp(`href="${href}"[^>]*data-discover`));
+    for (const href of ["/test/React", "/test/Javascript"]) {
       expect(html).toContain(`href="${href}"`);
+      expect(html).not.toMatch(new RegExp(`href="${href}"[^>]*data-discover`));
     }
   });
 
-  it("loads no image, script or style from another host", async () => {
+  it("loads nothing from another host: every src, srcset and non-navigation link is local", async () => {
     for (const path of ["/", "/contact", "/courses"]) {
       const { html } = await get(path);
-      expect(html).not.toMatch(/(src|href)="(https?:)?\/\/(?!www\.openstreetmap\.org)[^"]+\.(js|css|png|jpe?g|svg|webp)/);
+      const loaded = [
+        ...html.matchAll(/\s(?:src|srcset|poster)="([^"]+)"/g),
+        ...html.matchAll(/<link[^>]*\shref="([^"]+)"/g),
+      ].map((m) => m[1]);
+      expect(loaded.length).toBeGreaterThan(0);
+      for (const url of loaded) expect(url, url).toMatch(/^\/(?!\/)/);
     }
   });
 

@@ -62,6 +62,12 @@ describe("caching and compression", () => {
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
+  it("answers a missing hashed asset with a plain 404, not a page", async () => {
+    const response = await fetch(`${server.url}/assets/no-such-file-abc123.js`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+
   it("serves public images but lists no directory", async () => {
     expect((await fetch(`${server.url}/favicon.svg`)).status).toBe(200);
     const listing = await fetch(`${server.url}/images/`);
@@ -97,10 +103,40 @@ describe("operations", () => {
   });
 });
 
+describe("request bodies", () => {
+  it("refuses a body over 64 KB before reading it, and stores nothing", async () => {
+    const response = await fetch(`${server.url}/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `email=big%40example.com&padding=${"x".repeat(70 * 1024)}`,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.text()).toBe("This form submission is too large.");
+  });
+
+  it("refuses a streamed body without a declared length", async () => {
+    const response = await fetch(`${server.url}/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("email=stream%40example.com"));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(411);
+  });
+});
+
 describe("configuration", () => {
   it.each([
     [{ PORT: "abc" }, "PORT"],
     [{ PORT: "70000" }, "PORT"],
+    [{ PORT: " " }, "PORT"],
+    [{ PORT: "0x50" }, "PORT"],
+    [{ SHUTDOWN_TIMEOUT_MS: "1e3" }, "SHUTDOWN_TIMEOUT_MS"],
     [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
@@ -109,6 +145,13 @@ describe("configuration", () => {
     expect(code).toBe(1);
     expect(stderr).toContain("Invalid configuration");
     expect(stderr).toContain(`${name}:`);
+  });
+
+  it("never prints the database URL, which holds a password", async () => {
+    const { code, stderr } = await runServerExpectingExit({ DATABASE_URL: "mysql://admin:s3cret@db.example/app" });
+    expect(code).toBe(1);
+    expect(stderr).toContain("DATABASE_URL:");
+    expect(stderr).not.toContain("s3cret");
   });
 });
 
@@ -124,8 +167,9 @@ describe("shutdown", () => {
     socket.on("data", (chunk) => (answer += chunk));
     const closed = new Promise((resolve) => socket.once("close", resolve));
     // Headers and half the body: the request is in flight when the signal arrives.
+    // A keep-alive connection, as browsers use: the server must close it after this response.
     socket.write(
-      `POST /newsletter HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
+      `POST /newsletter HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const exit = instance.stop();
@@ -134,6 +178,7 @@ describe("shutdown", () => {
     const code = await exit;
     await closed;
     expect(answer).toMatch(/^HTTP\/1.1 200 OK/);
+    expect(answer).toMatch(/^Connection: close\r$/im);
     expect(answer).toContain("Thank you! You are now subscribed to our newsletter.");
     expect(code).toBe(0);
     await own.drop();

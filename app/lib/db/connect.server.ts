@@ -6,21 +6,30 @@ import type { Config } from "../env.server.ts";
 import type { Database } from "./schema.ts";
 import { createSqliteDialect } from "./sqlite-dialect.server.ts";
 
-export type DatabaseEngine = "sqlite" | "postgres";
-
 export interface DatabaseHandle {
   db: Kysely<Database>;
-  engine: DatabaseEngine;
-  /** True when a trivial query answers. */
+  /** True when a trivial query answers within two seconds. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-export function openDatabase(config: Pick<Config, "DATABASE_URL" | "SQLITE_PATH">): DatabaseHandle {
-  const engine: DatabaseEngine = config.DATABASE_URL ? "postgres" : "sqlite";
+const pingTimeoutMs = 2000;
+
+export function openDatabase(
+  config: Pick<Config, "DATABASE_URL" | "SQLITE_PATH">,
+  onConnectionError: (error: Error) => void = () => {},
+): DatabaseHandle {
   let dialect;
   if (config.DATABASE_URL) {
-    dialect = new PostgresDialect({ pool: new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 }) });
+    const pool = new pg.Pool({
+      connectionString: config.DATABASE_URL,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+    });
+    // An idle client loses its server (PostgreSQL restarted): without a listener
+    // the pool's error event would crash the process; the pool replaces the client.
+    pool.on("error", onConnectionError);
+    dialect = new PostgresDialect({ pool });
   } else {
     if (config.SQLITE_PATH !== ":memory:") mkdirSync(dirname(config.SQLITE_PATH), { recursive: true });
     dialect = createSqliteDialect(config.SQLITE_PATH);
@@ -28,14 +37,16 @@ export function openDatabase(config: Pick<Config, "DATABASE_URL" | "SQLITE_PATH"
   const db = new Kysely<Database>({ dialect });
   return {
     db,
-    engine,
     async ping() {
-      try {
-        await sql`select 1`.execute(db);
-        return true;
-      } catch {
-        return false;
-      }
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), pingTimeoutMs)));
+      const query = sql`select 1`.execute(db).then(
+        () => true,
+        () => false,
+      );
+      const answer = await Promise.race([query, timeout]);
+      clearTimeout(timer);
+      return answer;
     },
     close: () => db.destroy(),
   };

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 // Migrations must keep working whatever the schema becomes, so they see an untyped database.
-import * as m001 from "./migrations/001-newsletter-and-rate-limits.ts";
+import * as m001 from "./migrations/001-newsletter-and-rate-limits.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {

@@ -3,7 +3,7 @@ import { CourseGrid } from "../../components/course-card.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { categories } from "../../content/categories.ts";
 import { coursesByCategory } from "../../content/courses.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { errorTitle, pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/category";
 
 function categoryAt(pathname: string) {
@@ -18,9 +18,9 @@ export function loader({ request }: Route.LoaderArgs) {
   return { categoryId: category.id };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) => {
+export const meta = ({ loaderData, error }: Route.MetaArgs) => {
   const category = categories.find((c) => c.id === loaderData?.categoryId);
-  return pageMeta(category ? `${category.name} Courses` : "Courses");
+  return pageMeta(category ? `${category.name} Courses` : errorTitle(error));
 };
 
 export default function Category({ loaderData }: Route.ComponentProps) {
@@ -34,3 +34,5 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";

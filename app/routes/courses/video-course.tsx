@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { findVideoCourse, videoCourses } from "../../content/video-courses.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { errorTitle, pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/video-course";
 
 /** A video course page, chosen by its address (see content/video-courses.ts). */
@@ -11,8 +11,8 @@ export function loader({ request }: Route.LoaderArgs) {
   return { slug: course.slug };
 }
 
-export const meta = ({ loaderData }: Route.MetaArgs) =>
-  pageMeta(videoCourses.find((c) => c.slug === loaderData?.slug)?.title ?? "Course");
+export const meta = ({ loaderData, error }: Route.MetaArgs) =>
+  pageMeta(videoCourses.find((c) => c.slug === loaderData?.slug)?.title ?? errorTitle(error));
 
 // The lessons and their player arrive with the learning feature; until then
 // the page shows only its header, as agreed for this stage.
@@ -20,3 +20,5 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
   const course = videoCourses.find((c) => c.slug === loaderData.slug)!;
   return <PageHeader title={course.title} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";

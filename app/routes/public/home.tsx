@@ -29,11 +29,7 @@ function HeroCarousel() {
           />
           <div className="mx-auto flex min-h-[26rem] max-w-6xl flex-col justify-center px-4 py-12 text-white md:min-h-[32rem]">
             <p className="text-sm font-semibold tracking-widest text-brand-100 uppercase">{slide.kicker}</p>
-            {index === 0 ? (
-              <h1 className="mt-3 max-w-xl text-4xl font-extrabold md:text-5xl">{slide.heading}</h1>
-            ) : (
-              <h2 className="mt-3 max-w-xl text-4xl font-extrabold md:text-5xl">{slide.heading}</h2>
-            )}
+            <h2 className="mt-3 max-w-xl text-4xl font-extrabold md:text-5xl">{slide.heading}</h2>
             <p className="mt-4 max-w-lg text-lg text-gray-100">{slide.text}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <Link to="/about" className="btn-light">
@@ -53,6 +49,10 @@ function HeroCarousel() {
 export default function Home() {
   return (
     <>
+      {/* The slides come and go; the page's own heading stays. */}
+      <h1 className="sr-only">
+        {site.brand}: {site.tagline}
+      </h1>
       <HeroCarousel />
       <PillarsSection />
       <AboutSection />

@@ -23,7 +23,16 @@ export function NewsletterForm({ tone = "dark" }: { tone?: "dark" | "light" }) {
     tone === "dark" ? (failed ? "text-amber-200" : "text-emerald-200") : failed ? "text-red-700" : "text-emerald-800";
 
   return (
-    <fetcher.Form ref={formRef} method="post" action="/newsletter" noValidate className="w-full">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action="/newsletter"
+      noValidate
+      className="w-full"
+      onSubmit={(event) => {
+        if (busy) event.preventDefault(); // one sign-up at a time
+      }}
+    >
       <HoneypotField />
       <label htmlFor={`${id}-email`} className="mb-2 block font-medium">
         Your email
@@ -41,7 +50,8 @@ export function NewsletterForm({ tone = "dark" }: { tone?: "dark" | "light" }) {
           aria-describedby={`${id}-message`}
           className="min-w-0 flex-1 rounded-md border border-gray-400 bg-white px-3 py-2 text-ink placeholder:text-gray-600"
         />
-        <button type="submit" className="btn-primary shrink-0" disabled={busy}>
+        {/* aria-disabled, not disabled: a disabled button would drop keyboard focus. */}
+        <button type="submit" className="btn-primary shrink-0" aria-disabled={busy || undefined}>
           SignUp
         </button>
       </div>

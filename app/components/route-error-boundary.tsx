@@ -1,0 +1,34 @@
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { NotFoundScreen } from "./not-found-screen.tsx";
+
+/**
+ * The error screen of every route area: the 404 screen for anything not
+ * found, 'Unexpected Application Error!' for the rest (details only in development).
+ * The document title comes from the route's meta, which receives the error.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundScreen />;
+  }
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : import.meta.env.DEV && error instanceof Error
+      ? error.stack
+      : undefined;
+  return (
+    <section className="section text-center" aria-labelledby="error-heading">
+        <h1 id="error-heading" className="text-3xl font-bold">
+          Unexpected Application Error!
+        </h1>
+        <p className="mt-4 text-muted">
+          Something went wrong on our side while showing this page. Please try again in a moment, or go back to the
+          home page.
+        </p>
+        {detail && <pre className="mt-6 overflow-x-auto rounded bg-gray-100 p-4 text-left text-sm">{detail}</pre>}
+        <a href="/" className="btn-primary mt-8">
+          Go Back To Home
+        </a>
+    </section>
+  );
+}
