@@ -1,21 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tests/setup/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 
-// Debian's Chromium, never a downloaded browser (this machine has no internet).
 const chromium = {
   ...devices["Desktop Chrome"],
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  },
+  launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
 };
 
 export default defineConfig({

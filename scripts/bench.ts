@@ -7,18 +7,11 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium, type Page } from "playwright-core";
+import { chromiumArgs, chromiumPath } from "../tests/setup/chromium.ts";
 import { startServer } from "../tests/setup/server.ts";
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const chromiumFlags = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
+// chrome-launcher starts a headed browser unless told otherwise; Playwright adds this itself.
+const lighthouseChromiumFlags = ["--headless=new", ...chromiumArgs];
 const budgets = { totalKB: 350, scriptGzipKB: 120, cls: 0, performance: 95, accessibility: 100 };
 
 /** Bytes over the wire per the browser's Resource Timing: bodies as sent (gzipped), and in all with headers. */
@@ -37,7 +30,7 @@ async function pageWeight(page: Page) {
 }
 
 async function measurePageWeight(url: string) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags.slice(1) });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   await page.addInitScript(() => {
     (window as unknown as { __cls: number }).__cls = 0;
@@ -65,7 +58,7 @@ async function measurePageWeight(url: string) {
 
 async function lighthouseScores(urls: string[]) {
   const userDataDir = mkdtempSync(join(tmpdir(), "lighthouse-"));
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags, userDataDir });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: lighthouseChromiumFlags, userDataDir });
   const scores = [];
   try {
     for (const url of urls) {
