@@ -1,24 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, engines, type TestDatabase } from "../../tests/setup/databases.ts";
-import { openDatabase, type DatabaseHandle } from "./db/connect.server.ts";
-import { migrateToLatest } from "./db/migrate.server.ts";
+import { engines, openTestDatabase } from "../../tests/setup/databases.ts";
 import { consumeRateLimit, pruneRateLimits } from "./rate-limit.server.ts";
 
 describe.each(engines)("consumeRateLimit on %s", (engine) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
   const rule = { limit: 3, windowSeconds: 60 };
   const at = (seconds: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, seconds));
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    handle = openDatabase({ SQLITE_PATH: database.env.SQLITE_PATH ?? "", DATABASE_URL: database.env.DATABASE_URL });
-    await migrateToLatest(handle.db);
+    handle = await openTestDatabase(engine);
   });
-  afterAll(async () => {
-    await handle?.close();
-    await database?.drop();
-  });
+  afterAll(() => handle?.close());
 
   it("allows the limit, refuses the next, and opens a new window after it ends", async () => {
     const key = "test:window";

@@ -43,3 +43,19 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     },
   };
 }
+
+/** A fresh, migrated database opened in this process, for tests of query modules. */
+export async function openTestDatabase(engine: Engine) {
+  const { openDatabase } = await import("../../app/lib/db/connect.server.ts");
+  const { migrateToLatest } = await import("../../app/lib/db/migrate.server.ts");
+  const database = await createTestDatabase(engine);
+  const handle = openDatabase({ SQLITE_PATH: database.env.SQLITE_PATH ?? "", DATABASE_URL: database.env.DATABASE_URL });
+  await migrateToLatest(handle.db);
+  return {
+    db: handle.db,
+    async close() {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}

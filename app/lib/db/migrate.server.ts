@@ -2,10 +2,12 @@ import type { Kysely } from "kysely";
 import { Migrator, type Migration, type MigrationResultSet } from "kysely/migration";
 // Migrations must keep working whatever the schema becomes, so they see an untyped database.
 import * as m001 from "./migrations/001-newsletter-and-rate-limits.server.ts";
+import * as m002 from "./migrations/002-accounts.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   "001-newsletter-and-rate-limits": m001,
+  "002-accounts": m002,
 };
 
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {

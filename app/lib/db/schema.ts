@@ -5,6 +5,21 @@ export interface Database {
     email: string;
     created_at: string;
   };
+  accounts: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string;
+    address: string | null;
+    password_hash: string;
+    created_at: string;
+    updated_at: string;
+  };
+  login_failures: {
+    key: string;
+    count: number;
+    last_failure_at: string;
+  };
   rate_limits: {
     key: string;
     window_start: string;

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { engines, openTestDatabase } from "../../../tests/setup/databases.ts";
+import { checkCredentials } from "./credentials.server.ts";
+import { checkThrottle, recordFailure, throttlePolicies, throttleTiming } from "./login-throttle.server.ts";
+import { hashPassword, verifyPassword } from "./password.server.ts";
+import { createAccount, findAccountById } from "./queries.server.ts";
+
+describe("password hashing", () => {
+  it("stores argon2id with OWASP parameters and a random salt", async () => {
+    const first = await hashPassword("correct horse");
+    const second = await hashPassword("correct horse");
+    expect(first).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[\w-]{22}\$[\w-]{43}$/);
+    expect(first).not.toBe(second);
+  });
+
+  it("verifies the right password only", async () => {
+    const stored = await hashPassword("correct horse");
+    expect(await verifyPassword("correct horse", stored)).toBe(true);
+    expect(await verifyPassword("correct horsE", stored)).toBe(false);
+    expect(await verifyPassword("correct horse", "not-a-hash")).toBe(false);
+  });
+});
+
+const registration = (email: string) => ({
+  name: "Meena Raghavan",
+  phone: "+914420000000",
+  email,
+  password1: "library-card-42",
+  password2: "library-card-42",
+});
+
+describe.each(engines)("accounts on %s", (engine) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    handle = await openTestDatabase(engine);
+  });
+  afterAll(() => handle?.close());
+
+  it("creates an account with a hashed password and finds it again", async () => {
+    const result = await createAccount(handle.db, registration("Meena@Example.com"));
+    if (!("account" in result)) throw new Error("expected an account");
+    expect(result.account).toMatchObject({ name: "Meena Raghavan", email: "meena@example.com", phone: "+914420000000" });
+    expect(await findAccountById(handle.db, result.account.id)).toEqual(result.account);
+    const row = await handle.db.selectFrom("accounts").select("password_hash").executeTakeFirstOrThrow();
+    expect(row.password_hash).not.toContain("library-card-42");
+  });
+
+  it("refuses a second account for the same address in another letter case", async () => {
+    expect(await createAccount(handle.db, registration("MEENA@example.COM"))).toEqual({ emailTaken: true });
+  });
+
+  it("lets only one of two simultaneous registrations win", async () => {
+    const results = await Promise.all([createAccount(handle.db, registration("twin@example.com")), createAccount(handle.db, registration("Twin@example.com"))]);
+    expect(results.filter((r) => "account" in r)).toHaveLength(1);
+  });
+
+  it("accepts the right password, in any letter case of the email", async () => {
+    const result = await checkCredentials(handle.db, { email: " MEENA@example.com", password: "library-card-42", clientAddress: "198.51.100.1" });
+    expect(result.status).toBe("ok");
+  });
+
+  it("answers a wrong password and an unknown email the same way", async () => {
+    const wrong = await checkCredentials(handle.db, { email: "meena@example.com", password: "nope-nope", clientAddress: "198.51.100.2" });
+    const unknown = await checkCredentials(handle.db, { email: "nobody@example.com", password: "nope-nope", clientAddress: "198.51.100.2" });
+    expect(wrong).toEqual({ status: "invalid" });
+    expect(unknown).toEqual({ status: "invalid" });
+  });
+
+  it("slows down, then blocks one account after repeated failures, from any address", async () => {
+    const key = "account:target@example.com";
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 10, minutes));
+    for (let i = 0; i < throttlePolicies.account.slowAfter; i++) await recordFailure(handle.db, key, at(0));
+    expect(await checkThrottle(handle.db, key, throttlePolicies.account, at(0))).toEqual({ blocked: false, delayMs: 0 });
+    await recordFailure(handle.db, key, at(0));
+    expect(await checkThrottle(handle.db, key, throttlePolicies.account, at(0))).toEqual({ blocked: false, delayMs: throttleTiming.stepMs });
+    for (let i = 4; i < throttlePolicies.account.blockAfter; i++) await recordFailure(handle.db, key, at(1));
+    expect(await checkThrottle(handle.db, key, throttlePolicies.account, at(2))).toEqual({ blocked: true, retryAfterSeconds: 14 * 60 });
+    // Fifteen minutes after the last failure it is forgotten.
+    expect(await checkThrottle(handle.db, key, throttlePolicies.account, at(16))).toEqual({ blocked: false, delayMs: 0 });
+    await recordFailure(handle.db, key, at(16));
+    expect(await checkThrottle(handle.db, key, throttlePolicies.account, at(16))).toEqual({ blocked: false, delayMs: 0 });
+  });
+
+  it("refuses even the right password while the account is blocked", async () => {
+    for (let i = 0; i < throttlePolicies.account.blockAfter; i++) await recordFailure(handle.db, "account:meena@example.com");
+    const result = await checkCredentials(handle.db, { email: "meena@example.com", password: "library-card-42", clientAddress: "198.51.100.3" });
+    expect(result).toMatchObject({ status: "blocked" });
+  });
+});

@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 256;
+
+const requiredText = (message: string, max: number, tooLong: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
+
+export const phoneSchema = z
+  .string({ error: "Please enter your phone number." })
+  // People type spaces and dashes in numbers; only the digits matter.
+  .transform((value) => value.replace(/[\s-]/g, ""))
+  .pipe(
+    z
+      .string()
+      .min(1, "Please enter your phone number.")
+      .regex(/^\+?\d{6,15}$/, "Please enter your phone number in digits, with an optional + in front (e.g. +91 44 2000 0000)."),
+  );
+
+export const emailSchema = requiredText("Please enter your email address.", 254, "An email address has at most 254 characters.")
+  .pipe(z.email("Please enter a valid email address, like name@example.com."))
+  .transform((email) => email.toLowerCase());
+
+export const registerSchema = z
+  .object({
+    name: requiredText("Please enter your name.", 100, "Please keep your name under 100 characters."),
+    phone: phoneSchema,
+    email: emailSchema,
+    password1: z
+      .string({ error: "Please choose a password." })
+      .min(1, "Please choose a password.")
+      .min(PASSWORD_MIN_LENGTH, `Your password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
+      .max(PASSWORD_MAX_LENGTH, `Your password can have at most ${PASSWORD_MAX_LENGTH} characters.`),
+    password2: z.string({ error: "Please type your password again." }).min(1, "Please type your password again."),
+  })
+  .refine((form) => form.password1 === form.password2, {
+    path: ["password2"],
+    message: "The two passwords do not match.",
+  });
+
+export type Registration = z.infer<typeof registerSchema>;
+export type RegisterField = keyof Registration;
+/** One message per field, for the form to show beside each input. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** The first message of each field, from a zod error. */
+export function fieldErrors<F extends string>(error: z.ZodError): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as F | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
