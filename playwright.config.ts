@@ -29,6 +29,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PORT: String(port),
       SQLITE_PATH: ":memory:",
+      // The built-in provider's issuer and the sign-in callback use this address.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: "warn",
     },
   },

@@ -1,8 +1,12 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Kysely } from "kysely";
+import type Provider from "oidc-provider";
 import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { Database } from "./lib/db/schema.ts";
 import type { Config } from "./lib/env.server.ts";
+import type { RelyingParty } from "./lib/oidc.server.ts";
+import type { SessionRow, SessionUser } from "./lib/session.server.ts";
 
 /** What the Express server hands every loader and action. */
 export interface RequestServices {
@@ -14,6 +18,15 @@ export interface RequestServices {
   nonce: string;
   /** The client's address, as the configured proxies report it. */
   clientAddress: string;
+  /** How the site signs people in. */
+  relyingParty: RelyingParty;
+  /** The built-in OpenID provider, absent when an external one is configured. */
+  identityProvider?: Provider;
+  /** The raw Node request and response: oidc-provider's interaction API works on them. */
+  http: { req: IncomingMessage; res: ServerResponse };
 }
 
 export const servicesContext = createContext<RequestServices>();
+
+/** The signed-in person (or null), set by the session middleware of the root route. */
+export const userContext = createContext<{ user: SessionUser; session: SessionRow } | null>(null);

@@ -1,11 +1,21 @@
 import { useEffect, type ReactNode } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { BackToTop } from "./components/back-to-top.tsx";
 import { Footer } from "./components/footer.tsx";
 import { IconSprite } from "./components/icons.tsx";
+import { userContext } from "./context.ts";
 import { errorTitle, pageMeta } from "./lib/meta.ts";
+import { sessionMiddleware } from "./middleware/session.server.ts";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+
+/** Who is signed in, for the nav bar: rendered on the server, so there is no flash and no spinner. */
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.get(userContext)?.user;
+  return { user: user ? { name: user.name } : null };
+}
 import { NavBar } from "./components/nav-bar.tsx";
 
 /** Used when an error reaches the root boundary; every page sets its own title otherwise. */
@@ -14,6 +24,8 @@ export const meta = ({ error }: Route.MetaArgs) => (error ? pageMeta(errorTitle(
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Absent when the root loader itself failed: then nobody is shown as signed in.
+  const rootData = useRouteLoaderData<typeof loader>("root");
   useEffect(() => {
     // Lets end-to-end tests (and styles, if ever needed) tell when the page is interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -35,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <NavBar />
+        <NavBar user={rootData?.user ?? null} />
         <main id="main" tabIndex={-1} className="focus:outline-none">
           {children}
         </main>

@@ -30,6 +30,9 @@ export default [
 
   route("register", "routes/auth/register.tsx"),
   route("signin", "routes/auth/signin.tsx"),
+  route("signin/callback", "routes/auth/callback.tsx"),
+  route("signin/interaction/:uid", "routes/auth/interaction.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
   route("profile", "routes/auth/profile.tsx"),
 
   route("*", "routes/public/not-found.tsx"),

@@ -9,10 +9,13 @@ import { servicesContext } from "../app/context.ts";
 import { openDatabase } from "../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
+import { pruneSessions } from "../app/lib/session.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { healthRoutes } from "./health.ts";
+import { pruneExpiredPayloads } from "./idp/adapter.ts";
+import { setUpSignIn } from "./sign-in.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -43,7 +46,12 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   await migrateToLatest(database.db);
   let draining = false;
 
-  const prune = () => pruneRateLimits(database.db).catch((err) => logger.warn({ err }, "could not prune rate limits"));
+  const { identityProvider, relyingParty } = await setUpSignIn(database.db, config);
+
+  const prune = () =>
+    Promise.all([pruneRateLimits(database.db), pruneSessions(database.db), pruneExpiredPayloads(database.db)]).catch((err) =>
+      logger.warn({ err }, "could not prune expired rows"),
+    );
   await prune();
   const pruneTimer = setInterval(prune, 60 * 60 * 1000);
   pruneTimer.unref();
@@ -65,6 +73,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));
   app.use(securityHeaders({ development: Boolean(devServer) }));
   app.use(compression());
+  if (identityProvider) app.use("/idp", identityProvider.callback());
 
   if (devServer) {
     app.use(devServer.middlewares);
@@ -101,6 +110,9 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
           requestId: res.locals.requestId,
           nonce: res.locals.cspNonce,
           clientAddress: req.ip ?? "unknown",
+          relyingParty,
+          identityProvider,
+          http: { req, res },
         });
         return context;
       },

@@ -1,4 +1,4 @@
-import { Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { site } from "../content/site.ts";
 import { Icon } from "./icons.tsx";
 import { pageLinks, primaryLinks, secondaryLinks } from "./nav-links.ts";
@@ -68,7 +68,31 @@ function MobileMenu() {
   );
 }
 
-export function NavBar() {
+function AccountLinks({ user }: { user: { name: string } | null }) {
+  const location = useLocation();
+  if (!user) {
+    const here = location.pathname + location.search;
+    return (
+      <Link to={here === "/" ? "/signin" : `/signin?return_to=${encodeURIComponent(here)}`} className="btn-primary">
+        Join Now
+      </Link>
+    );
+  }
+  return (
+    <>
+      <NavLink to="/profile" className={linkClass}>
+        {user.name}
+      </NavLink>
+      <Form method="post" action="/logout">
+        <button type="submit" className="btn-light border border-brand-700">
+          Log out
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export function NavBar({ user }: { user: { name: string } | null }) {
   return (
     <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
@@ -96,9 +120,7 @@ export function NavBar() {
             ))}
           </ul>
           <MobileMenu />
-          <Link to="/signin" className="btn-primary">
-            Join Now
-          </Link>
+          <AccountLinks user={user} />
         </nav>
       </div>
     </header>

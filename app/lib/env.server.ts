@@ -9,7 +9,7 @@ const portSchema = wholeNumber("must be a whole number between 0 and 65535").pip
 );
 
 /** Variables whose values must never be printed. */
-const secretVariables = new Set(["DATABASE_URL"]);
+const secretVariables = new Set(["DATABASE_URL", "OIDC_CLIENT_SECRET"]);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -26,10 +26,31 @@ const envSchema = z.object({
     .regex(/^(true|false|\d+)$/, "must be true, false or the number of proxies in front of the app")
     .default("false")
     .transform((value) => (value === "true" ? true : value === "false" ? false : Number(value))),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be the site's address, like https://learn.college.example" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
+  OIDC_ISSUER: z.url({ protocol: /^https?$/, error: "must be the provider's issuer URL" }).optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_AUDIENCE: z.string().trim().min(1).optional(),
+  OIDC_ORGANIZATION: z.string().trim().min(1).optional(),
+  OIDC_REFRESH_TOKENS: z.enum(["true", "false"], { error: "must be true or false" }).default("true").transform((v) => v === "true"),
   SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(10_000),
 });
 
+const configSchema = envSchema.superRefine((env, ctx) => {
+  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+    ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
+  }
+});
+
 export type Config = z.infer<typeof envSchema>;
+
+/** The address people reach the site at: PUBLIC_URL, or localhost on the configured port. */
+export function siteOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT">): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -39,7 +60,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set": `PORT= npm start` should use the default.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const result = envSchema.safeParse(present);
+  const result = configSchema.safeParse(present);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join(".");

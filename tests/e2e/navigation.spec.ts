@@ -43,7 +43,9 @@ test("the brand leads home and Join Now leads to sign-in", async ({ page }) => {
   await page.getByRole("link", { name: "eLEARNING" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole("link", { name: "Join Now" }).first().click();
-  await expect(page).toHaveURL(/\/signin$/);
+  // Join Now starts sign-in: the provider's login page, which will return to this page.
+  await expect(page).toHaveURL(/\/signin\/interaction\/[\w-]+$/);
+  await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
 });
 
 test("on a phone the menu opens by keyboard and lists every page", async ({ page }) => {

@@ -65,8 +65,6 @@ const pages: Array<{ path: string; status?: number; title: string; texts: string
   { path: "/cources/programming/advJava", title: "Advanced Java | eLEARNING", texts: ["Advanced Java"] },
   { path: "/library", title: "E-Library | eLEARNING", texts: ["E-Library"] },
   { path: "/feedback", title: "Feedback | eLEARNING", texts: ["Feedback"] },
-  { path: "/profile", title: "Profile | eLEARNING", texts: ["Profile"] },
-  { path: "/signin", title: "Sign In | eLEARNING", texts: ["Sign In"] },
   { path: "/pages", title: "Pages | eLEARNING", texts: ["Our Team", "E-Library", "404 Page"] },
   { path: "/newsletter", title: "Newsletter | eLEARNING", texts: ["Sign up for course news", "SignUp"] },
   { path: "/error", title: "404 Page Not Found | eLEARNING", texts: notFoundTexts },
@@ -99,9 +97,18 @@ describe("every route", () => {
       expect(page.text).toContain(label);
     }
     expect(page.html).toMatch(/<nav aria-label="Breadcrumb"/);
-    expect(page.html).toContain('href="/signin"');
+    expect(page.html).toContain('href="/signin?return_to=%2Fteam"');
     expect(page.text).toContain("final-year project");
     expect(page.text).toContain("Chennai, Tamil Nadu");
+  });
+
+  it("sends visitors from /profile to sign in, and /signin to the provider", async () => {
+    const profile = await fetch(`${server.url}/profile`, { redirect: "manual" });
+    expect(profile.status).toBe(302);
+    expect(profile.headers.get("location")).toBe("/signin?return_to=/profile");
+    const signin = await fetch(`${server.url}/signin`, { redirect: "manual" });
+    expect(signin.status).toBe(302);
+    expect(signin.headers.get("location")).toMatch(new RegExp(`^${server.url}/idp/auth\\?`));
   });
 
   it("lists each category's cards with the spec's join paths", async () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -12,14 +13,34 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
+/** A port nobody listens on now. The site must know its own address before it starts (the issuer URL). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * Starts the built site (`npm run build` first) exactly as `npm start` does,
- * on an ephemeral port, and resolves once it listens.
+ * on a free port, and resolves once it listens.
  */
-export function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = String(await freePort());
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: RunningServer["logs"] = [];

@@ -15,6 +15,46 @@ export interface Database {
     created_at: string;
     updated_at: string;
   };
+  oidc_payloads: {
+    model: string;
+    id: string;
+    payload: string;
+    grant_id: string | null;
+    user_code: string | null;
+    uid: string | null;
+    expires_at: string | null;
+    consumed_at: string | null;
+  };
+  sign_in_transactions: {
+    state: string;
+    code_verifier: string;
+    nonce: string;
+    return_to: string;
+    expires_at: string;
+  };
+  sessions: {
+    id_hash: string;
+    sub: string;
+    name: string;
+    email: string | null;
+    picture: string | null;
+    id_token: string;
+    access_token: string;
+    refresh_token: string | null;
+    access_expires_at: string | null;
+    created_at: string;
+    last_seen_at: string;
+  };
+  registration_tickets: {
+    id_hash: string;
+    account_id: string;
+    expires_at: string;
+  };
+  app_secrets: {
+    name: string;
+    value: string;
+    created_at: string;
+  };
   login_failures: {
     key: string;
     count: number;

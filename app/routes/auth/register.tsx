@@ -1,5 +1,19 @@
+import { data, Form, redirect, useNavigation } from "react-router";
+import { HoneypotField } from "../../components/honeypot-field.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { servicesContext } from "../../context.ts";
+import { createAccount } from "../../features/accounts/queries.server.ts";
+import {
+  issueRegistrationTicket,
+  REGISTRATION_TICKET_COOKIE,
+  registrationTicketSeconds,
+} from "../../features/accounts/registration-ticket.server.ts";
+import { fieldErrors, PASSWORD_MIN_LENGTH, registerSchema, type FieldErrors, type RegisterField } from "../../features/accounts/schemas.ts";
+import { isHttps, serializeCookie } from "../../lib/cookies.server.ts";
+import { isHoneypotFilled } from "../../lib/honeypot.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
+import type { Route } from "./+types/register";
 
 export const meta = () => pageMeta("Sign Up Page");
 
@@ -11,9 +25,76 @@ const fields = [
   { name: "password2", label: "Confirm Password", type: "password", autoComplete: "new-password" },
 ] as const;
 
-// Accounts are created together with sign-in (the accounts feature); until
-// then the form says plainly that it does not accept registrations.
-export default function Register() {
+type ActionResult = { errors: FieldErrors<RegisterField>; form?: string; values: Partial<Record<RegisterField, string>> };
+
+/** With an external provider, accounts are made there. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { identityProvider, config } = context.get(servicesContext);
+  return { externalIssuer: identityProvider ? null : (config.OIDC_ISSUER ?? null) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, identityProvider, clientAddress } = context.get(servicesContext);
+  if (!identityProvider) throw data("Accounts are created at the identity provider", { status: 404 });
+
+  const rate = await consumeRateLimit(db, { key: `register:${clientAddress}`, limit: 10, windowSeconds: 60 * 60 });
+  if (!rate.allowed) {
+    return data<ActionResult>(
+      { errors: {}, values: {}, form: "Too many registrations from your network. Please try again later." },
+      { status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } },
+    );
+  }
+  const form = await request.formData();
+  const raw = Object.fromEntries(fields.map((f) => [f.name, form.get(f.name) ?? undefined]));
+  // Passwords are never sent back to the page.
+  const values = { name: String(raw.name ?? ""), phone: String(raw.phone ?? ""), email: String(raw.email ?? "") };
+  if (isHoneypotFilled(form)) {
+    return data<ActionResult>({ errors: {}, values, form: "We could not accept this registration. Please try again." }, { status: 400 });
+  }
+  const parsed = registerSchema.safeParse(raw);
+  if (!parsed.success) return data<ActionResult>({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+
+  const created = await createAccount(db, parsed.data);
+  if ("emailTaken" in created) {
+    return data<ActionResult>(
+      { errors: { email: "An account with this email address already exists. Please sign in instead." }, values },
+      { status: 400 },
+    );
+  }
+  const ticket = await issueRegistrationTicket(db, created.account.id);
+  return redirect("/signin?return_to=/profile", {
+    headers: {
+      "Set-Cookie": serializeCookie(REGISTRATION_TICKET_COOKIE, ticket, {
+        maxAgeSeconds: registrationTicketSeconds,
+        path: "/signin/interaction",
+        secure: isHttps(request),
+      }),
+    },
+  });
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  if (loaderData.externalIssuer) {
+    return (
+      <>
+        <PageHeader title="Sign Up Page" />
+        <section className="section max-w-lg" aria-labelledby="register-heading">
+          <h2 id="register-heading" className="text-2xl font-bold">
+            User Register Page
+          </h2>
+          <p className="mt-4">
+            Accounts for this site are created with the college's sign-in service. Choose Join Now and pick the
+            option to sign up there.
+          </p>
+          <a href="/signin?return_to=/profile" className="btn-primary mt-6">
+            Join Now
+          </a>
+        </section>
+      </>
+    );
+  }
+  const errors = actionData?.errors ?? {};
   return (
     <>
       <PageHeader title="Sign Up Page" />
@@ -21,28 +102,57 @@ export default function Register() {
         <h2 id="register-heading" className="text-2xl font-bold">
           User Register Page
         </h2>
-        <form method="post" className="mt-6" aria-describedby="register-closed">
-          <p id="register-closed" className="mb-4 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-            Registration is not open yet. It opens together with sign-in.
+        {actionData?.form && (
+          <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
+            {actionData.form}
           </p>
-          <fieldset disabled className="space-y-4">
-            <legend className="sr-only">Your account</legend>
-            {fields.map((field) => (
-              <label key={field.name} className="block">
-                {field.label}
+        )}
+        <Form method="post" className="mt-6 space-y-4" noValidate>
+          <HoneypotField />
+          {fields.map((field) => {
+            const error = errors[field.name];
+            const hint = field.name === "password1" ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined;
+            const describedBy = [error && `${field.name}-error`, hint && `${field.name}-hint`].filter(Boolean).join(" ");
+            return (
+              <div key={field.name}>
+                <label htmlFor={field.name} className="block font-medium">
+                  {field.label}
+                </label>
                 <input
+                  id={field.name}
                   name={field.name}
                   type={field.type}
+                  required
                   autoComplete={field.autoComplete}
-                  className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2 disabled:bg-gray-100"
+                  defaultValue={field.type === "password" ? undefined : actionData?.values[field.name]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={describedBy || undefined}
+                  minLength={field.type === "password" ? PASSWORD_MIN_LENGTH : undefined}
+                  className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2"
                 />
-              </label>
-            ))}
-            <button type="submit" className="btn-primary w-full disabled:opacity-60">
-              Register
-            </button>
-          </fieldset>
-        </form>
+                {hint && (
+                  <p id={`${field.name}-hint`} className="mt-1 text-sm text-muted">
+                    {hint}
+                  </p>
+                )}
+                {error && (
+                  <p id={`${field.name}-error`} className="mt-1 text-sm text-red-700">
+                    {error}
+                  </p>
+                )}
+              </div>
+            );
+          })}
+          <button type="submit" className="btn-primary w-full" aria-disabled={busy || undefined}>
+            Register
+          </button>
+          <p className="text-center text-sm text-muted">
+            Already registered?{" "}
+            <a href="/signin" className="font-semibold text-brand-800 underline">
+              Sign in
+            </a>
+          </p>
+        </Form>
       </section>
     </>
   );

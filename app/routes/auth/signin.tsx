@@ -1,9 +1,32 @@
-import { PageHeader } from "../../components/page-header.tsx";
+import { data, redirectDocument } from "react-router";
+import { servicesContext } from "../../context.ts";
+import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
+import { isHttps, serializeCookie, SIGN_IN_STATE_COOKIE } from "../../lib/cookies.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { safeReturnTo, SignInError, signInMessages } from "../../lib/oidc.server.ts";
+import type { Route } from "./+types/signin";
 
 export const meta = () => pageMeta("Sign In");
 
-// Sign-in arrives with the accounts feature.
-export default function SignIn() {
-  return <PageHeader title="Sign In" />;
+/** Starts sign-in: a redirect to the provider's login, which comes back to /signin/callback. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, relyingParty, logger } = context.get(servicesContext);
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("return_to"));
+  try {
+    const { url, state, maxAgeSeconds } = await relyingParty.start(db, returnTo);
+    // A document redirect: the provider is not a page of this app's router.
+    return redirectDocument(url.href, {
+      headers: {
+        "Set-Cookie": serializeCookie(SIGN_IN_STATE_COOKIE, state, { maxAgeSeconds, path: "/signin", secure: isHttps(request) }),
+      },
+    });
+  } catch (err) {
+    logger.error({ err }, "could not start sign-in");
+    const message = err instanceof SignInError ? err.message : signInMessages.loginFailed;
+    return data({ message }, { status: 502 });
+  }
+}
+
+export default function SignIn({ loaderData }: Route.ComponentProps) {
+  return <SignInProblem message={loaderData.message} />;
 }

@@ -1,0 +1,184 @@
+import type { Kysely } from "kysely";
+import * as client from "openid-client";
+import type { Database } from "./db/schema.ts";
+
+/** Where and how the site signs people in (built-in provider or an external one). */
+export interface RelyingPartySettings {
+  issuer: string;
+  clientId: string;
+  /** Absent: a public client (PKCE only). */
+  clientSecret?: string;
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+  scope: string;
+  audience?: string;
+  organization?: string;
+}
+
+/** The spec's error catalogue: what a person is told when sign-in fails. */
+export const signInMessages = {
+  invalidState: "Invalid state",
+  timeout: "Timeout",
+  loginFailed: "Login failed",
+  tokenFailed: "Get access token failed",
+  missingRefreshToken: "Missing Refresh Token (audience, scope)",
+  mfaRequired: "Multi-factor authentication is required",
+} as const;
+
+export class SignInError extends Error {
+  override name = "SignInError";
+}
+
+const transactionSeconds = 24 * 60 * 60;
+const requestTimeoutSeconds = 10;
+const attempts = 3;
+const leewaySeconds = 60;
+
+/** Relative paths on this site only: never a way to send people elsewhere. */
+export function safeReturnTo(value: string | null | undefined): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  try {
+    const url = new URL(value, "http://site.invalid");
+    if (url.origin !== "http://site.invalid") return "/";
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return "/";
+  }
+}
+
+/** Network failures are tried again (3 attempts in all); answers, even errors, are not. */
+const fetchWithRetries: client.CustomFetch = async (url, options) => {
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      return await fetch(url, options as RequestInit);
+    } catch (error) {
+      lastError = error;
+      if ((error as Error).name === "AbortError" || (error as Error).name === "TimeoutError") break;
+    }
+  }
+  const timedOut = ["AbortError", "TimeoutError"].includes((lastError as Error)?.name);
+  throw new SignInError(timedOut ? signInMessages.timeout : `HTTP error. Unable to fetch ${url}`, { cause: lastError });
+};
+
+export function createRelyingParty(settings: RelyingPartySettings) {
+  let discovered: Promise<client.Configuration> | undefined;
+
+  async function discover() {
+    const insecure = new URL(settings.issuer).protocol === "http:";
+    const metadata: Partial<client.ClientMetadata> = {
+      ...(settings.clientSecret ? { client_secret: settings.clientSecret } : {}),
+      id_token_signed_response_alg: "RS256",
+      // Clocks differ a little between machines: 60 s either way for exp, nbf and iat.
+      [client.clockTolerance]: leewaySeconds,
+    };
+    const authentication = settings.clientSecret ? client.ClientSecretBasic(settings.clientSecret) : client.None();
+    const config = await client.discovery(new URL(settings.issuer), settings.clientId, metadata, authentication, {
+      execute: insecure ? [client.allowInsecureRequests] : [],
+      timeout: requestTimeoutSeconds,
+      [client.customFetch]: fetchWithRetries,
+    });
+    config.timeout = requestTimeoutSeconds;
+    config[client.customFetch] = fetchWithRetries;
+    return config;
+  }
+
+  /** Discovered on first use (the built-in provider is this very server) and kept; a failure is retried next time. */
+  function configuration() {
+    discovered ??= discover().catch((error) => {
+      discovered = undefined;
+      throw error;
+    });
+    return discovered;
+  }
+
+  return {
+    settings,
+
+    /** Starts a sign-in: stores the one-time transaction, returns the provider's URL and the state for the cookie. */
+    async start(db: Kysely<Database>, returnTo: string) {
+      const config = await configuration();
+      const codeVerifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const nonce = client.randomNonce();
+      await db
+        .insertInto("sign_in_transactions")
+        .values({
+          state,
+          code_verifier: codeVerifier,
+          nonce,
+          return_to: safeReturnTo(returnTo),
+          expires_at: new Date(Date.now() + transactionSeconds * 1000).toISOString(),
+        })
+        .execute();
+      const parameters: Record<string, string> = {
+        redirect_uri: settings.redirectUri,
+        scope: settings.scope,
+        response_type: "code",
+        state,
+        nonce,
+        code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: "S256",
+      };
+      if (settings.audience) parameters.audience = settings.audience;
+      if (settings.organization) parameters.organization = settings.organization;
+      return { url: client.buildAuthorizationUrl(config, parameters), state, maxAgeSeconds: transactionSeconds };
+    },
+
+    /**
+     * Finishes a sign-in at the callback: the state must be the one this browser
+     * started (cookie) and still stored (used once, within a day).
+     */
+    async finish(db: Kysely<Database>, callbackUrl: URL, browserState: string | undefined) {
+      const state = callbackUrl.searchParams.get("state");
+      if (!state || state !== browserState) throw new SignInError(signInMessages.invalidState);
+      const transaction = await db
+        .deleteFrom("sign_in_transactions")
+        .where("state", "=", state)
+        .where("expires_at", ">", new Date().toISOString())
+        .returningAll()
+        .executeTakeFirst();
+      if (!transaction) throw new SignInError(signInMessages.invalidState);
+
+      const config = await configuration();
+      let tokens;
+      try {
+        tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+          pkceCodeVerifier: transaction.code_verifier,
+          expectedState: state,
+          expectedNonce: transaction.nonce,
+          idTokenExpected: true,
+        });
+      } catch (error) {
+        if (error instanceof SignInError) throw error;
+        if (error instanceof client.AuthorizationResponseError && error.error === "mfa_required") {
+          throw new SignInError(signInMessages.mfaRequired, { cause: error });
+        }
+        throw new SignInError(signInMessages.loginFailed, { cause: error });
+      }
+      const claims = tokens.claims();
+      if (!claims?.sub) throw new SignInError(signInMessages.loginFailed);
+      if (settings.organization && claims.org_id !== settings.organization && claims.org_name !== settings.organization) {
+        throw new SignInError(signInMessages.loginFailed);
+      }
+      return { tokens, claims, returnTo: transaction.return_to };
+    },
+
+    async refresh(refreshToken: string) {
+      return client.refreshTokenGrant(await configuration(), refreshToken);
+    },
+
+    /** The provider's sign-out address, returning to the site. */
+    async endSessionUrl(idToken: string | undefined) {
+      const config = await configuration();
+      const parameters: Record<string, string> = {
+        client_id: settings.clientId,
+        post_logout_redirect_uri: settings.postLogoutRedirectUri,
+      };
+      if (idToken) parameters.id_token_hint = idToken;
+      return client.buildEndSessionUrl(config, parameters);
+    },
+  };
+}
+
+export type RelyingParty = ReturnType<typeof createRelyingParty>;

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "./db/schema.ts";
+
+export const SESSION_COOKIE = "sid";
+/** Signed out after a week without a visit, and a month after signing in whatever happens. */
+export const sessionTimeouts = { idleSeconds: 7 * 24 * 60 * 60, absoluteSeconds: 30 * 24 * 60 * 60 };
+/** last_seen_at is written at most this often, not on every request. */
+const touchEverySeconds = 5 * 60;
+
+export interface SessionUser {
+  sub: string;
+  name: string;
+  email: string | null;
+  picture: string | null;
+}
+
+export type SessionRow = Database["sessions"];
+
+const hashId = (id: string) => createHash("sha256").update(id).digest("base64url");
+
+export async function createSession(
+  db: Kysely<Database>,
+  data: Omit<SessionRow, "id_hash" | "created_at" | "last_seen_at">,
+): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  const now = new Date().toISOString();
+  await db.insertInto("sessions").values({ ...data, id_hash: hashId(id), created_at: now, last_seen_at: now }).execute();
+  return id;
+}
+
+/** The live session for this cookie value, or null (expired ones are deleted on sight). */
+export async function findSession(db: Kysely<Database>, id: string | undefined, now = new Date()): Promise<SessionRow | null> {
+  if (!id) return null;
+  const idHash = hashId(id);
+  const row = await db.selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
+  if (!row) return null;
+  const idle = (now.getTime() - new Date(row.last_seen_at).getTime()) / 1000;
+  const age = (now.getTime() - new Date(row.created_at).getTime()) / 1000;
+  if (idle > sessionTimeouts.idleSeconds || age > sessionTimeouts.absoluteSeconds) {
+    await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+    return null;
+  }
+  if (idle > touchEverySeconds) {
+    await db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id_hash", "=", idHash).execute();
+  }
+  return row;
+}
+
+export async function updateSessionTokens(
+  db: Kysely<Database>,
+  idHash: string,
+  tokens: Pick<SessionRow, "access_token" | "refresh_token" | "access_expires_at" | "id_token">,
+) {
+  await db.updateTable("sessions").set(tokens).where("id_hash", "=", idHash).execute();
+}
+
+export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+}
+
+export async function pruneSessions(db: Kysely<Database>, now = new Date()): Promise<void> {
+  const idleBefore = new Date(now.getTime() - sessionTimeouts.idleSeconds * 1000).toISOString();
+  const createdBefore = new Date(now.getTime() - sessionTimeouts.absoluteSeconds * 1000).toISOString();
+  await db.deleteFrom("sessions").where((eb) => eb.or([eb("last_seen_at", "<", idleBefore), eb("created_at", "<", createdBefore)])).execute();
+  await db.deleteFrom("sign_in_transactions").where("expires_at", "<", now.toISOString()).execute();
+}
+
+export function sessionUser(row: SessionRow): SessionUser {
+  return { sub: row.sub, name: row.name, email: row.email, picture: row.picture };
+}

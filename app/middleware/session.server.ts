@@ -1,0 +1,39 @@
+import type { MiddlewareFunction } from "react-router";
+import { servicesContext, userContext } from "../context.ts";
+import { readCookie } from "../lib/cookies.server.ts";
+import { deleteSession, findSession, SESSION_COOKIE, sessionUser, updateSessionTokens } from "../lib/session.server.ts";
+
+/** Access tokens are renewed this long before they expire. */
+const refreshEarlySeconds = 60;
+
+/**
+ * Puts the signed-in person into the router context for every loader and
+ * action. Renews the access token on the server shortly before it expires;
+ * when the provider says the sign-in is over, the session ends quietly.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  const { db, relyingParty, logger } = context.get(servicesContext);
+  let session = await findSession(db, readCookie(request, SESSION_COOKIE));
+  if (session?.refresh_token && session.access_expires_at) {
+    const expiresIn = (new Date(session.access_expires_at).getTime() - Date.now()) / 1000;
+    if (expiresIn < refreshEarlySeconds) {
+      try {
+        const tokens = await relyingParty.refresh(session.refresh_token);
+        const renewed = {
+          access_token: tokens.access_token,
+          refresh_token: tokens.refresh_token ?? session.refresh_token,
+          id_token: tokens.id_token ?? session.id_token,
+          access_expires_at: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000).toISOString() : null,
+        };
+        await updateSessionTokens(db, session.id_hash, renewed);
+        session = { ...session, ...renewed };
+      } catch (err) {
+        // invalid_grant / login_required: the provider no longer vouches for this person.
+        logger.info({ err }, "token refresh failed; ending the session");
+        await deleteSession(db, session.id_hash);
+        session = null;
+      }
+    }
+  }
+  context.set(userContext, session ? { user: sessionUser(session), session } : null);
+};

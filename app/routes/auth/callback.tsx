@@ -1,0 +1,45 @@
+import { data, redirect } from "react-router";
+import { servicesContext } from "../../context.ts";
+import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
+import { clearCookie, isHttps, readCookie, serializeCookie, SIGN_IN_STATE_COOKIE } from "../../lib/cookies.server.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import { SignInError, signInMessages } from "../../lib/oidc.server.ts";
+import { createSession, SESSION_COOKIE, sessionTimeouts } from "../../lib/session.server.ts";
+import type { Route } from "./+types/callback";
+
+export const meta = () => pageMeta("Sign In");
+
+/** The provider sends the browser back here with a code: check everything, then start the site's session. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, relyingParty, logger } = context.get(servicesContext);
+  const secure = isHttps(request);
+  const clearState = clearCookie(SIGN_IN_STATE_COOKIE, { path: "/signin", secure });
+  try {
+    const { tokens, claims, returnTo } = await relyingParty.finish(db, new URL(request.url), readCookie(request, SIGN_IN_STATE_COOKIE));
+    const sessionId = await createSession(db, {
+      sub: claims.sub,
+      name: typeof claims.name === "string" && claims.name ? claims.name : String(claims.email ?? claims.sub),
+      email: typeof claims.email === "string" ? claims.email : null,
+      picture: typeof claims.picture === "string" ? claims.picture : null,
+      id_token: tokens.id_token ?? "",
+      access_token: tokens.access_token,
+      refresh_token: tokens.refresh_token ?? null,
+      access_expires_at: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000).toISOString() : null,
+    });
+    const headers = new Headers();
+    headers.append("Set-Cookie", clearState);
+    headers.append(
+      "Set-Cookie",
+      serializeCookie(SESSION_COOKIE, sessionId, { maxAgeSeconds: sessionTimeouts.absoluteSeconds, secure }),
+    );
+    return redirect(returnTo, { headers });
+  } catch (err) {
+    const message = err instanceof SignInError ? err.message : signInMessages.loginFailed;
+    logger.info({ err }, "sign-in refused");
+    return data({ message }, { status: 400, headers: { "Set-Cookie": clearState } });
+  }
+}
+
+export default function Callback({ loaderData }: Route.ComponentProps) {
+  return <SignInProblem message={loaderData.message} />;
+}

@@ -1,0 +1,25 @@
+import { redirect, redirectDocument } from "react-router";
+import { servicesContext, userContext } from "../../context.ts";
+import { clearCookie, isHttps } from "../../lib/cookies.server.ts";
+import { deleteSession, SESSION_COOKIE } from "../../lib/session.server.ts";
+import type { Route } from "./+types/logout";
+
+/** Ends the site's session, then the provider's, which returns to the home page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db, relyingParty, logger } = context.get(servicesContext);
+  const signedIn = context.get(userContext);
+  const headers = { "Set-Cookie": clearCookie(SESSION_COOKIE, { secure: isHttps(request) }) };
+  if (!signedIn) return redirectDocument("/", { headers });
+  await deleteSession(db, signedIn.session.id_hash);
+  try {
+    const url = await relyingParty.endSessionUrl(signedIn.session.id_token || undefined);
+    return redirectDocument(url.href, { headers });
+  } catch (err) {
+    logger.warn({ err }, "provider sign-out unavailable; signed out of the site only");
+    return redirectDocument("/", { headers });
+  }
+}
+
+export function loader() {
+  return redirect("/");
+}

@@ -1,0 +1,139 @@
+import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { findAccountById } from "../../app/features/accounts/queries.server.ts";
+import type { Database } from "../../app/lib/db/schema.ts";
+import { getOrCreateSecret } from "../../app/lib/secrets.server.ts";
+import { databaseAdapter } from "./adapter.ts";
+import { providerPage } from "./pages.ts";
+
+/** The site itself, as the built-in provider's one client. */
+export const SITE_CLIENT_ID = "elearning-site";
+export const SITE_SCOPES = "openid profile email offline_access";
+
+export interface BuiltInProvider {
+  provider: Provider;
+  clientId: string;
+  clientSecret: string;
+}
+
+function newSigningKey() {
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  return JSON.stringify({ ...privateKey.export({ format: "jwk" }), kid: randomUUID(), alg: "RS256", use: "sig" });
+}
+
+const nonceOf = (ctx: KoaContextWithOIDC) => (ctx.res as unknown as { locals: Express.Locals }).locals.cspNonce;
+
+/**
+ * The built-in OpenID provider at /idp: accounts are ours, its state and keys
+ * live in our database, its login page is the site's (/signin/interaction/:uid).
+ */
+export async function createBuiltInProvider({
+  db,
+  siteOrigin,
+  trustProxy,
+}: {
+  db: Kysely<Database>;
+  siteOrigin: string;
+  trustProxy: boolean;
+}): Promise<BuiltInProvider> {
+  const signingKey = JSON.parse(await getOrCreateSecret(db, "idp.signing-key", newSigningKey));
+  const cookieKey = await getOrCreateSecret(db, "idp.cookie-key", () => randomBytes(32).toString("base64url"));
+  const clientSecret = await getOrCreateSecret(db, "idp.site-client-secret", () => randomBytes(32).toString("base64url"));
+
+  const configuration: Configuration = {
+    adapter: databaseAdapter(db),
+    clients: [
+      {
+        client_id: SITE_CLIENT_ID,
+        client_secret: clientSecret,
+        client_name: "eLEARNING",
+        redirect_uris: [`${siteOrigin}/signin/callback`],
+        post_logout_redirect_uris: [`${siteOrigin}/`],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+        id_token_signed_response_alg: "RS256",
+      },
+    ],
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [cookieKey] },
+    claims: { openid: ["sub"], profile: ["name", "picture"], email: ["email", "email_verified"] },
+    // Put the profile claims in the ID token too: the site reads them there.
+    conformIdTokenClaims: false,
+    async findAccount(_ctx, sub) {
+      const account = await findAccountById(db, sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        claims: () => ({ sub, name: account.name, email: account.email, email_verified: false }),
+      };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // The confirmation protects against forged sign-outs; with JavaScript it submits itself.
+        async logoutSource(ctx, form) {
+          const nonce = nonceOf(ctx);
+          ctx.body = providerPage({
+            title: "Signing you out",
+            nonce,
+            body: `${form}<p>Signing you out of eLEARNING…</p>
+              <button type="submit" form="op.logoutForm" name="logout" value="yes" class="button">Sign out</button>
+              <script nonce="${nonce}">document.getElementById("op.logoutForm").requestSubmit(document.querySelector("button[name=logout]"));</script>`,
+          });
+        },
+        async postLogoutSuccessSource(ctx) {
+          ctx.body = providerPage({
+            title: "Signed out",
+            nonce: nonceOf(ctx),
+            body: `<p>You are signed out.</p><p><a href="/" class="button">Go Back To Home</a></p>`,
+          });
+        },
+      },
+    },
+    pkce: { required: () => true },
+    interactions: { url: (_ctx, interaction) => `/signin/interaction/${interaction.uid}` },
+    // The site is a first-party client: what it asks for is granted without a consent screen.
+    async loadExistingGrant(ctx) {
+      const { client, session, params } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const existingId = ctx.oidc.result?.consent?.grantId || session.grantIdFor(client.clientId);
+      const grant = existingId
+        ? await ctx.oidc.provider.Grant.find(existingId)
+        : new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      if (!grant) return undefined;
+      grant.addOIDCScope(String(params?.scope ?? "openid"));
+      await grant.save();
+      return grant;
+    },
+    async renderError(ctx, out) {
+      ctx.type = "html";
+      ctx.body = providerPage({
+        title: "Sign-in problem",
+        nonce: nonceOf(ctx),
+        body: `<p>Sign-in could not continue: ${escapeHtml(String(out.error_description ?? out.error ?? "unknown error"))}.</p>
+          <p><a href="/signin" class="button">Try again</a> <a href="/">Go Back To Home</a></p>`,
+      });
+    },
+    ttl: {
+      AccessToken: 60 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Grant: 30 * 24 * 60 * 60,
+      Session: 30 * 24 * 60 * 60,
+      RefreshToken: 30 * 24 * 60 * 60,
+    },
+  };
+
+  const provider = new Provider(`${siteOrigin}/idp`, configuration);
+  provider.proxy = trustProxy;
+  return { provider, clientId: SITE_CLIENT_ID, clientSecret };
+}
+
+export function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../app/lib/db/schema.ts";
+import { siteOrigin, type Config } from "../app/lib/env.server.ts";
+import { createRelyingParty } from "../app/lib/oidc.server.ts";
+import { createBuiltInProvider, SITE_SCOPES } from "./idp/provider.ts";
+
+/**
+ * The built-in provider at /idp unless OIDC_ISSUER names an external one; in
+ * both cases the site signs people in through the same relying-party code.
+ */
+export async function setUpSignIn(db: Kysely<Database>, config: Config) {
+  const origin = siteOrigin(config);
+  const common = {
+    redirectUri: `${origin}/signin/callback`,
+    postLogoutRedirectUri: `${origin}/`,
+  };
+  if (config.OIDC_ISSUER) {
+    return {
+      identityProvider: undefined,
+      relyingParty: createRelyingParty({
+        ...common,
+        issuer: config.OIDC_ISSUER,
+        clientId: config.OIDC_CLIENT_ID!,
+        clientSecret: config.OIDC_CLIENT_SECRET,
+        scope: config.OIDC_REFRESH_TOKENS ? "openid profile email offline_access" : "openid profile email",
+        audience: config.OIDC_AUDIENCE,
+        organization: config.OIDC_ORGANIZATION,
+      }),
+    };
+  }
+  const builtIn = await createBuiltInProvider({ db, siteOrigin: origin, trustProxy: config.TRUST_PROXY !== false });
+  return {
+    identityProvider: builtIn.provider,
+    relyingParty: createRelyingParty({
+      ...common,
+      issuer: `${origin}/idp`,
+      clientId: builtIn.clientId,
+      clientSecret: builtIn.clientSecret,
+      scope: config.OIDC_REFRESH_TOKENS ? SITE_SCOPES : "openid profile email",
+    }),
+  };
+}

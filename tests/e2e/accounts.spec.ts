@@ -1,0 +1,79 @@
+import { expect, test, type Page } from "@playwright/test";
+import { open } from "./open.ts";
+
+const password = "chennai-learner-2026";
+
+async function register(page: Page, email: string) {
+  await open(page, "/register");
+  await main(page).getByLabel("Name").fill("Kavya Subramanian");
+  await main(page).getByLabel("Phone").fill("+91 98400 12345");
+  await main(page).getByLabel("Email").fill(email);
+  await main(page).getByLabel("Password", { exact: true }).fill(password);
+  await main(page).getByLabel("Confirm Password").fill(password);
+  await main(page).getByRole("button", { name: "Register" }).click();
+}
+
+const nav = (page: Page) => page.getByRole("banner");
+const main = (page: Page) => page.getByRole("main");
+
+test("register, see the profile, log out, sign in again with the password", async ({ page }) => {
+  const email = `kavya-${Date.now()}@example.com`;
+  await register(page, email);
+
+  // Registration signs the person in and lands on the profile.
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(nav(page).getByRole("link", { name: "Kavya Subramanian" })).toBeVisible();
+  await expect(nav(page).getByRole("link", { name: "Join Now" })).toHaveCount(0);
+  const details = page.getByRole("region", { name: "Details" });
+  await expect(details).toContainText(email);
+  await expect(details).toContainText("+919840012345");
+  await expect(details.getByText(/^[0-9a-f-]{36}$/)).toBeVisible(); // the User Id, the subject
+
+  await nav(page).getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav(page).getByRole("link", { name: "Join Now" })).toBeVisible();
+  await open(page, "/profile");
+  await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
+
+  // A wrong password: one generic message, nothing about the account.
+  await main(page).getByLabel("Email").fill(email);
+  await main(page).getByLabel("Password").fill("not-my-password");
+  await main(page).getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The email address or password is not correct.");
+
+  await main(page).getByLabel("Password").fill(password);
+  await main(page).getByRole("button", { name: "Sign in" }).click();
+  // Back on the page that asked for sign-in.
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(nav(page).getByRole("link", { name: "Kavya Subramanian" })).toBeVisible();
+});
+
+test("Join Now returns to the page it was pressed on", async ({ page }) => {
+  const email = `return-${Date.now()}@example.com`;
+  await register(page, email);
+  await nav(page).getByRole("button", { name: "Log out" }).click();
+  await expect(nav(page).getByRole("link", { name: "Join Now" })).toBeVisible();
+
+  await open(page, "/courses/mern");
+  await nav(page).getByRole("link", { name: "Join Now" }).click();
+  await main(page).getByLabel("Email").fill(email);
+  await main(page).getByLabel("Password").fill(password);
+  await main(page).getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/courses\/mern$/);
+  await expect(nav(page).getByRole("link", { name: "Kavya Subramanian" })).toBeVisible();
+});
+
+test("the register form explains each mistake and keeps what was typed", async ({ page }) => {
+  await open(page, "/register");
+  await main(page).getByLabel("Name").fill("Arun");
+  await main(page).getByLabel("Phone").fill("call me");
+  await main(page).getByLabel("Email").fill("arun@example");
+  await main(page).getByLabel("Password", { exact: true }).fill("short");
+  await main(page).getByLabel("Confirm Password").fill("other");
+  await main(page).getByRole("button", { name: "Register" }).click();
+  await expect(page.getByText(/phone number in digits/)).toBeVisible();
+  await expect(page.getByText("Please enter a valid email address, like name@example.com.")).toBeVisible();
+  await expect(page.getByText("Your password needs at least 8 characters.")).toBeVisible();
+  await expect(main(page).getByLabel("Name")).toHaveValue("Arun");
+  await expect(main(page).getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+});

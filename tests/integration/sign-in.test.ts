@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
+import { TestBrowser } from "../setup/http-client.ts";
+import { startServer, type RunningServer } from "../setup/server.ts";
+
+let database: TestDatabase;
+let server: RunningServer;
+
+beforeAll(async () => {
+  database = await createTestDatabase("sqlite");
+  server = await startServer(database.env);
+});
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
+
+const password = "a-long-password-1";
+let accounts = 0;
+
+/** Registers a new account in a fresh browser, which ends signed in. */
+async function registeredBrowser() {
+  const browser = new TestBrowser(server.url);
+  const email = `learner-${++accounts}@example.com`;
+  const response = await browser.postForm("/register", {
+    name: "Test Learner",
+    phone: "9840012345",
+    email,
+    password1: password,
+    password2: password,
+  });
+  expect(response.status).toBe(302);
+  const { url } = await browser.follow(response, "/register");
+  expect(url.pathname).toBe("/profile");
+  return { browser, email };
+}
+
+/** Signs in with the password, stopping at the callback so the test can look at (or change) it. */
+async function reachCallback(browser: TestBrowser, email: string, returnTo = "/") {
+  const start = await browser.request(`/signin?return_to=${encodeURIComponent(returnTo)}`);
+  const atLogin = await browser.follow(start, "/signin");
+  expect(atLogin.url.pathname).toMatch(/^\/signin\/interaction\//);
+  const posted = await browser.postForm(atLogin.url.pathname, { email, password });
+  const { url } = await browser.follow(posted, atLogin.url.pathname, (next) => next.pathname === "/signin/callback");
+  expect(url.pathname).toBe("/signin/callback");
+  return url;
+}
+
+/** Forgets every cookie, the provider's too, as a new browser would. */
+async function signOut(browser: TestBrowser) {
+  browser.jar.clear();
+}
+
+const visibleText = async (response: Response) => (await response.text()).replace(/<[^>]+>/g, " ");
+
+describe("sign-in against the built-in provider", () => {
+  it("starts with PKCE S256, state, nonce and the spec's scope", async () => {
+    const browser = new TestBrowser(server.url);
+    const response = await browser.request("/signin");
+    const url = new URL(response.headers.get("location")!);
+    expect(url.pathname).toBe("/idp/auth");
+    const params = Object.fromEntries(url.searchParams);
+    expect(params).toMatchObject({
+      client_id: "elearning-site",
+      response_type: "code",
+      scope: "openid profile email offline_access",
+      code_challenge_method: "S256",
+      redirect_uri: `${server.url}/signin/callback`,
+    });
+    expect(params.state).toBeTruthy();
+    expect(params.nonce).toBeTruthy();
+    expect(params.code_challenge).toMatch(/^[\w-]{43}$/);
+    expect(browser.jar.get("signin_state")).toBe(params.state);
+    expect(response.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
+  });
+
+  it("signs in and returns to the page it started from", async () => {
+    const { browser, email } = await registeredBrowser();
+    await signOut(browser);
+    const callback = await reachCallback(browser, email, "/courses/mern?tab=1");
+    const done = await browser.request(callback.href);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/courses/mern?tab=1");
+    expect(done.headers.getSetCookie().join("\n")).toMatch(/sid=[\w-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax/);
+    const page = await browser.request("/about");
+    expect(await visibleText(page)).toContain("Log out");
+  });
+
+  it.each(["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"])(
+    "never sends people to another site after sign-in (return_to=%s)",
+    async (returnTo) => {
+      const { browser, email } = await registeredBrowser();
+      await signOut(browser);
+      const callback = await reachCallback(browser, email, returnTo);
+      const done = await browser.request(callback.href);
+      expect(done.headers.get("location")).toBe("/");
+    },
+  );
+
+  it("refuses a tampered state with 'Invalid state' and starts no session", async () => {
+    const { browser, email } = await registeredBrowser();
+    await signOut(browser);
+    const callback = await reachCallback(browser, email);
+    callback.searchParams.set("state", "forged-state-value");
+    const response = await browser.request(callback.href);
+    expect(response.status).toBe(400);
+    expect(await visibleText(response)).toContain("Invalid state");
+    expect(browser.jar.get("sid")).toBeUndefined();
+  });
+
+  it("refuses a callback from a browser that did not start the sign-in", async () => {
+    const { browser, email } = await registeredBrowser();
+    await signOut(browser);
+    const callback = await reachCallback(browser, email);
+    browser.jar.delete("signin_state");
+    const response = await browser.request(callback.href);
+    expect(response.status).toBe(400);
+    expect(await visibleText(response)).toContain("Invalid state");
+    expect(browser.jar.get("sid")).toBeUndefined();
+  });
+
+  it("uses each sign-in once: a replayed callback is refused", async () => {
+    const { browser, email } = await registeredBrowser();
+    await signOut(browser);
+    const callback = await reachCallback(browser, email);
+    const state = browser.jar.get("signin_state")!;
+    expect((await browser.request(callback.href)).status).toBe(302);
+    // The attacker has the URL and even the state cookie.
+    const replay = new TestBrowser(server.url);
+    replay.jar.store(new Response(null, { headers: { "Set-Cookie": `signin_state=${state}; Path=/signin` } }));
+    const response = await replay.request(callback.href);
+    expect(response.status).toBe(400);
+    expect(await visibleText(response)).toContain("Invalid state");
+  });
+
+  it("signs a browser that still has a provider session straight back in, without the login page", async () => {
+    const { browser } = await registeredBrowser();
+    browser.jar.delete("sid");
+    const start = await browser.request("/signin?return_to=/team");
+    const { url } = await browser.follow(start, "/signin", (next) => next.pathname === "/team");
+    expect(url.pathname).toBe("/team");
+    expect(browser.jar.get("sid")).toBeTruthy();
+  });
+
+  it("ends the session on Log out and sends the browser to the provider's end-session endpoint", async () => {
+    const { browser } = await registeredBrowser();
+    const response = await browser.request("/logout", { method: "POST", headers: { Origin: server.url } });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("location")!);
+    expect(location.pathname).toBe("/idp/session/end");
+    expect(location.searchParams.get("client_id")).toBe("elearning-site");
+    expect(location.searchParams.get("post_logout_redirect_uri")).toBe(`${server.url}/`);
+    expect(browser.jar.get("sid")).toBeUndefined();
+    const profile = await browser.request("/profile");
+    expect(profile.status).toBe(302);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * A minimal browser for integration tests: keeps cookies (with their paths),
+ * follows redirects one at a time so each step can be inspected or tampered with.
+ */
+export class CookieJar {
+  private cookies = new Map<string, { value: string; path: string }>();
+
+  store(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(";").map((part) => part.trim());
+      const [name, ...rest] = pair!.split("=");
+      const value = rest.join("=");
+      const path = attributes.find((a) => a.toLowerCase().startsWith("path="))?.slice(5) ?? "/";
+      const maxAge = attributes.find((a) => a.toLowerCase().startsWith("max-age="));
+      const key = `${name}|${path}`;
+      if (maxAge === "Max-Age=0" || maxAge === "max-age=0") this.cookies.delete(key);
+      else this.cookies.set(key, { value, path });
+    }
+  }
+
+  headerFor(url: URL): string {
+    const matching: string[] = [];
+    for (const [key, cookie] of this.cookies) {
+      const p = cookie.path;
+      if (url.pathname === p || url.pathname.startsWith(p.endsWith("/") ? p : `${p}/`)) {
+        matching.push(`${key.split("|")[0]}=${cookie.value}`);
+      }
+    }
+    return matching.join("; ");
+  }
+
+  get(name: string): string | undefined {
+    for (const [key, cookie] of this.cookies) if (key.split("|")[0] === name) return cookie.value;
+    return undefined;
+  }
+
+  clear() {
+    this.cookies.clear();
+  }
+
+  delete(name: string) {
+    for (const key of [...this.cookies.keys()]) if (key.split("|")[0] === name) this.cookies.delete(key);
+  }
+}
+
+export class TestBrowser {
+  readonly jar = new CookieJar();
+  constructor(readonly origin: string) {}
+
+  async request(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(pathOrUrl, this.origin);
+    const headers = new Headers(init.headers);
+    const cookie = this.jar.headerFor(url);
+    if (cookie) headers.set("Cookie", cookie);
+    const response = await fetch(url, { ...init, headers, redirect: "manual" });
+    this.jar.store(response);
+    return response;
+  }
+
+  postForm(path: string, fields: Record<string, string>) {
+    return this.request(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+  }
+
+  /** Follows redirects until `stop` says so or a non-redirect answer comes; returns the last response and its URL. */
+  async follow(response: Response, from: string, stop: (url: URL) => boolean = () => false) {
+    let current = response;
+    let url = new URL(from, this.origin);
+    while (current.status >= 300 && current.status < 400) {
+      url = new URL(current.headers.get("location")!, url);
+      if (stop(url)) break;
+      current = await this.request(url.href);
+    }
+    return { response: current, url };
+  }
+}
