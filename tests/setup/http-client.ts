@@ -45,7 +45,11 @@ export class CookieJar {
 
 export class TestBrowser {
   readonly jar = new CookieJar();
-  constructor(readonly origin: string) {}
+  readonly origin: string;
+
+  constructor(origin: string) {
+    this.origin = origin;
+  }
 
   async request(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
     const url = new URL(pathOrUrl, this.origin);
