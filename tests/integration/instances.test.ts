@@ -1,0 +1,72 @@
+import { connect, createServer, type Server } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
+import { TestBrowser } from "../setup/http-client.ts";
+import { freePort, startServer, type RunningServer } from "../setup/server.ts";
+
+// Several instances behind a load balancer share one PostgreSQL database and one public address.
+/** A TCP load balancer: each new connection goes to the next instance in turn. */
+function roundRobin(port: number, targets: () => number[]): Promise<Server> {
+  let next = 0;
+  const balancer = createServer((client) => {
+    const ports = targets();
+    const upstream = connect(ports[next++ % ports.length]!, "127.0.0.1");
+    client.pipe(upstream).pipe(client);
+    client.on("error", () => upstream.destroy());
+    upstream.on("error", () => client.destroy());
+  });
+  return new Promise((resolve) => balancer.listen(port, "127.0.0.1", () => resolve(balancer)));
+}
+
+describe.runIf(engines.includes("postgres"))("two app instances on one PostgreSQL database", () => {
+  let database: TestDatabase;
+  let first: RunningServer;
+  let second: RunningServer;
+  let balancer: Server;
+  let publicUrl: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase("postgres");
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}`;
+    // Both start at once: migrations and the provider's keys are made once between them.
+    [first, second] = await Promise.all([
+      startServer({ ...database.env, PUBLIC_URL: publicUrl }),
+      startServer({ ...database.env, PUBLIC_URL: publicUrl }),
+    ]);
+    balancer = await roundRobin(port, () => [first, second].map((s) => Number(new URL(s.url).port)));
+  });
+  afterAll(async () => {
+    balancer?.close();
+    await Promise.all([first?.stop(), second?.stop()]);
+    await database?.drop();
+  });
+
+  it("share sign-in: a session started on one is valid on the other", async () => {
+    const browser = new TestBrowser(publicUrl);
+    const registered = await browser.postForm("/register", {
+      name: "Shared Session",
+      phone: "9840012345",
+      email: "shared@example.com",
+      password1: "a-long-password-1",
+      password2: "a-long-password-1",
+    });
+    // Through the balancer every step of the sign-in may reach either instance.
+    const { url } = await browser.follow(registered, "/register");
+    expect(url.pathname).toBe("/profile");
+    expect(browser.jar.get("sid")).toBeTruthy();
+
+    for (const instance of [first, second]) {
+      const profile = await browser.request(new URL("/profile", instance.url).href);
+      expect(profile.status).toBe(200);
+      expect(await profile.text()).toContain("shared@example.com");
+    }
+  });
+
+  it("publish the same signing key", async () => {
+    const [a, b] = await Promise.all(
+      [first, second].map(async (instance) => (await fetch(`${instance.url}/idp/jwks`)).json()),
+    );
+    expect(a).toEqual(b);
+  });
+});
