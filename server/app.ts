@@ -13,6 +13,7 @@ import { pruneSessions } from "../app/lib/session.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
+import { rejectCrossSiteRequests } from "./cross-site.ts";
 import { healthRoutes } from "./health.ts";
 import { pruneExpiredPayloads } from "./idp/adapter.ts";
 import { setUpSignIn } from "./sign-in.ts";
@@ -73,7 +74,9 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));
   app.use(securityHeaders({ development: Boolean(devServer) }));
   app.use(compression());
+  // The provider guards its own endpoints (its token endpoint is called server to server).
   if (identityProvider) app.use("/idp", identityProvider.callback());
+  app.use(rejectCrossSiteRequests());
 
   if (devServer) {
     app.use(devServer.middlewares);

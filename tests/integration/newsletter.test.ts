@@ -71,7 +71,7 @@ describe.each(engines)("newsletter sign-up on %s", (engine) => {
 
   it("refuses a post from another site and stores nothing", async () => {
     const result = await signUp({ email: "csrf@example.com" }, { Origin: "https://evil.example" });
-    expect(result.status).toBe(400);
+    expect(result.status).toBe(403);
     expect(await stored()).toHaveLength(1);
   });
 

@@ -130,6 +130,30 @@ describe("request bodies", () => {
   });
 });
 
+describe("cross-site requests", () => {
+  it.each([
+    [{ Origin: "https://evil.example" }],
+    [{ "Sec-Fetch-Site": "cross-site" }],
+    [{ "Sec-Fetch-Site": "same-site" }],
+  ])("refuses a state-changing request sent with %j", async (headers) => {
+    const response = await fetch(`${server.url}/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+      body: "email=forged%40example.com",
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it("lets the site's own forms through", async () => {
+    const response = await fetch(`${server.url}/newsletter`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, "Sec-Fetch-Site": "same-origin" },
+      body: "email=own-form%40example.com",
+    });
+    expect(response.status).toBe(200);
+  });
+});
+
 describe("configuration", () => {
   it.each([
     [{ PORT: "abc" }, "PORT"],

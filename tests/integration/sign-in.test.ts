@@ -8,7 +8,8 @@ let server: RunningServer;
 
 beforeAll(async () => {
   database = await createTestDatabase("sqlite");
-  server = await startServer(database.env);
+  // Behind one trusted proxy, so each test browser can come from an address of its own.
+  server = await startServer({ ...database.env, TRUST_PROXY: "1" });
 });
 afterAll(async () => {
   await server?.stop();
@@ -20,8 +21,8 @@ let accounts = 0;
 
 /** Registers a new account in a fresh browser, which ends signed in. */
 async function registeredBrowser() {
-  const browser = new TestBrowser(server.url);
-  const email = `learner-${++accounts}@example.com`;
+  const browser = new TestBrowser(server.url, `203.0.113.${++accounts}`);
+  const email = `learner-${accounts}@example.com`;
   const response = await browser.postForm("/register", {
     name: "Test Learner",
     phone: "9840012345",
@@ -153,5 +154,61 @@ describe("sign-in against the built-in provider", () => {
     expect(browser.jar.get("sid")).toBeUndefined();
     const profile = await browser.request("/profile");
     expect(profile.status).toBe(302);
+  });
+});
+
+describe("protection", () => {
+  it("blocks an account after ten wrong passwords, even for the right one, with one generic message before", async () => {
+    const { browser, email } = await registeredBrowser();
+    await signOut(browser);
+    const start = await browser.request("/signin");
+    const { url } = await browser.follow(start, "/signin");
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await browser.postForm(url.pathname, { email, password: `wrong-${attempt}` });
+      statuses.push(response.status);
+      if (attempt === 0) expect(await visibleText(response)).toContain("The email address or password is not correct.");
+      else await response.body?.cancel();
+    }
+    expect(statuses).toEqual(Array(10).fill(401));
+    const blocked = await browser.postForm(url.pathname, { email, password });
+    expect(blocked.status).toBe(429);
+    expect(await visibleText(blocked)).toMatch(/Too many failed sign-in attempts\. Please try again in 15 minutes\./);
+  }, 60_000);
+
+  it("answers an unknown email exactly like a wrong password", async () => {
+    const browser = new TestBrowser(server.url);
+    const start = await browser.request("/signin");
+    const { url } = await browser.follow(start, "/signin");
+    const response = await browser.postForm(url.pathname, { email: "nobody-here@example.com", password: "whatever-123" });
+    expect(response.status).toBe(401);
+    expect(await visibleText(response)).toContain("The email address or password is not correct.");
+  });
+
+  it.each(["/register", "/logout", "/newsletter"])("refuses a cross-site POST to %s and changes nothing", async (path) => {
+    const { browser } = await registeredBrowser();
+    const response = await browser.request(path, {
+      method: "POST",
+      headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "csrf@example.com", name: "x", phone: "123456", password1: "12345678", password2: "12345678" }),
+    });
+    expect(response.status).toBe(403);
+    expect(await response.text()).toBe("This form was sent from another website, so it was refused.");
+    // Still signed in: the forged log-out did nothing.
+    expect((await browser.request("/profile")).status).toBe(200);
+  });
+
+  it("refuses a duplicate registration in another letter case, with a message on the email field", async () => {
+    const { email } = await registeredBrowser();
+    const browser = new TestBrowser(server.url);
+    const response = await browser.postForm("/register", {
+      name: "Copy Cat",
+      phone: "9840012345",
+      email: email.toUpperCase(),
+      password1: password,
+      password2: password,
+    });
+    expect(response.status).toBe(400);
+    expect(await visibleText(response)).toContain("An account with this email address already exists. Please sign in instead.");
   });
 });

@@ -46,9 +46,12 @@ export class CookieJar {
 export class TestBrowser {
   readonly jar = new CookieJar();
   readonly origin: string;
+  /** Sent as X-Forwarded-For, for a server that trusts one proxy: each browser its own address. */
+  readonly clientAddress?: string;
 
-  constructor(origin: string) {
+  constructor(origin: string, clientAddress?: string) {
     this.origin = origin;
+    this.clientAddress = clientAddress;
   }
 
   async request(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
@@ -56,6 +59,7 @@ export class TestBrowser {
     const headers = new Headers(init.headers);
     const cookie = this.jar.headerFor(url);
     if (cookie) headers.set("Cookie", cookie);
+    if (this.clientAddress) headers.set("X-Forwarded-For", this.clientAddress);
     const response = await fetch(url, { ...init, headers, redirect: "manual" });
     this.jar.store(response);
     return response;

@@ -37,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, identityProvider, clientAddress } = context.get(servicesContext);
   if (!identityProvider) throw data("Accounts are created at the identity provider", { status: 404 });
 
-  const rate = await consumeRateLimit(db, { key: `register:${clientAddress}`, limit: 10, windowSeconds: 60 * 60 });
+  // Generous enough for a computer lab of students registering together behind one address.
+  const rate = await consumeRateLimit(db, { key: `register:${clientAddress}`, limit: 30, windowSeconds: 60 * 60 });
   if (!rate.allowed) {
     return data<ActionResult>(
       { errors: {}, values: {}, form: "Too many registrations from your network. Please try again later." },
