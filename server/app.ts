@@ -72,7 +72,10 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   });
   app.use(limitRequestBodies(maxBodyBytes));
   app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));
-  app.use(securityHeaders({ development: Boolean(devServer) }));
+  const providerOrigins = [config.OIDC_ISSUER, config.OIDC_LOGOUT_URL]
+    .filter((url): url is string => Boolean(url))
+    .map((url) => new URL(url).origin);
+  app.use(securityHeaders({ development: Boolean(devServer), formTargets: [...new Set(providerOrigins)] }));
   app.use(compression());
   // The provider guards its own endpoints (its token endpoint is called server to server).
   if (identityProvider) app.use("/idp", identityProvider.callback());

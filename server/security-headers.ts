@@ -16,7 +16,14 @@ const oneYear = 365 * 24 * 60 * 60;
  * Security headers for every response. Scripts run only from our origin or
  * with this response's nonce; no `unsafe-inline` for scripts in production.
  */
-export function securityHeaders({ development }: { development: boolean }): RequestHandler[] {
+export function securityHeaders({
+  development,
+  formTargets = [],
+}: {
+  development: boolean;
+  /** Other origins a form post may lead to (browsers apply form-action to its redirects: log out at the provider). */
+  formTargets?: string[];
+}): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
@@ -39,7 +46,7 @@ export function securityHeaders({ development }: { development: boolean }): Requ
         connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
         mediaSrc: ["'self'"],
         objectSrc: ["'none'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...formTargets],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

@@ -25,6 +25,11 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
         scope: config.OIDC_REFRESH_TOKENS ? "openid profile email offline_access" : "openid profile email",
         audience: config.OIDC_AUDIENCE,
         organization: config.OIDC_ORGANIZATION,
+        overrides: {
+          authorizationEndpoint: config.OIDC_AUTHORIZATION_ENDPOINT,
+          tokenEndpoint: config.OIDC_TOKEN_ENDPOINT,
+          logoutUrl: config.OIDC_LOGOUT_URL,
+        },
       }),
     };
   }

@@ -35,6 +35,9 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_AUDIENCE: z.string().trim().min(1).optional(),
   OIDC_ORGANIZATION: z.string().trim().min(1).optional(),
+  OIDC_AUTHORIZATION_ENDPOINT: z.url({ error: "must be a URL" }).optional(),
+  OIDC_TOKEN_ENDPOINT: z.url({ error: "must be a URL" }).optional(),
+  OIDC_LOGOUT_URL: z.url({ error: "must be a URL" }).optional(),
   OIDC_REFRESH_TOKENS: z.enum(["true", "false"], { error: "must be true or false" }).default("true").transform((v) => v === "true"),
   SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(10_000),
 });

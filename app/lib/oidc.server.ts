@@ -13,6 +13,13 @@ export interface RelyingPartySettings {
   scope: string;
   audience?: string;
   organization?: string;
+  /** For providers whose discovery document lacks or misstates them. */
+  overrides?: {
+    authorizationEndpoint?: string;
+    tokenEndpoint?: string;
+    /** An Auth0-style logout (…/v2/logout) that takes `client_id` and `returnTo`. */
+    logoutUrl?: string;
+  };
 }
 
 /** The spec's error catalogue: what a person is told when sign-in fails. */
@@ -78,9 +85,25 @@ export function createRelyingParty(settings: RelyingPartySettings) {
       timeout: requestTimeoutSeconds,
       [client.customFetch]: fetchWithRetries,
     });
-    config.timeout = requestTimeoutSeconds;
-    config[client.customFetch] = fetchWithRetries;
-    return config;
+    const { authorizationEndpoint, tokenEndpoint } = settings.overrides ?? {};
+    const effective =
+      authorizationEndpoint || tokenEndpoint
+        ? new client.Configuration(
+            {
+              // serverMetadata() adds helper methods; only the JSON fields are metadata.
+              ...(JSON.parse(JSON.stringify(config.serverMetadata())) as client.ServerMetadata),
+              ...(authorizationEndpoint ? { authorization_endpoint: authorizationEndpoint } : {}),
+              ...(tokenEndpoint ? { token_endpoint: tokenEndpoint } : {}),
+            },
+            settings.clientId,
+            metadata,
+            authentication,
+          )
+        : config;
+    if (insecure) client.allowInsecureRequests(effective);
+    effective.timeout = requestTimeoutSeconds;
+    effective[client.customFetch] = fetchWithRetries;
+    return effective;
   }
 
   /** Discovered on first use (the built-in provider is this very server) and kept; a failure is retried next time. */
@@ -170,6 +193,13 @@ export function createRelyingParty(settings: RelyingPartySettings) {
 
     /** The provider's sign-out address, returning to the site. */
     async endSessionUrl(idToken: string | undefined) {
+      const logoutUrl = settings.overrides?.logoutUrl;
+      if (logoutUrl) {
+        const url = new URL(logoutUrl);
+        url.searchParams.set("client_id", settings.clientId);
+        url.searchParams.set("returnTo", settings.postLogoutRedirectUri);
+        return url;
+      }
       const config = await configuration();
       const parameters: Record<string, string> = {
         client_id: settings.clientId,

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
+import { TestBrowser } from "../setup/http-client.ts";
+import { startServer, type RunningServer } from "../setup/server.ts";
+import { startTokenTestProvider, type TokenScenario } from "../setup/token-test-provider.ts";
+
+const clientId = "site-at-external-provider";
+let provider: Awaited<ReturnType<typeof startTokenTestProvider>>;
+let database: TestDatabase;
+let server: RunningServer;
+
+beforeAll(async () => {
+  provider = await startTokenTestProvider({ clientId });
+  database = await createTestDatabase("sqlite");
+  server = await startServer({
+    ...database.env,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: clientId,
+    OIDC_CLIENT_SECRET: "external-secret",
+    OIDC_LOGOUT_URL: `${provider.issuer}v2/logout`,
+    OIDC_REFRESH_TOKENS: "false",
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await provider?.close();
+  await database?.drop();
+});
+
+/** Signs in through the external provider with the given ID token scenario; returns the callback's answer. */
+async function signInWith(scenario: TokenScenario) {
+  provider.useScenario(scenario);
+  const browser = new TestBrowser(server.url);
+  const start = await browser.request("/signin?return_to=/team");
+  const authorizationUrl = new URL(start.headers.get("location")!);
+  expect(authorizationUrl.href.startsWith(`${provider.issuer}authorize?`)).toBe(true);
+  const callback = await browser.request(provider.authorize(authorizationUrl).href);
+  return { browser, callback, text: (await callback.text()).replace(/<[^>]+>/g, " ") };
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+describe("an external provider with Auth0-style endpoints", () => {
+  it("signs in with a valid ID token and returns to the page", async () => {
+    const { browser, callback } = await signInWith({});
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toBe("/team");
+    const profile = await browser.request("/profile");
+    const html = await profile.text();
+    expect(html).toContain("External Person");
+    expect(html).toContain("auth0|external-42");
+  });
+
+  it.each<[string, TokenScenario]>([
+    ["expired beyond the 60 s leeway", { claims: (c) => ({ ...c, iat: now() - 900, exp: now() - 120 }) }],
+    ["not valid for another two minutes", { claims: (c) => ({ ...c, nbf: now() + 120 }) }],
+    ["for another audience", { claims: (c) => ({ ...c, aud: "someone-else" }) }],
+    ["from another issuer", { claims: (c) => ({ ...c, iss: "https://impostor.example/" }) }],
+    ["with another nonce", { claims: (c) => ({ ...c, nonce: "not-the-one-we-sent" }) }],
+    ["without a subject", { claims: ({ sub: _sub, ...c }) => c }],
+    ["unsigned", { unsigned: true }],
+  ])("refuses an ID token %s with 'Login failed' and starts no session", async (_name, scenario) => {
+    const { browser, callback, text } = await signInWith(scenario);
+    expect(callback.status).toBe(400);
+    expect(text).toContain("Login failed");
+    expect(browser.jar.get("sid")).toBeUndefined();
+  });
+
+  it.each<[string, TokenScenario]>([
+    ["expired 30 s ago", { claims: (c) => ({ ...c, iat: now() - 900, exp: now() - 30 }) }],
+    ["not valid for another 30 s", { claims: (c) => ({ ...c, nbf: now() + 30 }) }],
+  ])("accepts an ID token %s (within the leeway)", async (_name, scenario) => {
+    const { callback } = await signInWith(scenario);
+    expect(callback.status).toBe(302);
+  });
+
+  it("logs out through the provider's /v2/logout with client_id and returnTo", async () => {
+    const { browser } = await signInWith({});
+    const response = await browser.request("/logout", { method: "POST" });
+    const location = new URL(response.headers.get("location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${provider.issuer}v2/logout`);
+    expect(Object.fromEntries(location.searchParams)).toEqual({ client_id: clientId, returnTo: `${server.url}/` });
+  });
+
+  it("lets the log-out form lead to the provider (CSP form-action)", async () => {
+    const csp = (await fetch(`${server.url}/`)).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`form-action 'self' ${new URL(provider.issuer).origin}`);
+  });
+
+  it("sends people to the provider to create an account", async () => {
+    const page = await fetch(`${server.url}/register`);
+    const html = await page.text();
+    expect(html).toContain("Accounts for this site are created with the college&#x27;s sign-in service.");
+    expect(html).not.toContain('name="password1"');
+    const post = await fetch(`${server.url}/register`, { method: "POST", body: new URLSearchParams({ name: "x" }) });
+    expect(post.status).toBe(404);
+  });
+});
