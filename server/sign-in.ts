@@ -33,7 +33,12 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
       }),
     };
   }
-  const builtIn = await createBuiltInProvider({ db, siteOrigin: origin, trustProxy: config.TRUST_PROXY !== false });
+  const builtIn = await createBuiltInProvider({
+    db,
+    siteOrigin: origin,
+    trustProxy: config.TRUST_PROXY !== false,
+    refreshTokens: config.OIDC_REFRESH_TOKENS,
+  });
   return {
     identityProvider: builtIn.provider,
     relyingParty: createRelyingParty({

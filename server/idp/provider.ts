@@ -32,10 +32,13 @@ export async function createBuiltInProvider({
   db,
   siteOrigin,
   trustProxy,
+  refreshTokens,
 }: {
   db: Kysely<Database>;
   siteOrigin: string;
   trustProxy: boolean;
+  /** Whether the site may renew access tokens (OIDC_REFRESH_TOKENS). */
+  refreshTokens: boolean;
 }): Promise<BuiltInProvider> {
   const signingKey = JSON.parse(await getOrCreateSecret(db, "idp.signing-key", newSigningKey));
   const cookieKey = await getOrCreateSecret(db, "idp.cookie-key", () => randomBytes(32).toString("base64url"));
@@ -50,7 +53,7 @@ export async function createBuiltInProvider({
         client_name: "eLEARNING",
         redirect_uris: [`${siteOrigin}/signin/callback`],
         post_logout_redirect_uris: [`${siteOrigin}/`],
-        grant_types: ["authorization_code", "refresh_token"],
+        grant_types: refreshTokens ? ["authorization_code", "refresh_token"] : ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
         id_token_signed_response_alg: "RS256",
@@ -95,6 +98,9 @@ export async function createBuiltInProvider({
       },
     },
     pkce: { required: () => true },
+    // The standard drops offline_access unless the person is asked for consent; the site is
+    // first-party and asks no one, so its refresh token comes with the grant type instead.
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed("refresh_token"),
     interactions: { url: (_ctx, interaction) => `/signin/interaction/${interaction.uid}` },
     // The site is a first-party client: what it asks for is granted without a consent screen.
     async loadExistingGrant(ctx) {

@@ -24,7 +24,7 @@ test("register, see the profile, log out, sign in again with the password", asyn
   await expect(page).toHaveURL(/\/profile$/);
   await expect(nav(page).getByRole("link", { name: "Kavya Subramanian" })).toBeVisible();
   await expect(nav(page).getByRole("link", { name: "Join Now" })).toHaveCount(0);
-  const details = page.getByRole("region", { name: "Details" });
+  const details = page.getByRole("region", { name: "Details", exact: true });
   await expect(details).toContainText(email);
   await expect(details).toContainText("+919840012345");
   await expect(details.getByText(/^[0-9a-f-]{36}$/)).toBeVisible(); // the User Id, the subject
@@ -76,4 +76,23 @@ test("the register form explains each mistake and keeps what was typed", async (
   await expect(page.getByText("Your password needs at least 8 characters.")).toBeVisible();
   await expect(main(page).getByLabel("Name")).toHaveValue("Arun");
   await expect(main(page).getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("the profile's phone and address can be changed, with validation", async ({ page }) => {
+  await register(page, `editor-${Date.now()}@example.com`);
+  await expect(page).toHaveURL(/\/profile$/);
+  const form = page.getByRole("region", { name: "Update your contact details" });
+  await form.getByLabel("Phone").fill("not a number");
+  await form.getByRole("button", { name: "Save details" }).click();
+  await expect(form.getByText(/phone number in digits/)).toBeVisible();
+
+  await form.getByLabel("Phone").fill("+91 44 2345 6789");
+  await form.getByLabel("Address").fill("4 Lake View Road, Mylapore, Chennai 600004");
+  await form.getByRole("button", { name: "Save details" }).click();
+  await expect(form.getByRole("status")).toHaveText("Your contact details were saved.");
+
+  await page.reload();
+  const details = page.getByRole("region", { name: "Details", exact: true });
+  await expect(details).toContainText("+914423456789");
+  await expect(details).toContainText("4 Lake View Road, Mylapore, Chennai 600004");
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../app/lib/db/connect.server.ts";
 import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startServer, type RunningServer } from "../setup/server.ts";
@@ -210,5 +211,48 @@ describe("protection", () => {
     });
     expect(response.status).toBe(400);
     expect(await visibleText(response)).toContain("An account with this email address already exists. Please sign in instead.");
+  });
+});
+
+describe("tokens on the server", () => {
+  const inDatabase = () => openDatabase({ SQLITE_PATH: database.env.SQLITE_PATH! });
+
+  it("renews the access token shortly before it expires, without the browser noticing", async () => {
+    const { browser } = await registeredBrowser();
+    const handle = inDatabase();
+    try {
+      const before = await handle.db.selectFrom("sessions").selectAll().orderBy("created_at", "desc").executeTakeFirstOrThrow();
+      expect(before.refresh_token).toBeTruthy();
+      const soon = new Date(Date.now() + 30_000).toISOString();
+      await handle.db.updateTable("sessions").set({ access_expires_at: soon }).where("id_hash", "=", before.id_hash).execute();
+
+      const page = await browser.request("/about");
+      expect(await visibleText(page)).toContain("Log out");
+      const after = await handle.db.selectFrom("sessions").selectAll().where("id_hash", "=", before.id_hash).executeTakeFirstOrThrow();
+      expect(after.access_token).not.toBe(before.access_token);
+      expect(new Date(after.access_expires_at!).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("ends the session quietly when the provider refuses to renew it", async () => {
+    const { browser } = await registeredBrowser();
+    const handle = inDatabase();
+    try {
+      const session = await handle.db.selectFrom("sessions").selectAll().orderBy("created_at", "desc").executeTakeFirstOrThrow();
+      // The provider forgets the refresh token (revoked, or the account's grant ended).
+      await handle.db.deleteFrom("oidc_payloads").where("model", "=", "RefreshToken").execute();
+      const past = new Date(Date.now() - 1000).toISOString();
+      await handle.db.updateTable("sessions").set({ access_expires_at: past }).where("id_hash", "=", session.id_hash).execute();
+
+      const page = await browser.request("/about");
+      expect(page.status).toBe(200);
+      expect(await visibleText(page)).toContain("Join Now");
+      const gone = await handle.db.selectFrom("sessions").select("id_hash").where("id_hash", "=", session.id_hash).executeTakeFirst();
+      expect(gone).toBeUndefined();
+    } finally {
+      await handle.close();
+    }
   });
 });

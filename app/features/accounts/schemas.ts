@@ -39,6 +39,20 @@ export const registerSchema = z
   });
 
 export type Registration = z.infer<typeof registerSchema>;
+
+export const ADDRESS_MAX_LENGTH = 300;
+
+export const contactDetailsSchema = z.object({
+  phone: phoneSchema,
+  address: z
+    .string()
+    .trim()
+    .max(ADDRESS_MAX_LENGTH, `Please keep the address under ${ADDRESS_MAX_LENGTH} characters.`)
+    .optional()
+    .transform((address) => address || null),
+});
+
+export type ContactDetailsField = keyof z.infer<typeof contactDetailsSchema>;
 export type RegisterField = keyof Registration;
 /** One message per field, for the form to show beside each input. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

@@ -1,7 +1,14 @@
-import { redirect } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { servicesContext, userContext } from "../../context.ts";
-import { findAccountById } from "../../features/accounts/queries.server.ts";
+import { findAccountById, updateContactDetails } from "../../features/accounts/queries.server.ts";
+import {
+  ADDRESS_MAX_LENGTH,
+  contactDetailsSchema,
+  fieldErrors,
+  type ContactDetailsField,
+  type FieldErrors,
+} from "../../features/accounts/schemas.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/profile";
 
@@ -16,9 +23,26 @@ export async function loader({ context }: Route.LoaderArgs) {
   const account = identityProvider ? await findAccountById(db, signedIn.user.sub) : undefined;
   return {
     user: signedIn.user,
+    editable: Boolean(account),
     phone: account?.phone ?? null,
     address: account?.address ?? null,
   };
+}
+
+type ActionResult = { saved: boolean; errors: FieldErrors<ContactDetailsField>; values: { phone: string; address: string } };
+
+/** The person's own phone and address: the only details this site keeps about them. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const signedIn = context.get(userContext);
+  if (!signedIn) throw redirect("/signin?return_to=/profile");
+  const { db, identityProvider } = context.get(servicesContext);
+  if (!identityProvider) throw data("Details are kept by the sign-in service", { status: 404 });
+  const form = await request.formData();
+  const values = { phone: String(form.get("phone") ?? ""), address: String(form.get("address") ?? "") };
+  const parsed = contactDetailsSchema.safeParse(values);
+  if (!parsed.success) return data<ActionResult>({ saved: false, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  await updateContactDetails(db, signedIn.user.sub, parsed.data);
+  return { saved: true, errors: {}, values } satisfies ActionResult;
 }
 
 const initials = (name: string) =>
@@ -38,8 +62,75 @@ const projectStatus = [
   { label: "Backend API", value: 66 },
 ];
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, phone, address } = loaderData;
+function ContactDetailsForm({ phone, address, result }: { phone: string | null; address: string | null; result?: ActionResult }) {
+  const busy = useNavigation().state === "submitting";
+  const errors = result?.errors ?? {};
+  const field = "mt-1 w-full rounded-md border border-gray-400 px-3 py-2";
+  return (
+    <section aria-labelledby="contact-heading" className="rounded-lg border border-gray-200 p-6 shadow-sm lg:col-span-3">
+      <h2 id="contact-heading" className="text-xl font-bold">
+        Update your contact details
+      </h2>
+      {result?.saved && (
+        <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900">
+          Your contact details were saved.
+        </p>
+      )}
+      <Form method="post" className="mt-4 grid gap-4 md:grid-cols-2" noValidate>
+        <div>
+          <label htmlFor="profile-phone" className="block font-medium">
+            Phone
+          </label>
+          <input
+            id="profile-phone"
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            defaultValue={result?.values.phone ?? phone ?? ""}
+            aria-invalid={errors.phone ? true : undefined}
+            aria-describedby={errors.phone ? "profile-phone-error" : undefined}
+            className={field}
+          />
+          {errors.phone && (
+            <p id="profile-phone-error" className="mt-1 text-sm text-red-700">
+              {errors.phone}
+            </p>
+          )}
+        </div>
+        <div>
+          <label htmlFor="profile-address" className="block font-medium">
+            Address
+          </label>
+          <textarea
+            id="profile-address"
+            name="address"
+            rows={3}
+            maxLength={ADDRESS_MAX_LENGTH}
+            autoComplete="street-address"
+            defaultValue={result?.values.address ?? address ?? ""}
+            aria-invalid={errors.address ? true : undefined}
+            aria-describedby={errors.address ? "profile-address-error" : undefined}
+            className={field}
+          />
+          {errors.address && (
+            <p id="profile-address-error" className="mt-1 text-sm text-red-700">
+              {errors.address}
+            </p>
+          )}
+        </div>
+        <div className="md:col-span-2">
+          <button type="submit" className="btn-primary" aria-disabled={busy || undefined}>
+            Save details
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, phone, address, editable } = loaderData;
   const details = [
     ["Full Name", user.name],
     ["User Id", user.sub],
@@ -79,6 +170,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
         </section>
+        {editable && <ContactDetailsForm phone={phone} address={address} result={actionData} />}
         {[1, 2].map((card) => (
           <section key={card} aria-labelledby={`status-${card}`} className="rounded-lg border border-gray-200 p-6 shadow-sm lg:col-span-1">
             <h2 id={`status-${card}`} className="text-xl font-bold">
