@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { ADDRESS_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldErrors } from "./limits.ts";
 
-export const PASSWORD_MIN_LENGTH = 8;
 const PASSWORD_MAX_LENGTH = 256;
 
 const requiredText = (message: string, max: number, tooLong: string) =>
@@ -40,8 +40,6 @@ export const registerSchema = z
 
 export type Registration = z.infer<typeof registerSchema>;
 
-export const ADDRESS_MAX_LENGTH = 300;
-
 export const contactDetailsSchema = z.object({
   phone: phoneSchema,
   address: z
@@ -51,11 +49,6 @@ export const contactDetailsSchema = z.object({
     .optional()
     .transform((address) => address || null),
 });
-
-export type ContactDetailsField = keyof z.infer<typeof contactDetailsSchema>;
-export type RegisterField = keyof Registration;
-/** One message per field, for the form to show beside each input. */
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** The first message of each field, from a zod error. */
 export function fieldErrors<F extends string>(error: z.ZodError): FieldErrors<F> {

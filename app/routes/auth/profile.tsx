@@ -2,13 +2,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { servicesContext, userContext } from "../../context.ts";
 import { findAccountById, updateContactDetails } from "../../features/accounts/queries.server.ts";
-import {
-  ADDRESS_MAX_LENGTH,
-  contactDetailsSchema,
-  fieldErrors,
-  type ContactDetailsField,
-  type FieldErrors,
-} from "../../features/accounts/schemas.ts";
+import { ADDRESS_MAX_LENGTH, type ContactDetailsField, type FieldErrors } from "../../features/accounts/limits.ts";
+import { contactDetailsSchema, fieldErrors } from "../../features/accounts/schemas.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/profile";
 

@@ -8,7 +8,8 @@ import {
   REGISTRATION_TICKET_COOKIE,
   registrationTicketSeconds,
 } from "../../features/accounts/registration-ticket.server.ts";
-import { fieldErrors, PASSWORD_MIN_LENGTH, registerSchema, type FieldErrors, type RegisterField } from "../../features/accounts/schemas.ts";
+import { PASSWORD_MIN_LENGTH, type FieldErrors, type RegisterField } from "../../features/accounts/limits.ts";
+import { fieldErrors, registerSchema } from "../../features/accounts/schemas.ts";
 import { isHttps, serializeCookie } from "../../lib/cookies.server.ts";
 import { isHoneypotFilled } from "../../lib/honeypot.ts";
 import { pageMeta } from "../../lib/meta.ts";

@@ -1,0 +1,8 @@
+// Kept apart from schemas.ts so the pages' browser code does not carry zod.
+export const PASSWORD_MIN_LENGTH = 8;
+export const ADDRESS_MAX_LENGTH = 300;
+
+/** One message per field, for the form to show beside each input. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+export type RegisterField = "name" | "phone" | "email" | "password1" | "password2";
+export type ContactDetailsField = "phone" | "address";
