@@ -23,6 +23,7 @@ export default defineConfig({
     command: "node server/index.ts",
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
+    stdout: process.env.E2E_LOG_LEVEL ? "pipe" : "ignore",
     timeout: 60_000,
     env: {
       NODE_ENV: "production",
@@ -31,7 +32,9 @@ export default defineConfig({
       SQLITE_PATH: ":memory:",
       // The built-in provider's issuer and the sign-in callback use this address.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: "warn",
+      // Tests that count rate limits send their own X-Forwarded-For, so nothing else shares their budget.
+      TRUST_PROXY: "1",
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },
   },
 });
