@@ -174,9 +174,13 @@ export function createRelyingParty(settings: RelyingPartySettings) {
         });
       } catch (error) {
         if (error instanceof SignInError) throw error;
-        if (error instanceof client.AuthorizationResponseError && error.error === "mfa_required") {
-          throw new SignInError(signInMessages.mfaRequired, { cause: error });
+        const code = (error as { error?: string }).error;
+        if (code === "mfa_required") throw new SignInError(signInMessages.mfaRequired, { cause: error });
+        // The token endpoint said no (or answered nonsense): the code could not become tokens.
+        if (error instanceof client.ResponseBodyError || (error as { code?: string }).code === "OAUTH_RESPONSE_IS_NOT_CONFORM") {
+          throw new SignInError(signInMessages.tokenFailed, { cause: error });
         }
+        // Anything else failed a check of the ID token or of the response.
         throw new SignInError(signInMessages.loginFailed, { cause: error });
       }
       const claims = tokens.claims();

@@ -66,6 +66,15 @@ describe("an external provider with Auth0-style endpoints", () => {
     expect(browser.jar.get("sid")).toBeUndefined();
   });
 
+  it.each([
+    ["access_denied", "Get access token failed"],
+    ["mfa_required", "Multi-factor authentication is required"],
+  ])("shows the catalogue's message when the token endpoint answers %s", async (tokenError, message) => {
+    const { callback, text } = await signInWith({ tokenError });
+    expect(callback.status).toBe(400);
+    expect(text).toContain(message);
+  });
+
   it.each<[string, TokenScenario]>([
     ["expired 30 s ago", { claims: (c) => ({ ...c, iat: now() - 900, exp: now() - 30 }) }],
     ["not valid for another 30 s", { claims: (c) => ({ ...c, nbf: now() + 30 }) }],

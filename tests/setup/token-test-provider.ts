@@ -7,6 +7,8 @@ export interface TokenScenario {
   claims?: (valid: JWTPayload) => JWTPayload;
   /** An unsigned token (alg "none"). */
   unsigned?: boolean;
+  /** The token endpoint refuses the code with this OAuth error. */
+  tokenError?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function startTokenTestProvider({ clientId }: { clientId: string })
       const nonce = nonces.get(code);
       if (!nonce) return json(400, { error: "invalid_grant", error_description: "unknown code" });
       nonces.delete(code);
+      if (scenario.tokenError) return json(403, { error: scenario.tokenError, error_description: "refused by the test" });
       return json(200, {
         access_token: "external-access-token",
         token_type: "Bearer",
