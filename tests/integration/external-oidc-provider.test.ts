@@ -1,0 +1,102 @@
+import { createServer, type Server } from "node:http";
+import Provider from "oidc-provider";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
+import { TestBrowser } from "../setup/http-client.ts";
+import { freePort, startServer, type RunningServer } from "../setup/server.ts";
+
+// A second, real oidc-provider on another port, with Auth0's endpoint paths
+// and its own development login, stands in for an external provider.
+const clientId = "elearning-at-test-idp";
+const clientSecret = "test-idp-secret";
+let idpServer: Server;
+let issuer: string;
+let database: TestDatabase;
+let site: RunningServer;
+
+beforeAll(async () => {
+  const [idpPort, sitePort] = await Promise.all([freePort(), freePort()]);
+  issuer = `http://127.0.0.1:${idpPort}`;
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [`${siteUrl}/signin/callback`],
+        post_logout_redirect_uris: [`${siteUrl}/`],
+        grant_types: ["authorization_code", "refresh_token"],
+      },
+    ],
+    routes: { authorization: "/authorize", token: "/oauth/token", end_session: "/v2/logout" },
+    claims: { openid: ["sub"], profile: ["name"], email: ["email"] },
+    conformIdTokenClaims: false,
+    findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub, name: `Dev ${sub}`, email: `${sub}@idp.example` }) }),
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: true } },
+    cookies: { keys: ["test-idp-cookie-key"] },
+  });
+  idpServer = createServer(provider.callback());
+  await new Promise<void>((resolve) => idpServer.listen(idpPort, "127.0.0.1", resolve));
+
+  database = await createTestDatabase("sqlite");
+  site = await startServer({
+    ...database.env,
+    PORT: String(sitePort),
+    PUBLIC_URL: siteUrl,
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: clientId,
+    OIDC_CLIENT_SECRET: clientSecret,
+  });
+});
+afterAll(async () => {
+  await site?.stop();
+  await new Promise((resolve) => idpServer?.close(resolve));
+  await database?.drop();
+});
+
+/** Submits the provider's development login and consent pages until it sends the browser back. */
+async function passProviderPages(browser: TestBrowser, firstPage: URL) {
+  let url = firstPage;
+  for (let step = 0; step < 4 && url.origin === issuer; step++) {
+    const page = await browser.request(url.href);
+    const html = await page.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (!action) throw new Error(`no form on ${url.href}`);
+    const hidden = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
+    const fields = /name="login"/.test(html) ? { ...hidden, login: "mira", password: "any" } : hidden;
+    const posted = await browser.postForm(new URL(action, url).href, fields);
+    const followed = await browser.follow(posted, new URL(action, url).href, (next) => next.origin !== issuer || next.pathname.startsWith("/interaction/"));
+    url = followed.url;
+  }
+  return url;
+}
+
+describe("an external oidc-provider with Auth0-style paths", () => {
+  it("signs in through its /authorize and /oauth/token, and logs out through its /v2/logout", async () => {
+    const browser = new TestBrowser(site.url);
+    const start = await browser.request("/signin?return_to=/about");
+    const authorize = new URL(start.headers.get("location")!);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${issuer}/authorize`);
+
+    const atProvider = await browser.follow(await browser.request(authorize.href), authorize.href, (next) => next.pathname.startsWith("/interaction/"));
+    const back = await passProviderPages(browser, atProvider.url);
+    expect(back.pathname).toBe("/signin/callback");
+
+    const done = await browser.request(back.href);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/about");
+    const profile = await browser.request("/profile");
+    const html = await profile.text();
+    expect(html).toContain("Dev mira");
+    expect(html).toContain("mira@idp.example");
+
+    const logout = await browser.request("/logout", { method: "POST" });
+    const endSession = new URL(logout.headers.get("location")!);
+    expect(`${endSession.origin}${endSession.pathname}`).toBe(`${issuer}/v2/logout`);
+    expect(endSession.searchParams.get("post_logout_redirect_uri")).toBe(`${site.url}/`);
+    expect((await browser.request("/profile")).status).toBe(302);
+  });
+});
