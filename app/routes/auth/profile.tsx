@@ -1,5 +1,6 @@
 import { data, Form, redirect, useNavigation } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
+import { TextField } from "../../components/text-field.tsx";
 import { servicesContext, userContext } from "../../context.ts";
 import { findAccountById, updateContactDetails } from "../../features/accounts/queries.server.ts";
 import { ADDRESS_MAX_LENGTH, type ContactDetailsField, type FieldErrors } from "../../features/accounts/limits.ts";
@@ -60,7 +61,6 @@ const projectStatus = [
 function ContactDetailsForm({ phone, address, result }: { phone: string | null; address: string | null; result?: ActionResult }) {
   const busy = useNavigation().state === "submitting";
   const errors = result?.errors ?? {};
-  const field = "mt-1 w-full rounded-md border border-gray-400 px-3 py-2";
   return (
     <section aria-labelledby="contact-heading" className="rounded-lg border border-gray-200 p-6 shadow-sm lg:col-span-3">
       <h2 id="contact-heading" className="text-xl font-bold">
@@ -72,48 +72,26 @@ function ContactDetailsForm({ phone, address, result }: { phone: string | null; 
         </p>
       )}
       <Form method="post" className="mt-4 grid gap-4 md:grid-cols-2" noValidate>
-        <div>
-          <label htmlFor="profile-phone" className="block font-medium">
-            Phone
-          </label>
-          <input
-            id="profile-phone"
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            defaultValue={result?.values.phone ?? phone ?? ""}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={errors.phone ? "profile-phone-error" : undefined}
-            className={field}
-          />
-          {errors.phone && (
-            <p id="profile-phone-error" className="mt-1 text-sm text-red-700">
-              {errors.phone}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor="profile-address" className="block font-medium">
-            Address
-          </label>
-          <textarea
-            id="profile-address"
-            name="address"
-            rows={3}
-            maxLength={ADDRESS_MAX_LENGTH}
-            autoComplete="street-address"
-            defaultValue={result?.values.address ?? address ?? ""}
-            aria-invalid={errors.address ? true : undefined}
-            aria-describedby={errors.address ? "profile-address-error" : undefined}
-            className={field}
-          />
-          {errors.address && (
-            <p id="profile-address-error" className="mt-1 text-sm text-red-700">
-              {errors.address}
-            </p>
-          )}
-        </div>
+        <TextField
+          id="profile-phone"
+          name="phone"
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          required
+          defaultValue={result?.values.phone ?? phone ?? ""}
+          error={errors.phone}
+        />
+        <TextField
+          id="profile-address"
+          name="address"
+          label="Address"
+          multiline
+          maxLength={ADDRESS_MAX_LENGTH}
+          autoComplete="street-address"
+          defaultValue={result?.values.address ?? address ?? ""}
+          error={errors.address}
+        />
         <div className="md:col-span-2">
           <button type="submit" className="btn-primary" aria-disabled={busy || undefined}>
             Save details

@@ -1,6 +1,8 @@
+import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { HoneypotField } from "../../components/honeypot-field.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
+import { TextField } from "../../components/text-field.tsx";
 import { servicesContext } from "../../context.ts";
 import { createAccount } from "../../features/accounts/queries.server.ts";
 import {
@@ -79,72 +81,40 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const busy = useNavigation().state === "submitting";
   if (loaderData.externalIssuer) {
     return (
-      <>
-        <PageHeader title="Sign Up Page" />
-        <section className="section max-w-lg" aria-labelledby="register-heading">
-          <h2 id="register-heading" className="text-2xl font-bold">
-            User Register Page
-          </h2>
-          <p className="mt-4">
+      <RegisterPage>
+        <p className="mt-4">
             Accounts for this site are created with the college's sign-in service. Choose Join Now and pick the
             option to sign up there.
           </p>
-          <a href="/signin?return_to=/profile" className="btn-primary mt-6">
-            Join Now
-          </a>
-        </section>
-      </>
+        <a href="/signin?return_to=/profile" className="btn-primary mt-6">
+          Join Now
+        </a>
+      </RegisterPage>
     );
   }
   const errors = actionData?.errors ?? {};
   return (
-    <>
-      <PageHeader title="Sign Up Page" />
-      <section className="section max-w-lg" aria-labelledby="register-heading">
-        <h2 id="register-heading" className="text-2xl font-bold">
-          User Register Page
-        </h2>
-        {actionData?.form && (
+    <RegisterPage>
+      {actionData?.form && (
           <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
             {actionData.form}
           </p>
         )}
         <Form method="post" className="mt-6 space-y-4" noValidate>
           <HoneypotField />
-          {fields.map((field) => {
-            const error = errors[field.name];
-            const hint = field.name === "password1" ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined;
-            const describedBy = [error && `${field.name}-error`, hint && `${field.name}-hint`].filter(Boolean).join(" ");
-            return (
-              <div key={field.name}>
-                <label htmlFor={field.name} className="block font-medium">
-                  {field.label}
-                </label>
-                <input
-                  id={field.name}
-                  name={field.name}
-                  type={field.type}
-                  required
-                  autoComplete={field.autoComplete}
-                  defaultValue={field.type === "password" ? undefined : actionData?.values[field.name]}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={describedBy || undefined}
-                  minLength={field.type === "password" ? PASSWORD_MIN_LENGTH : undefined}
-                  className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2"
-                />
-                {hint && (
-                  <p id={`${field.name}-hint`} className="mt-1 text-sm text-muted">
-                    {hint}
-                  </p>
-                )}
-                {error && (
-                  <p id={`${field.name}-error`} className="mt-1 text-sm text-red-700">
-                    {error}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+          {fields.map((field) => (
+            <TextField
+              key={field.name}
+              id={field.name}
+              {...field}
+              required
+              error={errors[field.name]}
+              hint={field.name === "password1" ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+              minLength={field.type === "password" ? PASSWORD_MIN_LENGTH : undefined}
+              // Passwords are never sent back to the page.
+              defaultValue={field.type === "password" ? undefined : actionData?.values[field.name]}
+            />
+          ))}
           <button type="submit" className="btn-primary w-full" aria-disabled={busy || undefined}>
             Register
           </button>
@@ -155,6 +125,19 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             </a>
           </p>
         </Form>
+    </RegisterPage>
+  );
+}
+
+function RegisterPage({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <PageHeader title="Sign Up Page" />
+      <section className="section max-w-lg" aria-labelledby="register-heading">
+        <h2 id="register-heading" className="text-2xl font-bold">
+          User Register Page
+        </h2>
+        {children}
       </section>
     </>
   );
