@@ -105,3 +105,45 @@ describe("an external provider with Auth0-style endpoints", () => {
     expect(post.status).toBe(404);
   });
 });
+
+describe("with OIDC_ORGANIZATION", () => {
+  let organisationSite: RunningServer;
+  let ownDatabase: TestDatabase;
+
+  beforeAll(async () => {
+    ownDatabase = await createTestDatabase("sqlite");
+    organisationSite = await startServer({
+      ...ownDatabase.env,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: "external-secret",
+      OIDC_ORGANIZATION: "org_college",
+    });
+  });
+  afterAll(async () => {
+    await organisationSite?.stop();
+    await ownDatabase?.drop();
+  });
+
+  async function signInAtOrganisationSite(scenario: TokenScenario) {
+    provider.useScenario(scenario);
+    const browser = new TestBrowser(organisationSite.url);
+    const start = await browser.request("/signin");
+    const authorizationUrl = new URL(start.headers.get("location")!);
+    expect(authorizationUrl.searchParams.get("organization")).toBe("org_college");
+    return browser.request(provider.authorize(authorizationUrl).href);
+  }
+
+  it("accepts an ID token of that organisation", async () => {
+    expect((await signInAtOrganisationSite({ claims: (c) => ({ ...c, org_id: "org_college" }) })).status).toBe(302);
+  });
+
+  it.each<[string, TokenScenario]>([
+    ["another organisation", { claims: (c) => ({ ...c, org_id: "org_other" }) }],
+    ["no organisation", {}],
+  ])("refuses an ID token of %s with 'Login failed'", async (_name, scenario) => {
+    const response = await signInAtOrganisationSite(scenario);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Login failed");
+  });
+});

@@ -76,6 +76,12 @@ describe("sign-in against the built-in provider", () => {
     expect(response.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
   });
 
+  it("marks its cookies Secure when the site is served over HTTPS (behind the trusted proxy)", async () => {
+    const browser = new TestBrowser(server.url);
+    const response = await browser.request("/signin", { headers: { "X-Forwarded-Proto": "https" } });
+    expect(response.headers.get("set-cookie")).toMatch(/^signin_state=[\w-]+; Max-Age=86400; Path=\/signin; HttpOnly; SameSite=Lax; Secure$/);
+  });
+
   it("signs in and returns to the page it started from", async () => {
     const { browser, email } = await registeredBrowser();
     await signOut(browser);

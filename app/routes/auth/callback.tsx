@@ -16,6 +16,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const clearState = clearCookie(SIGN_IN_STATE_COOKIE, { path: "/signin", secure });
   try {
     const { tokens, claims, returnTo } = await relyingParty.finish(db, new URL(request.url), readCookie(request, SIGN_IN_STATE_COOKIE));
+    if (!tokens.refresh_token && relyingParty.settings.scope.includes("offline_access")) {
+      // The session still works; its access token just cannot be renewed. Usually a provider setting.
+      logger.warn({ sub: claims.sub }, signInMessages.missingRefreshToken);
+    }
     const sessionId = await createSession(db, {
       sub: claims.sub,
       name: typeof claims.name === "string" && claims.name ? claims.name : String(claims.email ?? claims.sub),
