@@ -28,7 +28,8 @@ export function requestLog(logger: Logger): RequestHandler {
       const line = {
         requestId,
         method: req.method,
-        path: req.originalUrl,
+        // The path only: query strings carry authorization codes and tokens (/signin/callback, /idp/…).
+        path: req.originalUrl.split("?")[0],
         status: res.statusCode,
         durationMs: Math.round(durationMs * 10) / 10,
         aborted: !res.writableFinished || undefined,

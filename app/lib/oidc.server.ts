@@ -41,13 +41,17 @@ const requestTimeoutSeconds = 10;
 const attempts = 3;
 const leewaySeconds = 60;
 
+const protocolRelative = /^[/\\]{2}|^\/\\/;
+
 /** Relative paths on this site only: never a way to send people elsewhere. */
 export function safeReturnTo(value: string | null | undefined): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  if (!value || !value.startsWith("/") || protocolRelative.test(value)) return "/";
   try {
     const url = new URL(value, "http://site.invalid");
-    if (url.origin !== "http://site.invalid") return "/";
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // Dot segments can normalise into "//host" ("/.//evil.example"): check the result too.
+    if (url.origin !== "http://site.invalid" || protocolRelative.test(path)) return "/";
+    return path;
   } catch {
     return "/";
   }
@@ -152,7 +156,10 @@ export function createRelyingParty(settings: RelyingPartySettings) {
      * Finishes a sign-in at the callback: the state must be the one this browser
      * started (cookie) and still stored (used once, within a day).
      */
-    async finish(db: Kysely<Database>, callbackUrl: URL, browserState: string | undefined) {
+    async finish(db: Kysely<Database>, requestUrl: URL, browserState: string | undefined) {
+      // The configured redirect URI, not one rebuilt from request headers: it must equal the one sent.
+      const callbackUrl = new URL(settings.redirectUri);
+      callbackUrl.search = requestUrl.search;
       const state = callbackUrl.searchParams.get("state");
       if (!state || state !== browserState) throw new SignInError(signInMessages.invalidState);
       const transaction = await db
@@ -195,8 +202,8 @@ export function createRelyingParty(settings: RelyingPartySettings) {
       return client.refreshTokenGrant(await configuration(), refreshToken);
     },
 
-    /** The provider's sign-out address, returning to the site. */
-    async endSessionUrl(idToken: string | undefined) {
+    /** The provider's sign-out address, returning to the site. No ID token: it would show in the address bar. */
+    async endSessionUrl() {
       const logoutUrl = settings.overrides?.logoutUrl;
       if (logoutUrl) {
         const url = new URL(logoutUrl);
@@ -209,7 +216,6 @@ export function createRelyingParty(settings: RelyingPartySettings) {
         client_id: settings.clientId,
         post_logout_redirect_uri: settings.postLogoutRedirectUri,
       };
-      if (idToken) parameters.id_token_hint = idToken;
       return client.buildEndSessionUrl(config, parameters);
     },
   };

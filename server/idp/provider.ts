@@ -107,10 +107,11 @@ export async function createBuiltInProvider({
       const { client, session, params } = ctx.oidc;
       if (!client || !session?.accountId) return undefined;
       const existingId = ctx.oidc.result?.consent?.grantId || session.grantIdFor(client.clientId);
-      const grant = existingId
-        ? await ctx.oidc.provider.Grant.find(existingId)
-        : new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      if (!grant) return undefined;
+      // A grant revoked since (refresh token reuse, revocation) is replaced, never left missing:
+      // a missing grant would ask for a consent screen this site does not have.
+      const grant =
+        (existingId ? await ctx.oidc.provider.Grant.find(existingId) : undefined) ??
+        new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
       grant.addOIDCScope(String(params?.scope ?? "openid"));
       await grant.save();
       return grant;

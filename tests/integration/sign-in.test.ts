@@ -158,6 +158,7 @@ describe("sign-in against the built-in provider", () => {
     expect(location.pathname).toBe("/idp/session/end");
     expect(location.searchParams.get("client_id")).toBe("elearning-site");
     expect(location.searchParams.get("post_logout_redirect_uri")).toBe(`${server.url}/`);
+    expect(location.searchParams.has("id_token_hint")).toBe(false);
     expect(browser.jar.get("sid")).toBeUndefined();
     const profile = await browser.request("/profile");
     expect(profile.status).toBe(302);
@@ -260,5 +261,24 @@ describe("tokens on the server", () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe("secrets stay out of logs and pages", () => {
+  it("logs no authorization code, state or token", async () => {
+    const { browser, email } = await registeredBrowser();
+    await signOut(browser);
+    const callback = await reachCallback(browser, email);
+    const code = callback.searchParams.get("code")!;
+    const done = await browser.request(callback.href);
+    expect(done.status).toBe(302);
+    const page = await browser.request("/profile");
+    const html = await page.text();
+    const logged = JSON.stringify(server.logs);
+    for (const secret of [code, callback.searchParams.get("state")!, password]) {
+      expect(logged).not.toContain(secret);
+      expect(html).not.toContain(secret);
+    }
+    expect(html).not.toMatch(/eyJ[\w-]+\.eyJ[\w-]+/); // no JWT in the page
   });
 });

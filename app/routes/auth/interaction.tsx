@@ -38,8 +38,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const interaction = await currentInteraction(services, params.uid);
   if (!interaction) return data({ expired, email: "" }, { status: 400 });
 
-  const accountId = await redeemRegistrationTicket(services.db, readCookie(request, REGISTRATION_TICKET_COOKIE));
-  if (accountId && interaction.prompt.name === "login") {
+  if (interaction.prompt.name === "consent") {
+    // The site is a first-party client: what it asks for is granted without a screen.
+    const { identityProvider, http } = services;
+    const grant = new identityProvider!.Grant({
+      accountId: interaction.session!.accountId,
+      clientId: String(interaction.params.client_id),
+    });
+    grant.addOIDCScope(String(interaction.params.scope ?? "openid"));
+    const grantId = await grant.save();
+    return redirectDocument(await identityProvider!.interactionResult(http.req, http.res, { consent: { grantId } }));
+  }
+  const accountId =
+    interaction.prompt.name === "login"
+      ? await redeemRegistrationTicket(services.db, readCookie(request, REGISTRATION_TICKET_COOKIE))
+      : undefined;
+  if (accountId) {
     const clear = clearCookie(REGISTRATION_TICKET_COOKIE, { path: "/signin/interaction", secure: isHttps(request) });
     return redirectDocument(await finishLogin(services, accountId), { headers: { "Set-Cookie": clear } });
   }

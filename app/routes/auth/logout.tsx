@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!signedIn) return redirectDocument("/", { headers });
   await deleteSession(db, signedIn.session.id_hash);
   try {
-    const url = await relyingParty.endSessionUrl(signedIn.session.id_token || undefined);
+    const url = await relyingParty.endSessionUrl();
     return redirectDocument(url.href, { headers });
   } catch (err) {
     logger.warn({ err }, "provider sign-out unavailable; signed out of the site only");
