@@ -14,6 +14,8 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
+  // Sign-in crosses six redirects and an argon2 hash; on a loaded 2-core machine that can pass 5 s.
+  expect: { timeout: 15_000 },
   reporter: "list",
   use: { baseURL: `http://127.0.0.1:${port}`, trace: "retain-on-failure" },
   projects: [{ name: "chromium", use: chromium }],

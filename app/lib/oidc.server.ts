@@ -57,7 +57,14 @@ export function safeReturnTo(value: string | null | undefined): string {
   }
 }
 
-/** Network failures are tried again (3 attempts in all); answers, even errors, are not. */
+/** Failures before the request left (refused, unresolvable, reset while connecting) are safe to repeat. */
+const notSentCodes = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "ECONNRESET", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/**
+ * Up to 3 attempts when the provider could not be reached. Once a request may
+ * have arrived it is not repeated: a token request repeated would spend the
+ * authorization code twice, and providers then revoke the grant.
+ */
 const fetchWithRetries: client.CustomFetch = async (url, options) => {
   let lastError: unknown;
   for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -65,7 +72,8 @@ const fetchWithRetries: client.CustomFetch = async (url, options) => {
       return await fetch(url, options as RequestInit);
     } catch (error) {
       lastError = error;
-      if ((error as Error).name === "AbortError" || (error as Error).name === "TimeoutError") break;
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (!code || !notSentCodes.has(code)) break;
     }
   }
   const timedOut = ["AbortError", "TimeoutError"].includes((lastError as Error)?.name);

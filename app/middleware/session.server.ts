@@ -28,10 +28,22 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
         await updateSessionTokens(db, session.id_hash, renewed);
         session = { ...session, ...renewed };
       } catch (err) {
-        // invalid_grant / login_required: the provider no longer vouches for this person.
-        logger.info({ err }, "token refresh failed; ending the session");
-        await deleteSession(db, session.id_hash);
-        session = null;
+        const refused = ["invalid_grant", "login_required"].includes(String((err as { error?: string }).error));
+        if (!refused) {
+          // The provider is unreachable or erring: keep the session, try again on a later request.
+          logger.warn({ err }, "could not renew the access token; will retry");
+        } else {
+          // Another request (or instance) may have renewed it a moment ago with the same token.
+          const current = await findSession(db, readCookie(request, SESSION_COOKIE));
+          if (current && current.refresh_token !== session.refresh_token) {
+            session = current;
+          } else {
+            // The provider no longer vouches for this person.
+            logger.info({ err }, "token renewal refused; ending the session");
+            await deleteSession(db, session.id_hash);
+            session = null;
+          }
+        }
       }
     }
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../app/lib/db/connect.server.ts";
 import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startServer, type RunningServer } from "../setup/server.ts";
@@ -18,7 +19,6 @@ beforeAll(async () => {
     OIDC_CLIENT_ID: clientId,
     OIDC_CLIENT_SECRET: "external-secret",
     OIDC_LOGOUT_URL: `${provider.issuer}v2/logout`,
-    OIDC_REFRESH_TOKENS: "false",
   });
 });
 afterAll(async () => {
@@ -145,5 +145,48 @@ describe("with OIDC_ORGANIZATION", () => {
     const response = await signInAtOrganisationSite(scenario);
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("Login failed");
+  });
+});
+
+describe("renewing the access token at an external provider", () => {
+  async function signedInWithExpiringToken() {
+    const { browser, callback } = await signInWith({});
+    expect(callback.status).toBe(302);
+    const handle = openDatabase({ SQLITE_PATH: database.env.SQLITE_PATH! });
+    const session = await handle.db.selectFrom("sessions").selectAll().orderBy("created_at", "desc").executeTakeFirstOrThrow();
+    await handle.db
+      .updateTable("sessions")
+      .set({ access_expires_at: new Date(Date.now() + 20_000).toISOString() })
+      .where("id_hash", "=", session.id_hash)
+      .execute();
+    return { browser, handle, session };
+  }
+
+  it("keeps the session when the provider is failing, and renews later", async () => {
+    const { browser, handle, session } = await signedInWithExpiringToken();
+    try {
+      provider.useScenario({ refreshError: { status: 503, error: "temporarily_unavailable" } });
+      expect((await browser.request("/profile")).status).toBe(200);
+      provider.useScenario({});
+      expect((await browser.request("/profile")).status).toBe(200);
+      const renewed = await handle.db.selectFrom("sessions").selectAll().where("id_hash", "=", session.id_hash).executeTakeFirstOrThrow();
+      expect(renewed.access_token).toMatch(/^renewed-/);
+      expect(renewed.refresh_token).toBe("external-refresh-2");
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("ends the session when the provider refuses the refresh token", async () => {
+    const { browser, handle, session } = await signedInWithExpiringToken();
+    try {
+      provider.useScenario({ refreshError: { status: 400, error: "invalid_grant" } });
+      expect((await browser.request("/profile")).status).toBe(302);
+      const gone = await handle.db.selectFrom("sessions").select("id_hash").where("id_hash", "=", session.id_hash).executeTakeFirst();
+      expect(gone).toBeUndefined();
+    } finally {
+      await handle.close();
+      provider.useScenario({});
+    }
   });
 });

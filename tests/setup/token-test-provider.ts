@@ -9,6 +9,8 @@ export interface TokenScenario {
   unsigned?: boolean;
   /** The token endpoint refuses the code with this OAuth error. */
   tokenError?: string;
+  /** The token endpoint answers a refresh with this status and OAuth error. */
+  refreshError?: { status: number; error: string };
 }
 
 /**
@@ -58,7 +60,13 @@ export async function startTokenTestProvider({ clientId }: { clientId: string })
     if (url.pathname === "/oauth/token" && req.method === "POST") {
       let body = "";
       for await (const chunk of req) body += chunk;
-      const code = new URLSearchParams(body).get("code") ?? "";
+      const form = new URLSearchParams(body);
+      if (form.get("grant_type") === "refresh_token") {
+        const failure = scenario.refreshError;
+        if (failure) return json(failure.status, { error: failure.error });
+        return json(200, { access_token: `renewed-${Date.now()}`, token_type: "Bearer", expires_in: 3600, refresh_token: "external-refresh-2" });
+      }
+      const code = form.get("code") ?? "";
       const nonce = nonces.get(code);
       if (!nonce) return json(400, { error: "invalid_grant", error_description: "unknown code" });
       nonces.delete(code);
@@ -67,6 +75,7 @@ export async function startTokenTestProvider({ clientId }: { clientId: string })
         access_token: "external-access-token",
         token_type: "Bearer",
         expires_in: 3600,
+        refresh_token: "external-refresh-1",
         id_token: await idToken(nonce),
       });
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, openTestDatabase } from "../../../tests/setup/databases.ts";
 import { checkCredentials } from "./credentials.server.ts";
-import { checkThrottle, recordFailure, throttlePolicies, throttleTiming } from "./login-throttle.server.ts";
+import { countAttempt, throttlePolicies, throttleTiming, throttleVerdict } from "./login-throttle.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { createAccount, findAccountById } from "./queries.server.ts";
 
@@ -66,23 +66,37 @@ describe.each(engines)("accounts on %s", (engine) => {
     expect(unknown).toEqual({ status: "invalid" });
   });
 
-  it("slows down, then blocks one account after repeated failures, from any address", async () => {
-    const key = "account:target@example.com";
+  it("slows down from the fifth attempt and blocks the eleventh", () => {
+    const verdicts = Array.from({ length: 12 }, (_, i) => throttleVerdict(i + 1, throttlePolicies.account));
+    expect(verdicts.slice(0, 4)).toEqual(Array(4).fill({ blocked: false, delayMs: 0 }));
+    expect(verdicts[4]).toEqual({ blocked: false, delayMs: throttleTiming.stepMs });
+    expect(verdicts[9]).toEqual({ blocked: false, delayMs: throttleTiming.maxDelayMs });
+    expect(verdicts[10]).toEqual({ blocked: true, retryAfterSeconds: throttleTiming.blockSeconds });
+  });
+
+  it("counts attempts atomically and forgets them after the block period", async () => {
+    const key = "account:counted@example.com";
     const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 10, minutes));
-    for (let i = 0; i < throttlePolicies.account.slowAfter; i++) await recordFailure(handle.db, key, at(0));
-    expect(await checkThrottle(handle.db, key, throttlePolicies.account, at(0))).toEqual({ blocked: false, delayMs: 0 });
-    await recordFailure(handle.db, key, at(0));
-    expect(await checkThrottle(handle.db, key, throttlePolicies.account, at(0))).toEqual({ blocked: false, delayMs: throttleTiming.stepMs });
-    for (let i = 4; i < throttlePolicies.account.blockAfter; i++) await recordFailure(handle.db, key, at(1));
-    expect(await checkThrottle(handle.db, key, throttlePolicies.account, at(2))).toEqual({ blocked: true, retryAfterSeconds: 14 * 60 });
-    // Fifteen minutes after the last failure it is forgotten.
-    expect(await checkThrottle(handle.db, key, throttlePolicies.account, at(16))).toEqual({ blocked: false, delayMs: 0 });
-    await recordFailure(handle.db, key, at(16));
-    expect(await checkThrottle(handle.db, key, throttlePolicies.account, at(16))).toEqual({ blocked: false, delayMs: 0 });
+    const counts = await Promise.all(Array.from({ length: 8 }, () => countAttempt(handle.db, key, at(0))));
+    expect(counts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await countAttempt(handle.db, key, at(14))).toBe(9);
+    expect(await countAttempt(handle.db, key, at(30))).toBe(1);
+  });
+
+  it("lets at most ten of many parallel guesses at one account through", async () => {
+    const email = "parallel-target@example.com";
+    await createAccount(handle.db, registration(email));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        checkCredentials(handle.db, { email, password: `guess-${i}`, clientAddress: `192.0.2.${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "invalid")).toHaveLength(throttlePolicies.account.blockAfter);
+    expect(results.filter((r) => r.status === "blocked")).toHaveLength(16 - throttlePolicies.account.blockAfter);
   });
 
   it("refuses even the right password while the account is blocked", async () => {
-    for (let i = 0; i < throttlePolicies.account.blockAfter; i++) await recordFailure(handle.db, "account:meena@example.com");
+    for (let i = 0; i < throttlePolicies.account.blockAfter; i++) await countAttempt(handle.db, "account:meena@example.com");
     const result = await checkCredentials(handle.db, { email: "meena@example.com", password: "library-card-42", clientAddress: "198.51.100.3" });
     expect(result).toMatchObject({ status: "blocked" });
   });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import type { Database } from "../../lib/db/schema.ts";
-import { checkThrottle, clearFailures, recordFailure, throttlePolicies } from "./login-throttle.server.ts";
+import { clearAttempts, countAttempt, forgiveAttempt, throttlePolicies, throttleVerdict } from "./login-throttle.server.ts";
 import { decoyPasswordHash, verifyPassword } from "./password.server.ts";
 import { findCredentials } from "./queries.server.ts";
 
@@ -21,10 +21,8 @@ export async function checkCredentials(
 ): Promise<CredentialCheck> {
   const normalized = email.trim().toLowerCase();
   const keys = { account: `account:${normalized}`, address: `address:${clientAddress}` };
-  const verdicts = await Promise.all([
-    checkThrottle(db, keys.account, throttlePolicies.account),
-    checkThrottle(db, keys.address, throttlePolicies.address),
-  ]);
+  const [accountCount, addressCount] = await Promise.all([countAttempt(db, keys.account), countAttempt(db, keys.address)]);
+  const verdicts = [throttleVerdict(accountCount, throttlePolicies.account), throttleVerdict(addressCount, throttlePolicies.address)];
   let delayMs = 0;
   for (const verdict of verdicts) {
     if (verdict.blocked) return { status: "blocked", retryAfterSeconds: verdict.retryAfterSeconds };
@@ -34,11 +32,7 @@ export async function checkCredentials(
 
   const credentials = await findCredentials(db, normalized);
   const matches = await verifyPassword(password, credentials?.password_hash ?? decoyPasswordHash);
-  if (!credentials || !matches) {
-    await Promise.all([recordFailure(db, keys.account), recordFailure(db, keys.address)]);
-    return { status: "invalid" };
-  }
-  // Only the account's count resets: one good login must not unlock a guessing address.
-  await clearFailures(db, keys.account);
+  if (!credentials || !matches) return { status: "invalid" }; // the attempt stays counted
+  await Promise.all([clearAttempts(db, keys.account), forgiveAttempt(db, keys.address)]);
   return { status: "ok", accountId: credentials.id };
 }

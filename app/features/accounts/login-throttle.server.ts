@@ -2,9 +2,9 @@ import { sql, type Kysely } from "kysely";
 import type { Database } from "../../lib/db/schema.ts";
 
 export interface ThrottlePolicy {
-  /** Failures after which each further attempt waits `stepMs` longer, up to `maxDelayMs`. */
+  /** Attempts after which each further one waits `stepMs` longer, up to `maxDelayMs`. */
   slowAfter: number;
-  /** Failures after which attempts are refused until `blockSeconds` after the last one. */
+  /** Attempts after which the next are refused until `blockSeconds` after the last one. */
   blockAfter: number;
 }
 
@@ -18,29 +18,14 @@ export const throttleTiming = { stepMs: 500, maxDelayMs: 3000, blockSeconds: 15 
 
 export type ThrottleVerdict = { blocked: true; retryAfterSeconds: number } | { blocked: false; delayMs: number };
 
-/** What to do before checking a password, given the failures recorded under `key`. */
-export async function checkThrottle(
-  db: Kysely<Database>,
-  key: string,
-  policy: ThrottlePolicy,
-  now = new Date(),
-): Promise<ThrottleVerdict> {
-  const row = await db.selectFrom("login_failures").select(["count", "last_failure_at"]).where("key", "=", key).executeTakeFirst();
-  if (!row) return { blocked: false, delayMs: 0 };
-  const sinceLast = (now.getTime() - new Date(row.last_failure_at).getTime()) / 1000;
-  if (sinceLast >= throttleTiming.blockSeconds) return { blocked: false, delayMs: 0 }; // forgotten
-  const count = Number(row.count);
-  if (count >= policy.blockAfter) {
-    return { blocked: true, retryAfterSeconds: Math.ceil(throttleTiming.blockSeconds - sinceLast) };
-  }
-  const extra = count - policy.slowAfter;
-  return { blocked: false, delayMs: extra > 0 ? Math.min(extra * throttleTiming.stepMs, throttleTiming.maxDelayMs) : 0 };
-}
-
-/** Counts a failure; failures older than the block period start the count again. */
-export async function recordFailure(db: Kysely<Database>, key: string, now = new Date()): Promise<void> {
+/**
+ * Counts an attempt before its password is checked, in one statement, so
+ * attempts sent in parallel cannot all see the old count. Counts older than
+ * the block period start again. Returns the count including this attempt.
+ */
+export async function countAttempt(db: Kysely<Database>, key: string, now = new Date()): Promise<number> {
   const forgottenBefore = new Date(now.getTime() - throttleTiming.blockSeconds * 1000).toISOString();
-  await db
+  const row = await db
     .insertInto("login_failures")
     .values({ key, count: 1, last_failure_at: now.toISOString() })
     .onConflict((oc) =>
@@ -49,9 +34,31 @@ export async function recordFailure(db: Kysely<Database>, key: string, now = new
         last_failure_at: (eb) => eb.ref("excluded.last_failure_at"),
       }),
     )
-    .execute();
+    .returning("count")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
-export async function clearFailures(db: Kysely<Database>, key: string): Promise<void> {
+/** What to do with the attempt numbered `count` under this policy. */
+export function throttleVerdict(count: number, policy: ThrottlePolicy): ThrottleVerdict {
+  if (count > policy.blockAfter) return { blocked: true, retryAfterSeconds: throttleTiming.blockSeconds };
+  const earlierBeyondFree = count - 1 - policy.slowAfter;
+  return {
+    blocked: false,
+    delayMs: earlierBeyondFree > 0 ? Math.min(earlierBeyondFree * throttleTiming.stepMs, throttleTiming.maxDelayMs) : 0,
+  };
+}
+
+/** A successful sign-in: the account starts afresh. */
+export async function clearAttempts(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom("login_failures").where("key", "=", key).execute();
+}
+
+/** A successful sign-in from an address takes its own attempt back (without unlocking earlier guesses). */
+export async function forgiveAttempt(db: Kysely<Database>, key: string): Promise<void> {
+  await db
+    .updateTable("login_failures")
+    .set({ count: sql<number>`case when count > 0 then count - 1 else 0 end` })
+    .where("key", "=", key)
+    .execute();
 }
