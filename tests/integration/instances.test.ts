@@ -2,11 +2,11 @@ import { connect, createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { freePort, startServer, type RunningServer } from "../setup/server.ts";
+import { startServer, type RunningServer } from "../setup/server.ts";
 
 // Several instances behind a load balancer share one PostgreSQL database and one public address.
-/** A TCP load balancer: each new connection goes to the next instance in turn. */
-function roundRobin(port: number, targets: () => number[]): Promise<Server> {
+/** A TCP load balancer on a port of its own: each new connection goes to the next instance in turn. */
+function roundRobin(targets: () => number[]): Promise<Server> {
   let next = 0;
   const balancer = createServer((client) => {
     const ports = targets();
@@ -15,7 +15,7 @@ function roundRobin(port: number, targets: () => number[]): Promise<Server> {
     client.on("error", () => upstream.destroy());
     upstream.on("error", () => client.destroy());
   });
-  return new Promise((resolve) => balancer.listen(port, "127.0.0.1", () => resolve(balancer)));
+  return new Promise((resolve) => balancer.listen(0, "127.0.0.1", () => resolve(balancer)));
 }
 
 describe.runIf(engines.includes("postgres"))("two app instances on one PostgreSQL database", () => {
@@ -27,14 +27,14 @@ describe.runIf(engines.includes("postgres"))("two app instances on one PostgreSQ
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    const port = await freePort();
-    publicUrl = `http://127.0.0.1:${port}`;
+    // The balancer binds first, so no instance can take its port.
+    balancer = await roundRobin(() => [first, second].map((s) => Number(new URL(s.url).port)));
+    publicUrl = `http://127.0.0.1:${(balancer.address() as { port: number }).port}`;
     // Both start at once: migrations and the provider's keys are made once between them.
     [first, second] = await Promise.all([
       startServer({ ...database.env, PUBLIC_URL: publicUrl }),
       startServer({ ...database.env, PUBLIC_URL: publicUrl }),
     ]);
-    balancer = await roundRobin(port, () => [first, second].map((s) => Number(new URL(s.url).port)));
   });
   afterAll(async () => {
     balancer?.close();

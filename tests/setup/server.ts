@@ -27,9 +27,20 @@ export function freePort(): Promise<number> {
 
 /**
  * Starts the built site (`npm run build` first) exactly as `npm start` does,
- * on a free port, and resolves once it listens.
+ * on a free port, and resolves once it listens. A port taken between the
+ * probe and the listen (servers starting side by side) is tried again.
  */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes("EADDRINUSE")) throw error;
+    }
+  }
+}
+
+async function startServerOnce(env: Record<string, string>): Promise<RunningServer> {
   const port = String(await freePort());
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: projectRoot,
