@@ -32,10 +32,11 @@ export default defineConfig({
       HOST: "127.0.0.1",
       PORT: String(port),
       SQLITE_PATH: ":memory:",
+      // Playwright adds the outer environment; an empty value means unset, so a DATABASE_URL
+      // meant for the integration tests cannot point this server at a shared database.
+      DATABASE_URL: "",
       // The built-in provider's issuer and the sign-in callback use this address.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
-      // Tests that count rate limits send their own X-Forwarded-For, so nothing else shares their budget.
-      TRUST_PROXY: "1",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
     },
   },

@@ -1,11 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { open } from "./open.ts";
 
-// Each test signs up from an address of its own, so no other sign-up counts against its rate limit.
-let addresses = 0;
-test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "X-Forwarded-For": `198.51.100.${(process.pid % 200) + ++addresses}` });
-});
 
 test("signing up from the footer answers in place, once per address", async ({ page }) => {
   await open(page, "/courses");
