@@ -41,7 +41,8 @@ export function securityHeaders({
         scriptSrc,
         // React writes style attributes for a few components; no third-party CSS exists.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:"],
+        // External providers serve profile pictures from their own hosts.
+        imgSrc: formTargets.length ? ["'self'", "data:", "https:"] : ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
         mediaSrc: ["'self'"],

@@ -34,4 +34,6 @@ export function clearCookie(name: string, { path = "/", secure }: { path?: strin
   return serializeCookie(name, "", { maxAgeSeconds: 0, path, secure });
 }
 
-export const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
+/** Cookies get Secure when the site is public over HTTPS, or this request came over HTTPS. */
+export const isHttps = (request: Request, publicUrl?: string) =>
+  publicUrl?.startsWith("https:") || new URL(request.url).protocol === "https:";

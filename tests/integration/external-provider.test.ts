@@ -59,6 +59,7 @@ describe("an external provider with Auth0-style endpoints", () => {
     ["with another nonce", { claims: (c) => ({ ...c, nonce: "not-the-one-we-sent" }) }],
     ["without a subject", { claims: ({ sub: _sub, ...c }) => c }],
     ["unsigned", { unsigned: true }],
+    ["signed HS256 instead of RS256", { hs256Secret: "a-shared-secret-long-enough-for-hs256" }],
   ])("refuses an ID token %s with 'Login failed' and starts no session", async (_name, scenario) => {
     const { browser, callback, text } = await signInWith(scenario);
     expect(callback.status).toBe(400);

@@ -127,6 +127,25 @@ describe("sign-in against the built-in provider", () => {
     expect(browser.jar.get("sid")).toBeUndefined();
   });
 
+  it("refuses a sign-in that was started more than a day ago", async () => {
+    const { browser, email } = await registeredBrowser();
+    await signOut(browser);
+    const callback = await reachCallback(browser, email);
+    const handle = openDatabase({ SQLITE_PATH: database.env.SQLITE_PATH! });
+    try {
+      await handle.db
+        .updateTable("sign_in_transactions")
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where("state", "=", callback.searchParams.get("state")!)
+        .execute();
+    } finally {
+      await handle.close();
+    }
+    const response = await browser.request(callback.href);
+    expect(response.status).toBe(400);
+    expect(await visibleText(response)).toContain("Invalid state");
+  });
+
   it("uses each sign-in once: a replayed callback is refused", async () => {
     const { browser, email } = await registeredBrowser();
     await signOut(browser);

@@ -7,6 +7,8 @@ export interface TokenScenario {
   claims?: (valid: JWTPayload) => JWTPayload;
   /** An unsigned token (alg "none"). */
   unsigned?: boolean;
+  /** Signed with HS256 and this shared secret instead of the RS256 key. */
+  hs256Secret?: string;
   /** The token endpoint refuses the code with this OAuth error. */
   tokenError?: string;
   /** The token endpoint answers a refresh with this status and OAuth error. */
@@ -34,6 +36,9 @@ export async function startTokenTestProvider({ clientId }: { clientId: string })
     if (scenario.unsigned) {
       const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString("base64url");
       return `${encode({ alg: "none", typ: "JWT" })}.${encode(claims)}.`;
+    }
+    if (scenario.hs256Secret) {
+      return new SignJWT(claims).setProtectedHeader({ alg: "HS256" }).sign(new TextEncoder().encode(scenario.hs256Secret));
     }
     return new SignJWT(claims).setProtectedHeader({ alg: "RS256", kid: "test-key" }).sign(privateKey);
   }

@@ -1,18 +1,18 @@
 import { data, redirect } from "react-router";
-import { servicesContext } from "../../context.ts";
+import { servicesContext, userContext } from "../../context.ts";
 import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
 import { clearCookie, isHttps, readCookie, serializeCookie, SIGN_IN_STATE_COOKIE } from "../../lib/cookies.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { SignInError, signInMessages } from "../../lib/oidc.server.ts";
-import { createSession, SESSION_COOKIE, sessionTimeouts } from "../../lib/session.server.ts";
+import { createSession, deleteSession, SESSION_COOKIE, sessionTimeouts } from "../../lib/session.server.ts";
 import type { Route } from "./+types/callback";
 
 export const meta = () => pageMeta("Sign In");
 
 /** The provider sends the browser back here with a code: check everything, then start the site's session. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, relyingParty, logger } = context.get(servicesContext);
-  const secure = isHttps(request);
+  const { db, relyingParty, logger, config } = context.get(servicesContext);
+  const secure = isHttps(request, config.PUBLIC_URL);
   const clearState = clearCookie(SIGN_IN_STATE_COOKIE, { path: "/signin", secure });
   try {
     const { tokens, claims, returnTo } = await relyingParty.finish(db, new URL(request.url), readCookie(request, SIGN_IN_STATE_COOKIE));
@@ -20,6 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The session still works; its access token just cannot be renewed. Usually a provider setting.
       logger.warn({ sub: claims.sub }, signInMessages.missingRefreshToken);
     }
+    // A new sign-in replaces whatever session this browser had: one person, one session id.
+    const previous = context.get(userContext);
+    if (previous) await deleteSession(db, previous.session.id_hash);
     const sessionId = await createSession(db, {
       sub: claims.sub,
       name: typeof claims.name === "string" && claims.name ? claims.name : String(claims.email ?? claims.sub),

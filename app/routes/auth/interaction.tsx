@@ -54,7 +54,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? await redeemRegistrationTicket(services.db, readCookie(request, REGISTRATION_TICKET_COOKIE))
       : undefined;
   if (accountId) {
-    const clear = clearCookie(REGISTRATION_TICKET_COOKIE, { path: "/signin/interaction", secure: isHttps(request) });
+    const secure = isHttps(request, services.config.PUBLIC_URL);
+    const clear = clearCookie(REGISTRATION_TICKET_COOKIE, { path: "/signin/interaction", secure });
     return redirectDocument(await finishLogin(services, accountId), { headers: { "Set-Cookie": clear } });
   }
   const hint = interaction.params.login_hint;

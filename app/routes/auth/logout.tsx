@@ -6,9 +6,9 @@ import type { Route } from "./+types/logout";
 
 /** Ends the site's session, then the provider's, which returns to the home page. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, relyingParty, logger } = context.get(servicesContext);
+  const { db, relyingParty, logger, config } = context.get(servicesContext);
   const signedIn = context.get(userContext);
-  const headers = { "Set-Cookie": clearCookie(SESSION_COOKIE, { secure: isHttps(request) }) };
+  const headers = { "Set-Cookie": clearCookie(SESSION_COOKIE, { secure: isHttps(request, config.PUBLIC_URL) }) };
   if (!signedIn) return redirectDocument("/", { headers });
   await deleteSession(db, signedIn.session.id_hash);
   try {

@@ -37,7 +37,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, identityProvider, clientAddress } = context.get(servicesContext);
+  const { db, identityProvider, clientAddress, config } = context.get(servicesContext);
   if (!identityProvider) throw data("Accounts are created at the identity provider", { status: 404 });
 
   // Generous enough for a computer lab of students registering together behind one address.
@@ -71,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Set-Cookie": serializeCookie(REGISTRATION_TICKET_COOKIE, ticket, {
         maxAgeSeconds: registrationTicketSeconds,
         path: "/signin/interaction",
-        secure: isHttps(request),
+        secure: isHttps(request, config.PUBLIC_URL),
       }),
     },
   });

@@ -3,6 +3,7 @@ import { servicesContext } from "../../context.ts";
 import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
 import { isHttps, serializeCookie, SIGN_IN_STATE_COOKIE } from "../../lib/cookies.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
 import { safeReturnTo, SignInError, signInMessages } from "../../lib/oidc.server.ts";
 import type { Route } from "./+types/signin";
 
@@ -10,14 +11,22 @@ export const meta = () => pageMeta("Sign In");
 
 /** Starts sign-in: a redirect to the provider's login, which comes back to /signin/callback. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, relyingParty, logger } = context.get(servicesContext);
+  const { db, relyingParty, logger, config, clientAddress } = context.get(servicesContext);
+  // Each start stores a transaction for a day: bounded per address so the table cannot be flooded.
+  const rate = await consumeRateLimit(db, { key: `signin:${clientAddress}`, limit: 60, windowSeconds: 15 * 60 });
+  if (!rate.allowed) {
+    return data(
+      { message: "Too many sign-in attempts from your network. Please try again in a few minutes." },
+      { status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } },
+    );
+  }
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("return_to"));
   try {
     const { url, state, maxAgeSeconds } = await relyingParty.start(db, returnTo);
     // A document redirect: the provider is not a page of this app's router.
     return redirectDocument(url.href, {
       headers: {
-        "Set-Cookie": serializeCookie(SIGN_IN_STATE_COOKIE, state, { maxAgeSeconds, path: "/signin", secure: isHttps(request) }),
+        "Set-Cookie": serializeCookie(SIGN_IN_STATE_COOKIE, state, { maxAgeSeconds, path: "/signin", secure: isHttps(request, config.PUBLIC_URL) }),
       },
     });
   } catch (err) {
