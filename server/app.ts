@@ -13,6 +13,7 @@ import { pruneSessions } from "../app/lib/session.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
+import { mediaRoutes } from "./media.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
 import { healthRoutes } from "./health.ts";
 import { pruneExpiredPayloads } from "./idp/adapter.ts";
@@ -76,6 +77,8 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
   app.use(securityHeaders({ development: Boolean(devServer), formTargets: [...new Set(providerOrigins)] }));
+  // Before compression: byte ranges are ranges of the file itself.
+  app.use("/media", await mediaRoutes(config.MEDIA_DIR));
   app.use(compression());
   // The provider guards its own endpoints (its token endpoint is called server to server).
   if (identityProvider) app.use("/idp", identityProvider.callback());

@@ -20,6 +20,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
     .optional(),
   SQLITE_PATH: z.string().min(1).default("data/app.db"),
+  MEDIA_DIR: z.string().trim().min(1).default("media"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .string()

@@ -1,0 +1,124 @@
+import { createReadStream } from "node:fs";
+import { realpath, stat } from "node:fs/promises";
+import { extname, resolve, sep } from "node:path";
+import { Router, type Request, type Response } from "express";
+
+const contentTypes: Record<string, string> = {
+  ".mp4": "video/mp4",
+  ".m4v": "video/mp4",
+  ".webm": "video/webm",
+  ".ogv": "video/ogg",
+  ".mp3": "audio/mpeg",
+  ".m4a": "audio/mp4",
+  ".vtt": "text/vtt; charset=utf-8",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".webp": "image/webp",
+};
+
+type ByteRange = { start: number; end: number };
+
+/**
+ * One byte range of RFC 9110 ("bytes=0-99", "bytes=500-", "bytes=-200").
+ * Returns "ignore" for a header we do not serve as a range (malformed, or
+ * several ranges: the whole file is then sent), "unsatisfiable" for 416.
+ */
+export function parseRange(header: string, size: number): ByteRange | "ignore" | "unsatisfiable" {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === "" && match[2] === "")) return "ignore";
+  const [, first, last] = match;
+  if (first === "") {
+    const suffix = Number(last);
+    if (suffix === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== "" && Number(last) < start) return "ignore";
+  if (start >= size) return "unsatisfiable";
+  return { start, end };
+}
+
+/** The file under `root` this URL path names, or null: nothing outside `root`, no folders, no hidden files. */
+async function resolveMediaFile(root: string, urlPath: string) {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const segments = decoded.split("/").filter(Boolean);
+  if (segments.some((s) => s === ".." || s === "." || s.startsWith(".") || s.includes("\\") || s.includes("\0"))) {
+    return null;
+  }
+  const candidate = resolve(root, ...segments);
+  try {
+    // realpath: a symbolic link must not lead out of the media folder either.
+    const real = await realpath(candidate);
+    if (!real.startsWith(root + sep)) return null;
+    const info = await stat(real);
+    return info.isFile() ? { path: real, info } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves lesson media from MEDIA_DIR with HTTP Range support (206, suffix and
+ * open-ended ranges, 416, If-Range), ETag and Last-Modified, for GET and HEAD.
+ */
+export async function mediaRoutes(mediaDir: string) {
+  const root = await realpath(mediaDir).catch(() => resolve(mediaDir));
+  const router = Router();
+
+  const serve = async (req: Request, res: Response) => {
+    const file = await resolveMediaFile(root, req.path);
+    if (!file) {
+      res.status(404).type("text/plain").send("No such media file.");
+      return;
+    }
+    const { size, mtime } = file.info;
+    const etag = `"${size.toString(16)}-${Math.floor(mtime.getTime()).toString(16)}"`;
+    const lastModified = mtime.toUTCString();
+    res.setHeader("Accept-Ranges", "bytes");
+    res.setHeader("ETag", etag);
+    res.setHeader("Last-Modified", lastModified);
+    res.setHeader("Cache-Control", "public, max-age=3600");
+    res.setHeader("Content-Type", contentTypes[extname(file.path).toLowerCase()] ?? "application/octet-stream");
+
+    if (req.get("if-none-match") === etag) {
+      res.status(304).end();
+      return;
+    }
+
+    let range: ByteRange | "ignore" | "unsatisfiable" = "ignore";
+    const rangeHeader = req.get("range");
+    const ifRange = req.get("if-range");
+    // If-Range: the range holds only for the very version the client has.
+    const sameVersion = !ifRange || ifRange === etag || ifRange === lastModified;
+    if (rangeHeader && sameVersion) range = parseRange(rangeHeader, size);
+
+    if (range === "unsatisfiable") {
+      res.setHeader("Content-Range", `bytes */${size}`);
+      res.status(416).end();
+      return;
+    }
+    const { start, end } = range === "ignore" ? { start: 0, end: size - 1 } : range;
+    res.status(range === "ignore" ? 200 : 206);
+    if (range !== "ignore") res.setHeader("Content-Range", `bytes ${start}-${end}/${size}`);
+    res.setHeader("Content-Length", String(size === 0 ? 0 : end - start + 1));
+    if (req.method === "HEAD" || size === 0) {
+      res.end();
+      return;
+    }
+    const stream = createReadStream(file.path, { start, end });
+    stream.on("error", () => res.destroy());
+    res.on("close", () => stream.destroy());
+    stream.pipe(res);
+  };
+
+  router.get("/{*path}", serve);
+  router.head("/{*path}", serve);
+  return router;
+}
