@@ -76,7 +76,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   const providerOrigins = [config.OIDC_ISSUER, config.OIDC_LOGOUT_URL]
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
-  app.use(securityHeaders({ development: Boolean(devServer), formTargets: [...new Set(providerOrigins)] }));
+  app.use(securityHeaders({ development: Boolean(devServer), providerOrigins: [...new Set(providerOrigins)] }));
   // Before compression: byte ranges are ranges of the file itself.
   app.use("/media", await mediaRoutes(config.MEDIA_DIR));
   app.use(compression());

@@ -18,11 +18,14 @@ const oneYear = 365 * 24 * 60 * 60;
  */
 export function securityHeaders({
   development,
-  formTargets = [],
+  providerOrigins = [],
 }: {
   development: boolean;
-  /** Other origins a form post may lead to (browsers apply form-action to its redirects: log out at the provider). */
-  formTargets?: string[];
+  /**
+   * An external sign-in provider's origins: the log-out form leads there (browsers apply
+   * form-action to its redirect), and profile pictures come from its hosts.
+   */
+  providerOrigins?: string[];
 }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -41,13 +44,12 @@ export function securityHeaders({
         scriptSrc,
         // React writes style attributes for a few components; no third-party CSS exists.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // External providers serve profile pictures from their own hosts.
-        imgSrc: formTargets.length ? ["'self'", "data:", "https:"] : ["'self'", "data:"],
+        imgSrc: providerOrigins.length ? ["'self'", "data:", "https:"] : ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
         mediaSrc: ["'self'"],
         objectSrc: ["'none'"],
-        formAction: ["'self'", ...formTargets],
+        formAction: ["'self'", ...providerOrigins],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: null,
       },

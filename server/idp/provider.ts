@@ -141,6 +141,6 @@ export async function createBuiltInProvider({
   return { provider, clientId: SITE_CLIENT_ID, clientSecret };
 }
 
-export function escapeHtml(text: string) {
+function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,20 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/lib/db/connect.server.ts";
-import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { startServer, type RunningServer } from "../setup/server.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
 import { startTokenTestProvider, type TokenScenario } from "../setup/token-test-provider.ts";
 
 const clientId = "site-at-external-provider";
 let provider: Awaited<ReturnType<typeof startTokenTestProvider>>;
-let database: TestDatabase;
-let server: RunningServer;
+let server: RunningSite;
 
 beforeAll(async () => {
   provider = await startTokenTestProvider({ clientId });
-  database = await createTestDatabase("sqlite");
-  server = await startServer({
-    ...database.env,
+  server = await startSite({
     OIDC_ISSUER: provider.issuer,
     OIDC_CLIENT_ID: clientId,
     OIDC_CLIENT_SECRET: "external-secret",
@@ -24,7 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await provider?.close();
-  await database?.drop();
 });
 
 /** Signs in through the external provider with the given ID token scenario; returns the callback's answer. */
@@ -108,23 +103,17 @@ describe("an external provider with Auth0-style endpoints", () => {
 });
 
 describe("with OIDC_ORGANIZATION", () => {
-  let organisationSite: RunningServer;
-  let ownDatabase: TestDatabase;
+  let organisationSite: RunningSite;
 
   beforeAll(async () => {
-    ownDatabase = await createTestDatabase("sqlite");
-    organisationSite = await startServer({
-      ...ownDatabase.env,
+    organisationSite = await startSite({
       OIDC_ISSUER: provider.issuer,
       OIDC_CLIENT_ID: clientId,
       OIDC_CLIENT_SECRET: "external-secret",
       OIDC_ORGANIZATION: "org_college",
     });
   });
-  afterAll(async () => {
-    await organisationSite?.stop();
-    await ownDatabase?.drop();
-  });
+  afterAll(() => organisationSite?.stop());
 
   async function signInAtOrganisationSite(scenario: TokenScenario) {
     provider.useScenario(scenario);
@@ -153,7 +142,7 @@ describe("renewing the access token at an external provider", () => {
   async function signedInWithExpiringToken() {
     const { browser, callback } = await signInWith({});
     expect(callback.status).toBe(302);
-    const handle = openDatabase({ SQLITE_PATH: database.env.SQLITE_PATH! });
+    const handle = openDatabase({ SQLITE_PATH: server.database.env.SQLITE_PATH! });
     const session = await handle.db.selectFrom("sessions").selectAll().orderBy("created_at", "desc").executeTakeFirstOrThrow();
     await handle.db
       .updateTable("sessions")

@@ -3,12 +3,10 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
-import { startServer, type RunningServer } from "../setup/server.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
 
 let dir: string;
-let database: TestDatabase;
-let server: RunningServer;
+let server: RunningSite;
 const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
 
 beforeAll(async () => {
@@ -20,12 +18,10 @@ beforeAll(async () => {
   writeFileSync(join(media, ".hidden.mp4"), "secret");
   writeFileSync(join(dir, "outside.txt"), "must never be served");
   symlinkSync(join(dir, "outside.txt"), join(media, "link.mp4"));
-  database = await createTestDatabase("sqlite");
-  server = await startServer({ ...database.env, MEDIA_DIR: media });
+  server = await startSite({ MEDIA_DIR: media });
 });
 afterAll(async () => {
   await server?.stop();
-  await database?.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 

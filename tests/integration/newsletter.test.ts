@@ -1,22 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../app/lib/db/connect.server.ts";
-import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
-import { startServer, type RunningServer } from "../setup/server.ts";
+import { engines } from "../setup/databases.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
 
 describe.each(engines)("newsletter sign-up on %s", (engine) => {
-  let database: TestDatabase;
-  let server: RunningServer;
+  let server: RunningSite;
   let handle: DatabaseHandle;
 
   beforeAll(async () => {
-    database = await createTestDatabase(engine);
-    server = await startServer(database.env);
-    handle = openDatabase({ SQLITE_PATH: database.env.SQLITE_PATH ?? "", DATABASE_URL: database.env.DATABASE_URL });
+    server = await startSite({}, engine);
+    const { env } = server.database;
+    handle = openDatabase({ SQLITE_PATH: env.SQLITE_PATH ?? "", DATABASE_URL: env.DATABASE_URL });
   });
   afterAll(async () => {
     await handle?.close();
     await server?.stop();
-    await database?.drop();
   });
 
   /** Attempts that reached the action (cross-site posts are refused before it). */

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
-import { startServer, type RunningServer } from "../setup/server.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
 
-let database: TestDatabase;
-let server: RunningServer;
+let server: RunningSite;
 
 beforeAll(async () => {
-  database = await createTestDatabase("sqlite");
-  server = await startServer(database.env);
+  server = await startSite();
 });
-afterAll(async () => {
-  await server?.stop();
-  await database?.drop();
-});
+afterAll(() => server?.stop());
 
 async function get(path: string) {
   const response = await fetch(server.url + path, { redirect: "manual" });

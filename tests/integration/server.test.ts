@@ -1,19 +1,13 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
-import { runServerExpectingExit, startServer, type RunningServer } from "../setup/server.ts";
+import { runServerExpectingExit, startSite, type RunningSite } from "../setup/server.ts";
 
-let database: TestDatabase;
-let server: RunningServer;
+let server: RunningSite;
 
 beforeAll(async () => {
-  database = await createTestDatabase("sqlite");
-  server = await startServer({ ...database.env, TRUST_PROXY: "1" });
+  server = await startSite({ TRUST_PROXY: "1" });
 });
-afterAll(async () => {
-  await server?.stop();
-  await database?.drop();
-});
+afterAll(() => server?.stop());
 
 describe("security headers", () => {
   it("sends a nonce-based script policy that matches the page's scripts", async () => {
@@ -165,7 +159,7 @@ describe("configuration", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],
   ])("refuses to start with %j and names the variable", async (env, name) => {
-    const { code, stderr } = await runServerExpectingExit({ ...database.env, ...env });
+    const { code, stderr } = await runServerExpectingExit({ ...server.database.env, ...env });
     expect(code).toBe(1);
     expect(stderr).toContain("Invalid configuration");
     expect(stderr).toContain(`${name}:`);
@@ -181,8 +175,7 @@ describe("configuration", () => {
 
 describe("shutdown", () => {
   it("finishes a request in flight on SIGTERM, then exits cleanly", async () => {
-    const own = await createTestDatabase("sqlite");
-    const instance = await startServer(own.env);
+    const instance = await startSite();
     const { port } = new URL(instance.url);
     const body = "email=in-flight%40example.com";
     const socket = connect(Number(port), "127.0.0.1");
@@ -205,6 +198,5 @@ describe("shutdown", () => {
     expect(answer).toMatch(/^Connection: close\r$/im);
     expect(answer).toContain("Thank you! You are now subscribed to our newsletter.");
     expect(code).toBe(0);
-    await own.drop();
   });
 });

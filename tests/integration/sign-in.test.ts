@@ -1,21 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/lib/db/connect.server.ts";
-import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { startServer, type RunningServer } from "../setup/server.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
 
-let database: TestDatabase;
-let server: RunningServer;
+let server: RunningSite;
 
 beforeAll(async () => {
-  database = await createTestDatabase("sqlite");
   // Behind one trusted proxy, so each test browser can come from an address of its own.
-  server = await startServer({ ...database.env, TRUST_PROXY: "1" });
+  server = await startSite({ TRUST_PROXY: "1" });
 });
-afterAll(async () => {
-  await server?.stop();
-  await database?.drop();
-});
+afterAll(() => server?.stop());
 
 const password = "a-long-password-1";
 let accounts = 0;
@@ -131,7 +125,7 @@ describe("sign-in against the built-in provider", () => {
     const { browser, email } = await registeredBrowser();
     await signOut(browser);
     const callback = await reachCallback(browser, email);
-    const handle = openDatabase({ SQLITE_PATH: database.env.SQLITE_PATH! });
+    const handle = openDatabase({ SQLITE_PATH: server.database.env.SQLITE_PATH! });
     try {
       await handle.db
         .updateTable("sign_in_transactions")
@@ -241,7 +235,7 @@ describe("protection", () => {
 });
 
 describe("tokens on the server", () => {
-  const inDatabase = () => openDatabase({ SQLITE_PATH: database.env.SQLITE_PATH! });
+  const inDatabase = () => openDatabase({ SQLITE_PATH: server.database.env.SQLITE_PATH! });
 
   it("renews the access token shortly before it expires, without the browser noticing", async () => {
     const { browser } = await registeredBrowser();

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { createTestDatabase, type Engine, type TestDatabase } from "./databases.ts";
 import { fileURLToPath } from "node:url";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -106,4 +107,29 @@ export function runServerExpectingExit(env: Record<string, string>): Promise<{ c
       resolve({ code, stderr });
     }),
   );
+}
+
+export interface RunningSite extends RunningServer {
+  /** The site's own fresh database; stop() drops it. */
+  database: TestDatabase;
+}
+
+/** A fresh database and the site started on it: what most integration test files begin with. */
+export async function startSite(env: Record<string, string> = {}, engine: Engine = "sqlite"): Promise<RunningSite> {
+  const database = await createTestDatabase(engine);
+  try {
+    const server = await startServer({ ...database.env, ...env });
+    return {
+      ...server,
+      database,
+      async stop() {
+        const code = await server.stop();
+        await database.drop();
+        return code;
+      },
+    };
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
 }

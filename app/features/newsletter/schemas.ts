@@ -10,5 +10,3 @@ export const newsletterSignupSchema = z.object({
     .pipe(z.email("Please enter a valid email address, like name@example.com."))
     .transform((email) => email.toLowerCase()),
 });
-
-export type NewsletterSignup = z.infer<typeof newsletterSignupSchema>;
