@@ -4,6 +4,7 @@ import type Provider from "oidc-provider";
 import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { Database } from "./lib/db/schema.ts";
+import type { MediaCatalog } from "./features/courses/lesson-media.server.ts";
 import type { Config } from "./lib/env.server.ts";
 import type { RelyingParty } from "./lib/oidc.server.ts";
 import type { SessionRow, SessionUser } from "./lib/session.server.ts";
@@ -20,6 +21,8 @@ export interface RequestServices {
   clientAddress: string;
   /** How the site signs people in. */
   relyingParty: RelyingParty;
+  /** Which lessons have a video, and where it is. */
+  media: MediaCatalog;
   /** The built-in OpenID provider, absent when an external one is configured. */
   identityProvider?: Provider;
   /** The raw Node request and response: oidc-provider's interaction API works on them. */

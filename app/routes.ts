@@ -21,9 +21,11 @@ export default [
   ...videoCourses.flatMap((course) =>
     course.paths.map((path) => route(path.slice(1), "routes/courses/video-course.tsx", { id: `video${path}` })),
   ),
+  route("progress", "routes/courses/lesson-progress.ts"),
 
   route("test", "routes/quizzes/hub.tsx"),
   route("test/:quiz", "routes/quizzes/quiz.tsx"),
+  route("test/:quiz/attempts/:attempt", "routes/quizzes/attempt-review.tsx"),
 
   route("library", "routes/library/library.tsx"),
   route("feedback", "routes/feedback/feedback.tsx"),

@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import * as productionBuild from "virtual:react-router/server-build";
 import { servicesContext } from "../app/context.ts";
+import { createMediaCatalog } from "../app/features/courses/lesson-media.server.ts";
 import { openDatabase } from "../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
@@ -49,6 +50,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   let draining = false;
 
   const { identityProvider, relyingParty } = await setUpSignIn(database.db, config);
+  const media = createMediaCatalog(config);
 
   const prune = () =>
     Promise.all([pruneRateLimits(database.db), pruneSessions(database.db), pruneExpiredPayloads(database.db)]).catch((err) =>
@@ -76,7 +78,13 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   const providerOrigins = [config.OIDC_ISSUER, config.OIDC_LOGOUT_URL]
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
-  app.use(securityHeaders({ development: Boolean(devServer), providerOrigins: [...new Set(providerOrigins)] }));
+  app.use(
+    securityHeaders({
+      development: Boolean(devServer),
+      providerOrigins: [...new Set(providerOrigins)],
+      mediaOrigin: config.MEDIA_BASE_URL && new URL(config.MEDIA_BASE_URL).origin,
+    }),
+  );
   // Before compression: byte ranges are ranges of the file itself.
   app.use("/media", await mediaRoutes(config.MEDIA_DIR));
   app.use(compression());
@@ -120,6 +128,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
           nonce: res.locals.cspNonce,
           clientAddress: req.ip ?? "unknown",
           relyingParty,
+          media,
           identityProvider,
           http: { req, res },
         });

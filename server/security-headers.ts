@@ -19,6 +19,7 @@ const oneYear = 365 * 24 * 60 * 60;
 export function securityHeaders({
   development,
   providerOrigins = [],
+  mediaOrigin,
 }: {
   development: boolean;
   /**
@@ -26,6 +27,8 @@ export function securityHeaders({
    * form-action to its redirect), and profile pictures come from its hosts.
    */
   providerOrigins?: string[];
+  /** Where lesson videos and captions come from when they are not ours (MEDIA_BASE_URL). */
+  mediaOrigin?: string;
 }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -47,7 +50,7 @@ export function securityHeaders({
         imgSrc: providerOrigins.length ? ["'self'", "data:", "https:"] : ["'self'", "data:"],
         fontSrc: ["'self'"],
         connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
-        mediaSrc: ["'self'"],
+        mediaSrc: mediaOrigin ? ["'self'", mediaOrigin] : ["'self'"],
         objectSrc: ["'none'"],
         formAction: ["'self'", ...providerOrigins],
         frameAncestors: ["'none'"],

@@ -4,7 +4,10 @@ import { contactDetails } from "./contact.ts";
 import { categories } from "./categories.ts";
 import { coursesByCategory } from "./courses.ts";
 import { gallery } from "./gallery.ts";
+import { lessonsByCourse } from "./lessons/index.ts";
 import { pillars } from "./pillars.ts";
+import { questionsByQuiz } from "./quiz-questions/index.server.ts";
+import { quizzes } from "./quizzes.ts";
 import {
   aboutSchema,
   contactDetailsSchema,
@@ -21,6 +24,19 @@ import { site } from "./site.ts";
 import { slides } from "./slides.ts";
 import { instructors, mentors } from "./team.ts";
 import { testimonials } from "./testimonials.ts";
+import { videoCourses } from "./video-courses.ts";
+
+const lessonSchema = z.object({ title: z.string().min(3).max(80), description: z.string().min(120).max(600) });
+const quizQuestionSchema = z
+  .object({
+    id: z.string().regex(/^[a-z]+-\d{2}$/),
+    question: z.string().min(5),
+    code: z.string().min(1).optional(),
+    options: z.array(z.string().min(1)).min(2).max(6),
+    answer: z.string().min(1),
+  })
+  .refine((q) => new Set(q.options).size === q.options.length, "options must differ")
+  .refine((q) => q.options.includes(q.answer), "the answer must be one of the options");
 
 const siteContentSchema = z
   .object({
@@ -35,6 +51,8 @@ const siteContentSchema = z
     testimonials: z.array(testimonialSchema).length(4),
     contactDetails: contactDetailsSchema,
     gallery: z.array(galleryItemSchema).min(1),
+    lessonsByCourse: z.record(z.string(), z.array(lessonSchema)),
+    questionsByQuiz: z.record(z.string(), z.array(quizQuestionSchema)),
   })
   .superRefine((content, ctx) => {
     for (const category of content.categories) {
@@ -46,12 +64,27 @@ const siteContentSchema = z
     const ids = Object.values(content.coursesByCategory).flatMap((cards) => cards.map((course) => course.id));
     const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
     if (duplicate) ctx.addIssue({ code: "custom", message: `course id ${duplicate} is used twice` });
+    for (const course of videoCourses) {
+      const count = content.lessonsByCourse[course.slug]?.length ?? 0;
+      if (count !== course.lessonCount) {
+        ctx.addIssue({ code: "custom", message: `${course.title} should have ${course.lessonCount} lessons, has ${count}` });
+      }
+    }
+    for (const quiz of quizzes) {
+      const questions = content.questionsByQuiz[quiz.slug] ?? [];
+      if (questions.length !== quiz.questionCount) {
+        ctx.addIssue({ code: "custom", message: `the ${quiz.title} quiz should have ${quiz.questionCount} questions, has ${questions.length}` });
+      }
+      const ids = new Set(questions.map((q) => q.id));
+      if (ids.size !== questions.length) ctx.addIssue({ code: "custom", message: `the ${quiz.title} quiz repeats a question id` });
+    }
   });
 
 /** Checks all site content against its schemas; a mistake stops the server at start. */
 export function validateSiteContent() {
   const result = siteContentSchema.safeParse({
     site, about, slides, pillars, categories, coursesByCategory, instructors, mentors, testimonials, contactDetails, gallery,
+    lessonsByCourse, questionsByQuiz,
   });
   if (!result.success) throw new Error(`Site content is invalid:\n${z.prettifyError(result.error)}`);
 }

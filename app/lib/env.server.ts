@@ -21,6 +21,10 @@ const envSchema = z.object({
     .optional(),
   SQLITE_PATH: z.string().min(1).default("data/app.db"),
   MEDIA_DIR: z.string().trim().min(1).default("media"),
+  MEDIA_BASE_URL: z
+    .url({ protocol: /^https?$/, error: "must be the http(s) address the lesson files are under, like https://cdn.college.example/lessons" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .string()

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/lib/db/connect.server.ts";
+import { registeredBrowser as registerInNewBrowser, testPassword } from "../setup/accounts.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 
@@ -11,25 +12,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const password = "a-long-password-1";
-let accounts = 0;
-
-/** Registers a new account in a fresh browser, which ends signed in. */
-async function registeredBrowser() {
-  const browser = new TestBrowser(server.url, `203.0.113.${++accounts}`);
-  const email = `learner-${accounts}@example.com`;
-  const response = await browser.postForm("/register", {
-    name: "Test Learner",
-    phone: "9840012345",
-    email,
-    password1: password,
-    password2: password,
-  });
-  expect(response.status).toBe(302);
-  const { url } = await browser.follow(response, "/register");
-  expect(url.pathname).toBe("/profile");
-  return { browser, email };
-}
+const password = testPassword;
+const registeredBrowser = () => registerInNewBrowser(server.url);
 
 /** Signs in with the password, stopping at the callback so the test can look at (or change) it. */
 async function reachCallback(browser: TestBrowser, email: string, returnTo = "/") {

@@ -4,12 +4,14 @@ import { Migrator, type Migration, type MigrationResultSet } from "kysely/migrat
 import * as m001 from "./migrations/001-newsletter-and-rate-limits.server.ts";
 import * as m002 from "./migrations/002-accounts.server.ts";
 import * as m003 from "./migrations/003-sign-in.server.ts";
+import * as m004 from "./migrations/004-learning.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
   "001-newsletter-and-rate-limits": m001,
   "002-accounts": m002,
   "003-sign-in": m003,
+  "004-learning": m004,
 };
 
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {

@@ -60,6 +60,24 @@ export interface Database {
     count: number;
     last_failure_at: string;
   };
+  lesson_progress: {
+    user_sub: string;
+    course_slug: string;
+    lesson_number: number;
+    position_seconds: number;
+    finished_at: string | null;
+    updated_at: string;
+  };
+  quiz_attempts: {
+    id: string;
+    user_sub: string;
+    quiz_slug: string;
+    score: number;
+    total: number;
+    /** JSON: the choice made for each question, in order (see features/quizzes). */
+    answers: string;
+    finished_at: string;
+  };
   rate_limits: {
     key: string;
     window_start: string;

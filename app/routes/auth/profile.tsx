@@ -1,10 +1,16 @@
-import { data, Form, redirect, useNavigation } from "react-router";
+import type { ReactNode } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { servicesContext, userContext } from "../../context.ts";
 import { findAccountById, updateContactDetails } from "../../features/accounts/queries.server.ts";
 import { ADDRESS_MAX_LENGTH, type ContactDetailsField, type FieldErrors } from "../../features/accounts/limits.ts";
 import { contactDetailsSchema, fieldErrors } from "../../features/accounts/schemas.ts";
+import { quizzes } from "../../content/quizzes.ts";
+import { videoCourses } from "../../content/video-courses.ts";
+import { finishedLessonsByCourse } from "../../features/courses/progress.server.ts";
+import { bestScoresByQuiz } from "../../features/quizzes/attempts.server.ts";
+import { percentage } from "../../features/quizzes/types.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/profile";
 
@@ -16,8 +22,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!signedIn) throw redirect("/signin?return_to=/profile");
   const { db, identityProvider } = context.get(servicesContext);
   // Phone and address live in our accounts table, so only with the built-in provider.
-  const account = identityProvider ? await findAccountById(db, signedIn.user.sub) : undefined;
+  const [account, bestScores, finishedLessons] = await Promise.all([
+    identityProvider ? findAccountById(db, signedIn.user.sub) : undefined,
+    bestScoresByQuiz(db, signedIn.user.sub),
+    finishedLessonsByCourse(db, signedIn.user.sub),
+  ]);
   return {
+    quizScores: quizzes.flatMap((quiz) => {
+      const score = bestScores.get(quiz.slug);
+      return score ? [{ label: `${quiz.title} quiz`, href: quiz.hubHref, percent: percentage(score.best, score.total), detail: `best of ${score.attempts}` }] : [];
+    }),
+    lessonsFinished: videoCourses.flatMap((course) => {
+      const finished = finishedLessons.get(course.slug);
+      return finished
+        ? [{ label: course.title, href: course.paths[0]!, percent: percentage(finished, course.lessonCount), detail: `${finished} of ${course.lessonCount} lessons` }]
+        : [];
+    }),
     user: signedIn.user,
     editable: Boolean(account),
     phone: account?.phone ?? null,
@@ -49,14 +69,42 @@ const initials = (name: string) =>
     .map((word) => word[0]!.toUpperCase())
     .join("");
 
-// The 'Project Status' cards show the spec's fixed values until the learning feature gives them real data.
-const projectStatus = [
-  { label: "Web Design", value: 80 },
-  { label: "Website Markup", value: 72 },
-  { label: "One Page", value: 89 },
-  { label: "Mobile Template", value: 55 },
-  { label: "Backend API", value: 66 },
-];
+interface StatusRow {
+  label: string;
+  href: string;
+  percent: number;
+  detail: string;
+}
+
+/** A 'Project Status' card: the learner's real progress, or plainly none yet. */
+function ProjectStatus({ id, title, rows, empty }: { id: string; title: string; rows: StatusRow[]; empty: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-gray-200 p-6 shadow-sm lg:col-span-1">
+      <h2 id={id} className="text-xl font-bold">
+        Project Status <span className="block text-base font-normal text-muted">{title}</span>
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-4 text-muted">{empty}</p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {rows.map((row) => (
+            <li key={row.label}>
+              <span className="flex justify-between gap-2 text-sm">
+                <Link to={row.href} className="underline">
+                  {row.label}
+                </Link>
+                <span>
+                  {row.percent}% <span className="text-muted">({row.detail})</span>
+                </span>
+              </span>
+              <progress className="block h-2 w-full accent-brand-700" max={100} value={row.percent} aria-label={`${row.label}: ${row.percent}%`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 function ContactDetailsForm({ phone, address, result }: { phone: string | null; address: string | null; result?: ActionResult }) {
   const busy = useNavigation().state === "submitting";
@@ -144,21 +192,26 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </dl>
         </section>
         {editable && <ContactDetailsForm phone={phone} address={address} result={actionData} />}
-        {[1, 2].map((card) => (
-          <section key={card} aria-labelledby={`status-${card}`} className="rounded-lg border border-gray-200 p-6 shadow-sm lg:col-span-1">
-            <h2 id={`status-${card}`} className="text-xl font-bold">
-              Project Status
-            </h2>
-            <ul className="mt-4 space-y-3">
-              {projectStatus.map((item) => (
-                <li key={item.label}>
-                  <span className="text-sm">{item.label}</span>
-                  <progress className="block h-2 w-full accent-brand-700" max={100} value={item.value} aria-label={`${item.label}: ${item.value}%`} />
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
+        <ProjectStatus
+          id="status-quizzes"
+          title="Best quiz scores"
+          rows={loaderData.quizScores}
+          empty={
+            <>
+              No quiz taken yet. <Link to="/test" className="underline">Test your knowledge</Link>.
+            </>
+          }
+        />
+        <ProjectStatus
+          id="status-lessons"
+          title="Lessons finished"
+          rows={loaderData.lessonsFinished}
+          empty={
+            <>
+              No lesson finished yet. <Link to="/courses" className="underline">Browse the courses</Link>.
+            </>
+          }
+        />
       </div>
     </>
   );

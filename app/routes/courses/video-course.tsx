@@ -1,24 +1,140 @@
-import { data } from "react-router";
+import { useState } from "react";
+import { data, Form, Link, useLocation } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { findVideoCourse, videoCourses } from "../../content/video-courses.ts";
+import { servicesContext, userContext } from "../../context.ts";
+import { LessonPlayer } from "../../features/courses/components/lesson-player.tsx";
+import { loadCoursePage } from "../../features/courses/course-page.server.ts";
+import { PROGRESS_PATH } from "../../features/courses/progress-reporting.ts";
+import type { LessonView } from "../../features/courses/types.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/video-course";
 
-/** A video course page, chosen by its address (see content/video-courses.ts). */
-export function loader({ request }: Route.LoaderArgs) {
-  const course = findVideoCourse(new URL(request.url).pathname);
+/** A video course page, chosen by its address (see content/video-courses.ts); `?lesson=N` picks the lesson. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const course = findVideoCourse(url.pathname);
   if (!course) throw data("No such course", { status: 404 });
-  return { slug: course.slug };
+  const { db, media } = context.get(servicesContext);
+  const signedIn = context.get(userContext);
+  const page = await loadCoursePage({
+    db,
+    media,
+    course,
+    userSub: signedIn?.user.sub ?? null,
+    requestedLesson: url.searchParams.get("lesson"),
+  });
+  if (!page) throw data("No such lesson", { status: 404 });
+  return page;
 }
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
-  pageMeta(videoCourses.find((c) => c.slug === loaderData?.slug)?.title ?? errorTitle(error));
+  pageMeta(videoCourses.find((c) => c.slug === loaderData?.course.slug)?.title ?? errorTitle(error));
 
-// The lessons and their player arrive with the learning feature; until then
-// the page shows only its header, as agreed for this stage.
+function LessonCard({ lesson, current, pathname }: { lesson: LessonView; current: boolean; pathname: string }) {
+  return (
+    <li
+      aria-current={current ? "true" : undefined}
+      className={`rounded-lg border p-5 shadow-sm ${current ? "border-brand-700 bg-brand-50" : "border-gray-200"}`}
+    >
+      <p className="text-sm font-semibold text-brand-800">Lesson {lesson.number}</p>
+      <h3 className="mt-1 text-lg font-bold">
+        <Link to={`${pathname}?lesson=${lesson.number}#player`} className="hover:underline">
+          {lesson.title}
+        </Link>
+      </h3>
+      <p className="mt-2 text-muted">{lesson.description}</p>
+      <p className="mt-3 flex flex-wrap gap-2 text-sm">
+        {current && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-white">Now showing</span>}
+        {lesson.finished && <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-emerald-900">Finished</span>}
+        {!lesson.media && <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-gray-800">Video not available</span>}
+      </p>
+    </li>
+  );
+}
+
 export default function VideoCourse({ loaderData }: Route.ComponentProps) {
-  const course = videoCourses.find((c) => c.slug === loaderData.slug)!;
-  return <PageHeader title={course.title} />;
+  const { course, lessons, current, signedIn } = loaderData;
+  const { pathname } = useLocation();
+  const [speed, setSpeed] = useState("1");
+  const lesson = lessons[current - 1]!;
+  const finishedCount = lessons.filter((l) => l.finished).length;
+  return (
+    <>
+      <PageHeader title={course.title} />
+      <div className="section">
+        <section id="player" aria-labelledby="lesson-heading" className="grid scroll-mt-24 gap-8 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <LessonPlayer
+              courseSlug={course.slug}
+              poster={course.image}
+              lesson={lesson}
+              signedIn={signedIn}
+              speed={speed}
+              onSpeedChange={setSpeed}
+            />
+          </div>
+          <div>
+            <p className="section-kicker">
+              Lesson {lesson.number} of {lessons.length}
+            </p>
+            <h2 id="lesson-heading" className="text-2xl font-bold">
+              {lesson.title}
+            </h2>
+            <p id="lesson-description" className="mt-3 text-muted">
+              {lesson.description}
+            </p>
+            {signedIn ? (
+              lesson.finished ? (
+                <p className="mt-4 font-semibold text-emerald-800">You have finished this lesson.</p>
+              ) : (
+                <Form method="post" action={PROGRESS_PATH} className="mt-4">
+                  <input type="hidden" name="course" value={course.slug} />
+                  <input type="hidden" name="lesson" value={lesson.number} />
+                  <input type="hidden" name="finished" value="true" />
+                  <input type="hidden" name="return_to" value={pathname} />
+                  <button type="submit" className="btn-primary">
+                    Mark as finished
+                  </button>
+                </Form>
+              )
+            ) : (
+              <p className="mt-4 text-sm">
+                <Link to={`/signin?return_to=${encodeURIComponent(`${pathname}?lesson=${lesson.number}`)}`} className="underline">
+                  Sign in
+                </Link>{" "}
+                to keep your place in each lesson and mark lessons finished.
+              </p>
+            )}
+            <nav aria-label="Lessons" className="mt-6 flex gap-3">
+              {lesson.number > 1 && (
+                <Link to={`${pathname}?lesson=${lesson.number - 1}#player`} className="btn-light border border-gray-300">
+                  Previous lesson
+                </Link>
+              )}
+              {lesson.number < lessons.length && (
+                <Link to={`${pathname}?lesson=${lesson.number + 1}#player`} className="btn-light border border-gray-300">
+                  Next lesson
+                </Link>
+              )}
+            </nav>
+          </div>
+        </section>
+
+        <section aria-labelledby="lessons-heading" className="mt-14">
+          <h2 id="lessons-heading" className="section-title">
+            {lessons.length === 1 ? "1 video" : `${lessons.length} videos`}
+            {signedIn && <span className="ml-3 text-lg font-normal text-muted">({finishedCount} finished)</span>}
+          </h2>
+          <ol className="grid gap-4 md:grid-cols-2">
+            {lessons.map((l) => (
+              <LessonCard key={l.number} lesson={l} current={l.number === lesson.number} pathname={pathname} />
+            ))}
+          </ol>
+        </section>
+      </div>
+    </>
+  );
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";

@@ -1,0 +1,130 @@
+import type { QuizQuestion } from "./types.ts";
+
+export const questions: QuizQuestion[] = [
+  {
+    id: "javascript-01",
+    question: "What string does the expression typeof null evaluate to?",
+    options: ["\"null\"", "\"undefined\"", "\"number\"", "\"object\""],
+    answer: "\"object\"",
+  },
+  {
+    id: "javascript-02",
+    question: "What does this code log?",
+    code: "const fns = [];\nfor (let i = 0; i < 3; i++) {\n  fns.push(() => i);\n}\nconsole.log(fns.map((f) => f()).join(\",\"));",
+    options: ["0,1,2", "3,3,3", "2,2,2", "0,0,0"],
+    answer: "0,1,2",
+  },
+  {
+    id: "javascript-03",
+    question: "Which statement about a variable declared with const is true?",
+    options: [
+      "The properties of a const object can never change",
+      "It can be reassigned inside a nested block",
+      "The binding cannot be reassigned, but an object it holds can be mutated",
+      "It is hoisted and initialized to undefined",
+    ],
+    answer: "The binding cannot be reassigned, but an object it holds can be mutated",
+  },
+  {
+    id: "javascript-04",
+    question: "In what order are the letters logged?",
+    code: "console.log(\"A\");\nsetTimeout(() => console.log(\"B\"), 0);\nPromise.resolve().then(() => console.log(\"C\"));\nconsole.log(\"D\");",
+    options: ["A B C D", "A D C B", "A D B C", "A C D B"],
+    answer: "A D C B",
+  },
+  {
+    id: "javascript-05",
+    question: "How does the === operator differ from ==?",
+    options: [
+      "It compares without type coercion",
+      "It compares objects by their contents",
+      "It converts both sides to strings first",
+      "It only works on numbers",
+    ],
+    answer: "It compares without type coercion",
+  },
+  {
+    id: "javascript-06",
+    question: "What does this code log?",
+    code: "const { a, ...rest } = { a: 1, b: 2, c: 3 };\nconsole.log(rest);",
+    options: ["{ a: 1 }", "[2, 3]", "{ b: 2 }", "{ b: 2, c: 3 }"],
+    answer: "{ b: 2, c: 3 }",
+  },
+  {
+    id: "javascript-07",
+    question: "What does this code log?",
+    code: "const user = { settings: { volume: 0 } };\nconsole.log(user.settings?.volume ?? 50, user.profile?.name ?? \"anon\");",
+    options: ["50 anon", "0 anon", "0 undefined", "A TypeError is thrown"],
+    answer: "0 anon",
+  },
+  {
+    id: "javascript-08",
+    question: "What does Array.prototype.map() return?",
+    options: [
+      "The original array, modified in place",
+      "undefined",
+      "A new array of the callback's return values",
+      "The first element for which the callback returns true",
+    ],
+    answer: "A new array of the callback's return values",
+  },
+  {
+    id: "javascript-09",
+    question: "What does calling a function declared with async always return?",
+    options: [
+      "The value of its return statement, unwrapped",
+      "undefined",
+      "A generator object",
+      "A Promise",
+    ],
+    answer: "A Promise",
+  },
+  {
+    id: "javascript-10",
+    question: "How does an arrow function get its value of this?",
+    options: [
+      "From the enclosing scope where it is defined",
+      "From the object it is called on",
+      "It is always the global object",
+      "It is always undefined",
+    ],
+    answer: "From the enclosing scope where it is defined",
+  },
+  {
+    id: "javascript-11",
+    question: "What array does this code log?",
+    code: "console.log([1, 10, 2].sort());",
+    options: ["[1, 2, 10]", "[10, 2, 1]", "[1, 10, 2]", "[2, 10, 1]"],
+    answer: "[1, 10, 2]",
+  },
+  {
+    id: "javascript-12",
+    question: "What happens to Promise.all([p1, p2, p3]) if p2 rejects?",
+    options: [
+      "It fulfills with the other two values",
+      "It rejects with p2's rejection reason",
+      "It stays pending forever",
+      "It fulfills with undefined in p2's slot",
+    ],
+    answer: "It rejects with p2's rejection reason",
+  },
+  {
+    id: "javascript-13",
+    question: "Which of these values is truthy?",
+    options: ["\"0\"", "0", "\"\"", "NaN"],
+    answer: "\"0\"",
+  },
+  {
+    id: "javascript-14",
+    question: "How many default exports can a single ES module have?",
+    options: ["Any number", "Exactly two", "None; only named exports exist", "At most one"],
+    answer: "At most one",
+  },
+  {
+    id: "javascript-15",
+    question: "What happens when f() is called?",
+    code: "function f() {\n  console.log(y);\n  let y = 3;\n}\nf();",
+    options: ["It logs 3", "It logs undefined", "A ReferenceError is thrown", "It logs null"],
+    answer: "A ReferenceError is thrown",
+  },
+];

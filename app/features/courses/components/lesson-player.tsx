@@ -1,0 +1,98 @@
+import { useEffect, useRef } from "react";
+import { useHydrated } from "../../../components/use-hydrated.ts";
+import type { LessonView } from "../types.ts";
+import { useLessonProgressReporting } from "../progress-reporting.ts";
+
+export const playbackSpeeds = ["0.75", "1", "1.25", "1.5", "1.75", "2"];
+
+export const formatTime = (totalSeconds: number) =>
+  `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, "0")}`;
+
+/**
+ * The lesson's video: nothing loads until the learner presses play (poster,
+ * preload="none"); a stored position is resumed through the media fragment #t=,
+ * which needs no script. A missing file is said plainly instead of a dead player.
+ */
+export function LessonPlayer({
+  courseSlug,
+  poster,
+  lesson,
+  signedIn,
+  speed,
+  onSpeedChange,
+}: {
+  courseSlug: string;
+  poster: string;
+  lesson: LessonView;
+  signedIn: boolean;
+  speed: string;
+  onSpeedChange: (speed: string) => void;
+}) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const hydrated = useHydrated();
+  useLessonProgressReporting(videoRef, { course: courseSlug, lesson: lesson.number, enabled: signedIn && Boolean(lesson.media) });
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.defaultPlaybackRate = Number(speed);
+    video.playbackRate = Number(speed);
+  }, [speed, lesson.number]);
+
+  if (!lesson.media) {
+    return (
+      <div className="flex aspect-video w-full flex-col items-center justify-center rounded-lg bg-gray-100 p-6 text-center">
+        <p className="text-xl font-semibold">This lesson's video is not available yet.</p>
+        <p className="mt-2 max-w-md text-muted">
+          The lesson notes below still apply; the college adds recordings as they are made. Other lessons of the course may
+          already have theirs.
+        </p>
+      </div>
+    );
+  }
+  const { video, captions } = lesson.media;
+  // Files from MEDIA_BASE_URL are on another origin: captions from there need CORS.
+  const crossOrigin = /^https?:/.test(video) ? "anonymous" : undefined;
+  return (
+    <div>
+      <video
+        key={lesson.number}
+        ref={videoRef}
+        controls
+        preload="none"
+        poster={poster}
+        width={640}
+        height={360}
+        crossOrigin={crossOrigin}
+        className="aspect-video w-full rounded-lg bg-black"
+        src={lesson.resumeSeconds > 0 ? `${video}#t=${lesson.resumeSeconds}` : video}
+        aria-describedby="lesson-description"
+      >
+        {captions && <track kind="captions" src={captions} srcLang="en" label="English" />}
+        <a href={video}>Download the lesson video</a>
+      </video>
+      <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+        {hydrated && (
+          <label className="flex items-center gap-2">
+            Playback speed
+            <select
+              value={speed}
+              onChange={(event) => onSpeedChange(event.target.value)}
+              className="rounded-md border border-gray-400 px-2 py-1"
+            >
+              {playbackSpeeds.map((value) => (
+                <option key={value} value={value}>
+                  {value}×
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {captions ? <span className="text-muted">Captions: English (CC button)</span> : <span className="text-muted">No captions for this lesson yet</span>}
+        {lesson.resumeSeconds > 0 && <span>Resumes at {formatTime(lesson.resumeSeconds)}</span>}
+        <a href={video} className="underline">
+          Download video
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import type { Config } from "../../lib/env.server.ts";
+import { captionsExtension, lessonFileStem, videoExtension } from "./media-paths.ts";
+import type { LessonMedia } from "./types.ts";
+
+
+/** Tells which lessons have a video (and captions) and where they are. */
+export interface MediaCatalog {
+  /** One entry per lesson, 1 to `lessonCount`; null where the video is missing. */
+  lessonMedia(courseSlug: string, lessonCount: number): Promise<(LessonMedia | null)[]>;
+}
+
+const lessonNumbers = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+
+/** Files in MEDIA_DIR, served by the app under /media; checked on every call, so new files show at once. */
+function localCatalog(mediaDir: string): MediaCatalog {
+  const root = resolve(mediaDir);
+  const isFile = (relative: string) =>
+    stat(resolve(root, relative)).then(
+      (stats) => stats.isFile() && stats.size > 0,
+      () => false,
+    );
+  return {
+    lessonMedia: (courseSlug, lessonCount) =>
+      Promise.all(
+        lessonNumbers(lessonCount).map(async (lesson) => {
+          const stem = lessonFileStem(courseSlug, lesson);
+          const [video, captions] = await Promise.all([isFile(stem + videoExtension), isFile(stem + captionsExtension)]);
+          return video ? { video: `/media/${stem}${videoExtension}`, captions: captions ? `/media/${stem}${captionsExtension}` : null } : null;
+        }),
+      ),
+  };
+}
+
+const answerKeptMs = 5 * 60 * 1000;
+const failureKeptMs = 30 * 1000;
+const headTimeoutMs = 3000;
+
+/**
+ * Files under MEDIA_BASE_URL (a CDN or object store): a HEAD request tells whether each
+ * exists. Answers are kept five minutes, so pages do not wait on the store each time.
+ */
+function remoteCatalog(baseUrl: string): MediaCatalog {
+  const known = new Map<string, { exists: boolean; until: number }>();
+  const exists = async (url: string): Promise<boolean> => {
+    const cached = known.get(url);
+    if (cached && cached.until > Date.now()) return cached.exists;
+    let answer: boolean;
+    let keepMs = answerKeptMs;
+    try {
+      const response = await fetch(url, { method: "HEAD", signal: AbortSignal.timeout(headTimeoutMs), redirect: "follow" });
+      answer = response.ok;
+    } catch {
+      // Unreachable store: say "not available" now, ask again soon.
+      answer = false;
+      keepMs = failureKeptMs;
+    }
+    known.set(url, { exists: answer, until: Date.now() + keepMs });
+    return answer;
+  };
+  return {
+    lessonMedia: (courseSlug, lessonCount) =>
+      Promise.all(
+        lessonNumbers(lessonCount).map(async (lesson) => {
+          const stem = `${baseUrl}/${lessonFileStem(courseSlug, lesson)}`;
+          const [video, captions] = await Promise.all([exists(stem + videoExtension), exists(stem + captionsExtension)]);
+          return video ? { video: stem + videoExtension, captions: captions ? stem + captionsExtension : null } : null;
+        }),
+      ),
+  };
+}
+
+export function createMediaCatalog(config: Pick<Config, "MEDIA_DIR" | "MEDIA_BASE_URL">): MediaCatalog {
+  return config.MEDIA_BASE_URL ? remoteCatalog(config.MEDIA_BASE_URL) : localCatalog(config.MEDIA_DIR);
+}

@@ -1,0 +1,10 @@
+/**
+ * Where a lesson's files live, relative to MEDIA_DIR or MEDIA_BASE_URL:
+ * `<course>/<NN>.mp4` and, when there is one, `<course>/<NN>.en.vtt`.
+ */
+export function lessonFileStem(courseSlug: string, lessonNumber: number): string {
+  return `${courseSlug}/${String(lessonNumber).padStart(2, "0")}`;
+}
+
+export const videoExtension = ".mp4";
+export const captionsExtension = ".en.vtt";

@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { QuizQuestion } from "../../content/quiz-questions/types.ts";
+import type { Database } from "../../lib/db/schema.ts";
+
+/** One question of a stored attempt: the option text chosen (null = none). */
+interface StoredAnswer {
+  question: string;
+  choice: string | null;
+}
+
+export async function saveAttempt(
+  db: Kysely<Database>,
+  { userSub, quizSlug, questions, choices, score }: {
+    userSub: string;
+    quizSlug: string;
+    questions: readonly QuizQuestion[];
+    choices: (number | null)[];
+    score: number;
+  },
+): Promise<string> {
+  const answers: StoredAnswer[] = questions.map((question, index) => {
+    const choice = choices[index] ?? null;
+    return { question: question.id, choice: choice === null ? null : question.options[choice]! };
+  });
+  const id = randomUUID();
+  await db
+    .insertInto("quiz_attempts")
+    .values({
+      id,
+      user_sub: userSub,
+      quiz_slug: quizSlug,
+      score,
+      total: questions.length,
+      answers: JSON.stringify(answers),
+      finished_at: new Date().toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/** The learner's own attempt, or undefined (someone else's attempts do not exist for them). */
+export async function findAttempt(db: Kysely<Database>, userSub: string, quizSlug: string, id: string) {
+  const row = await db
+    .selectFrom("quiz_attempts")
+    .selectAll()
+    .where("id", "=", id)
+    .where("user_sub", "=", userSub)
+    .where("quiz_slug", "=", quizSlug)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return { ...row, answers: JSON.parse(row.answers) as StoredAnswer[] };
+}
+
+/** Best score and number of attempts per quiz, for the profile. */
+export async function bestScoresByQuiz(db: Kysely<Database>, userSub: string) {
+  const rows = await db
+    .selectFrom("quiz_attempts")
+    .select((eb) => [
+      "quiz_slug",
+      eb.fn.max("score").as("best"),
+      eb.fn.max("total").as("total"),
+      eb.fn.countAll<number | string>().as("attempts"),
+    ])
+    .where("user_sub", "=", userSub)
+    .groupBy("quiz_slug")
+    .execute();
+  return new Map(rows.map((row) => [row.quiz_slug, { best: Number(row.best), total: Number(row.total), attempts: Number(row.attempts) }]));
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Form, useNavigation } from "react-router";
+import { answerField, CURRENT_FIELD, type PublicQuestion } from "../types.ts";
+
+/**
+ * The question steps. Without JavaScript every Next posts the sheet so far and the
+ * server answers with the next question; with it, Next moves on in the browser and
+ * only the last one posts. The answer key is on the server either way.
+ */
+export function QuizQuestions({ questions, answered: answeredBefore }: { questions: PublicQuestion[]; answered: (number | null)[] }) {
+  const [answered, setAnswered] = useState(answeredBefore);
+  const [selected, setSelected] = useState<number | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const movedOn = useRef(false);
+  const submitting = useNavigation().state === "submitting";
+  const step = answered.length;
+  const question = questions[step]!;
+  const last = step === questions.length - 1;
+
+  useEffect(() => {
+    // After Next, reading continues at the new question, as after a page load.
+    if (movedOn.current) headingRef.current?.focus();
+  }, [step]);
+
+  const next = (event: FormEvent) => {
+    if (last) return; // the whole sheet goes to the server
+    event.preventDefault();
+    movedOn.current = true;
+    setAnswered([...answered, selected]);
+    setSelected(null);
+  };
+
+  return (
+    <Form method="post" onSubmit={next} className="mx-auto max-w-2xl" aria-labelledby="question-heading">
+      <input type="hidden" name={CURRENT_FIELD} value={question.id} />
+      {answered.map((choice, index) => (
+        <input key={questions[index]!.id} type="hidden" name={answerField(questions[index]!.id)} value={choice ?? ""} />
+      ))}
+      <p className="section-kicker" aria-live="polite">
+        Question {step + 1} of {questions.length}
+      </p>
+      <div
+        className="mb-6 h-2 rounded-full bg-gray-200"
+        role="progressbar"
+        aria-label="Quiz progress"
+        aria-valuemin={0}
+        aria-valuemax={questions.length}
+        aria-valuenow={step}
+      >
+        <div className="h-2 rounded-full bg-brand-700" style={{ width: `${(step * 100) / questions.length}%` }} />
+      </div>
+      <fieldset key={question.id}>
+        <legend className="w-full">
+          <h2 id="question-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold">
+            {question.question}
+          </h2>
+        </legend>
+        {question.code && (
+          <pre className="mt-4 overflow-x-auto rounded-md bg-gray-900 p-4 text-sm text-gray-100">
+            <code>{question.code}</code>
+          </pre>
+        )}
+        <div className="mt-6 grid gap-3">
+          {question.options.map((option, index) => (
+            <label
+              key={option}
+              className={`flex cursor-pointer items-center gap-3 rounded-md border-2 p-4 ${
+                selected === index ? "border-brand-700 bg-brand-50 font-semibold" : "border-gray-200 hover:border-gray-400"
+              } has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600`}
+            >
+              <input
+                type="radio"
+                name={answerField(question.id)}
+                value={index}
+                checked={selected === index}
+                onChange={() => setSelected(index)}
+                className="size-4 accent-brand-700"
+              />
+              {option}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className="btn-primary mt-8" aria-disabled={submitting || undefined}>
+        {last ? "Finish" : "Next"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { useHydrated } from "../../../components/use-hydrated.ts";
+import { RESULT_ALERT_DELAY_SECONDS } from "../../../content/quizzes.ts";
+import { percentage } from "../types.ts";
+
+/**
+ * Score, total and percentage; 3 s later the spec's 'Well done!' alert with a link to
+ * the course. The delay is a CSS animation, so it holds with and without JavaScript.
+ */
+export function QuizResult({
+  score,
+  total,
+  pathname,
+  coursePath,
+  reviewHref,
+  signInHref,
+}: {
+  score: number;
+  total: number;
+  pathname: string;
+  coursePath: string;
+  reviewHref: string | null;
+  signInHref: string;
+}) {
+  const [alertOpen, setAlertOpen] = useState(true);
+  const hydrated = useHydrated();
+  const percent = percentage(score, total);
+  return (
+    <section aria-labelledby="result-heading" className="mx-auto max-w-2xl text-center">
+      <h2 id="result-heading" className="text-3xl font-bold">
+        Your result
+      </h2>
+      <p className="mt-4 text-xl" data-testid="quiz-score">
+        You scored <strong>{score}</strong> out of <strong>{total}</strong>: <strong>{percent}%</strong>
+      </p>
+      <div className="mx-auto mt-4 h-3 max-w-md rounded-full bg-gray-200" aria-hidden="true">
+        <div className="h-3 rounded-full bg-brand-700" style={{ width: `${percent}%` }} />
+      </div>
+      {reviewHref ? (
+        <p className="mt-6">
+          Your attempt is saved to your profile.{" "}
+          <Link to={reviewHref} className="font-semibold underline">
+            Review your answers
+          </Link>
+        </p>
+      ) : (
+        <p className="mt-6">
+          <Link to={signInHref} className="font-semibold underline">
+            Sign in
+          </Link>{" "}
+          to keep your attempts and review each answer.
+        </p>
+      )}
+      <Link to={pathname} className="btn-primary mt-8">
+        Try Again
+      </Link>
+      {alertOpen && (
+        <div
+          role="alert"
+          className="reveal-later mx-auto mt-8 flex max-w-md items-center justify-between gap-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-left text-emerald-950"
+          style={{ animationDelay: `${RESULT_ALERT_DELAY_SECONDS}s` }}
+        >
+          <p>
+            <strong>Well done!</strong> Keep going with the course.{" "}
+            <Link to={coursePath} className="font-semibold underline">
+              Watch Now
+            </Link>
+          </p>
+          {hydrated && (
+            <button type="button" onClick={() => setAlertOpen(false)} className="rounded p-1 text-2xl leading-none" aria-label="Close">
+              ×
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

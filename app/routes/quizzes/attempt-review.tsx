@@ -1,0 +1,86 @@
+import { data, Link, redirect } from "react-router";
+import { PageHeader } from "../../components/page-header.tsx";
+import { questionsByQuiz } from "../../content/quiz-questions/index.server.ts";
+import { quizzes } from "../../content/quizzes.ts";
+import { servicesContext, userContext } from "../../context.ts";
+import { findAttempt } from "../../features/quizzes/attempts.server.ts";
+import { percentage } from "../../features/quizzes/types.ts";
+import { errorTitle, pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/attempt-review";
+
+/** A finished attempt, question by question: the learner's choice and the right one. Their own attempts only. */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const quiz = quizzes.find((q) => q.slug === params.quiz.toLowerCase());
+  if (!quiz) throw data("No such quiz", { status: 404 });
+  const signedIn = context.get(userContext);
+  if (!signedIn) throw redirect(`/signin?return_to=${encodeURIComponent(new URL(request.url).pathname)}`);
+  const attempt = await findAttempt(context.get(servicesContext).db, signedIn.user.sub, quiz.slug, params.attempt);
+  if (!attempt) throw data("No such attempt", { status: 404 });
+  const questions = new Map(questionsByQuiz[quiz.slug]!.map((question) => [question.id, question]));
+  return {
+    slug: quiz.slug,
+    score: attempt.score,
+    total: attempt.total,
+    finishedAt: attempt.finished_at,
+    review: attempt.answers.flatMap(({ question: id, choice }) => {
+      const question = questions.get(id);
+      // A question since removed from the quiz cannot be shown again.
+      return question ? [{ id, question: question.question, code: question.code, choice, answer: question.answer }] : [];
+    }),
+  };
+}
+
+export const meta = ({ loaderData, error }: Route.MetaArgs) => {
+  const quiz = quizzes.find((q) => q.slug === loaderData?.slug);
+  return pageMeta(quiz ? `Review: ${quiz.title} Quiz` : errorTitle(error));
+};
+
+export default function AttemptReview({ loaderData }: Route.ComponentProps) {
+  const { slug, score, total, finishedAt, review } = loaderData;
+  const quiz = quizzes.find((q) => q.slug === slug)!;
+  const finished = new Date(finishedAt).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+  return (
+    <>
+      <PageHeader title={`Review: ${quiz.title} Quiz`} />
+      <div className="section mx-auto max-w-3xl">
+        <p className="text-lg">
+          Finished {finished}: <strong>{score}</strong> out of <strong>{total}</strong> ({percentage(score, total)}%).
+        </p>
+        <ol className="mt-8 grid gap-6">
+          {review.map((item, index) => {
+            const right = item.choice === item.answer;
+            return (
+              <li key={item.id} className={`rounded-lg border-2 p-5 ${right ? "border-emerald-300" : "border-red-300"}`}>
+                <h2 className="text-lg font-bold">
+                  {index + 1}. {item.question}
+                </h2>
+                {item.code && (
+                  <pre className="mt-3 overflow-x-auto rounded-md bg-gray-900 p-4 text-sm text-gray-100">
+                    <code>{item.code}</code>
+                  </pre>
+                )}
+                <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+                  <dt className="font-semibold">Your choice</dt>
+                  <dd>{item.choice ?? "No answer"}</dd>
+                  <dt className="font-semibold">Right answer</dt>
+                  <dd>{item.answer}</dd>
+                </dl>
+                <p className={`mt-2 font-semibold ${right ? "text-emerald-800" : "text-red-800"}`}>{right ? "Correct" : "Not correct"}</p>
+              </li>
+            );
+          })}
+        </ol>
+        <div className="mt-10 flex flex-wrap gap-4">
+          <Link to={quiz.hubHref} reloadDocument={quiz.plainLink} className="btn-primary">
+            Try the quiz again
+          </Link>
+          <Link to="/profile" className="btn-light border border-gray-300">
+            Your progress
+          </Link>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
