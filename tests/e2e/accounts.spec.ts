@@ -1,17 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { open } from "./open.ts";
+import { e2ePassword, register } from "./register.ts";
 
-const password = "chennai-learner-2026";
-
-async function register(page: Page, email: string) {
-  await open(page, "/register");
-  await main(page).getByLabel("Name").fill("Kavya Subramanian");
-  await main(page).getByLabel("Phone").fill("+91 98400 12345");
-  await main(page).getByLabel("Email").fill(email);
-  await main(page).getByLabel("Password", { exact: true }).fill(password);
-  await main(page).getByLabel("Confirm Password").fill(password);
-  await main(page).getByRole("button", { name: "Register" }).click();
-}
+const password = e2ePassword;
 
 const nav = (page: Page) => page.getByRole("banner");
 const main = (page: Page) => page.getByRole("main");

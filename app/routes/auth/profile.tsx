@@ -92,7 +92,7 @@ function ProjectStatus({ id, title, rows, empty }: { id: string; title: string; 
               <span className="flex justify-between gap-2 text-sm">
                 <Link to={row.href} className="underline">
                   {row.label}
-                </Link>
+                </Link>{" "}
                 <span>
                   {row.percent}% <span className="text-muted">({row.detail})</span>
                 </span>

@@ -12,8 +12,8 @@ function categoryAt(pathname: string) {
 }
 
 /** One listing (/courses/mern, /courses/fullstack, /cources/programming), chosen by its address. */
-export function loader({ request }: Route.LoaderArgs) {
-  const category = categoryAt(new URL(request.url).pathname);
+export function loader({ url }: Route.LoaderArgs) {
+  const category = categoryAt(url.pathname);
   if (!category || !coursesByCategory[category.id]) throw data("No such course category", { status: 404 });
   return { categoryId: category.id };
 }

@@ -11,8 +11,7 @@ import { errorTitle, pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/video-course";
 
 /** A video course page, chosen by its address (see content/video-courses.ts); `?lesson=N` picks the lesson. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const course = findVideoCourse(url.pathname);
   if (!course) throw data("No such course", { status: 404 });
   const { db, media } = context.get(servicesContext);
@@ -124,7 +123,7 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="lessons-heading" className="mt-14">
           <h2 id="lessons-heading" className="section-title">
             {lessons.length === 1 ? "1 video" : `${lessons.length} videos`}
-            {signedIn && <span className="ml-3 text-lg font-normal text-muted">({finishedCount} finished)</span>}
+            {signedIn && <span className="ml-3 text-lg font-normal text-muted"> ({finishedCount} finished)</span>}
           </h2>
           <ol className="grid gap-4 md:grid-cols-2">
             {lessons.map((l) => (

@@ -9,11 +9,11 @@ import { errorTitle, pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/attempt-review";
 
 /** A finished attempt, question by question: the learner's choice and the right one. Their own attempts only. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const quiz = quizzes.find((q) => q.slug === params.quiz.toLowerCase());
   if (!quiz) throw data("No such quiz", { status: 404 });
   const signedIn = context.get(userContext);
-  if (!signedIn) throw redirect(`/signin?return_to=${encodeURIComponent(new URL(request.url).pathname)}`);
+  if (!signedIn) throw redirect(`/signin?return_to=${encodeURIComponent(url.pathname)}`);
   const attempt = await findAttempt(context.get(servicesContext).db, signedIn.user.sub, quiz.slug, params.attempt);
   if (!attempt) throw data("No such attempt", { status: 404 });
   const questions = new Map(questionsByQuiz[quiz.slug]!.map((question) => [question.id, question]));
@@ -46,7 +46,7 @@ export default function AttemptReview({ loaderData }: Route.ComponentProps) {
         <p className="text-lg">
           Finished {finished}: <strong>{score}</strong> out of <strong>{total}</strong> ({percentage(score, total)}%).
         </p>
-        <ol className="mt-8 grid gap-6">
+        <ol aria-label="Your answers" className="mt-8 grid gap-6">
           {review.map((item, index) => {
             const right = item.choice === item.answer;
             return (

@@ -1,0 +1,145 @@
+import { expect, test, type Page } from "@playwright/test";
+import { questionsByQuiz } from "../../app/content/quiz-questions/index.server.ts";
+import { quizzes } from "../../app/content/quizzes.ts";
+import { open } from "./open.ts";
+import { register } from "./register.ts";
+
+const main = (page: Page) => page.getByRole("main");
+/** The 'Well done!' alert; hidden ones are not in the accessibility tree, so found by attribute. */
+const wellDone = (page: Page) => main(page).locator('[role="alert"]', { hasText: "Well done!" });
+
+/** Answers every question, choosing `pick(question)` (or nothing), with Next/Finish. */
+async function playQuiz(page: Page, slug: string, pick: (answer: string, index: number) => string | null) {
+  const questions = questionsByQuiz[slug]!;
+  for (const [index, question] of questions.entries()) {
+    await expect(main(page).getByText(`Question ${index + 1} of ${questions.length}`)).toBeVisible();
+    await expect(main(page).getByRole("heading", { name: question.question })).toBeVisible();
+    const choice = pick(question.answer, index);
+    if (choice !== null) await main(page).getByRole("radio", { name: choice, exact: true }).check();
+    await main(page).getByRole("button", { name: index === questions.length - 1 ? "Finish" : "Next" }).click();
+  }
+}
+
+for (const quiz of quizzes) {
+  const total = quiz.questionCount;
+
+  test(`${quiz.title} quiz from the hub's link ${quiz.hubHref}: all right is 100%, Watch Now, Try Again`, async ({ page }) => {
+    await open(page, quiz.hubHref);
+    await playQuiz(page, quiz.slug, (answer) => answer);
+    await expect(main(page).getByTestId("quiz-score")).toHaveText(`You scored ${total} out of ${total}: 100%`);
+    await expect(wellDone(page)).toBeVisible();
+    await expect(wellDone(page).getByRole("link", { name: "Watch Now" })).toHaveAttribute("href", quiz.coursePath);
+
+    await main(page).getByRole("link", { name: "Try Again" }).click();
+    await expect(main(page).getByText(`Question 1 of ${total}`)).toBeVisible();
+    await expect(main(page).getByRole("radio", { checked: true })).toHaveCount(0);
+  });
+
+  test(`${quiz.title} quiz with no answer chosen is 0%`, async ({ page }) => {
+    await open(page, `/test/${quiz.slug}`);
+    await playQuiz(page, quiz.slug, () => null);
+    await expect(main(page).getByTestId("quiz-score")).toHaveText(`You scored 0 out of ${total}: 0%`);
+  });
+}
+
+test("choosing highlights the option; the 'Well done!' alert waits 3 s and closes", async ({ page }) => {
+  await open(page, "/test/react");
+  const questions = questionsByQuiz.react!;
+  const option = main(page).locator("label", { hasText: questions[0]!.options[1]! });
+  await option.click();
+  await expect(option).toHaveClass(/bg-brand-50/);
+  await playQuiz(page, "react", (answer, index) => (index === 0 ? questions[0]!.options[1]! : answer));
+
+  await expect(main(page).getByTestId("quiz-score")).toBeVisible();
+  // Still hidden two seconds after the result appeared.
+  await page.waitForTimeout(2000);
+  await expect(wellDone(page)).toBeHidden();
+  await expect(wellDone(page)).toBeVisible({ timeout: 5000 });
+  await wellDone(page).getByRole("button", { name: "Close" }).click();
+  await expect(wellDone(page)).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("each Next is a form post and the result comes from the server", async ({ page }) => {
+    await page.goto("/test/React");
+    await playQuiz(page, "react", (answer) => answer);
+    await expect(page).toHaveURL(/\/test\/React$/);
+    await expect(main(page).getByTestId("quiz-score")).toHaveText("You scored 10 out of 10: 100%");
+    await expect(wellDone(page)).toBeVisible({ timeout: 6000 });
+    await expect(wellDone(page).getByRole("button", { name: "Close" })).toHaveCount(0);
+  });
+});
+
+test("a signed-in attempt can be reviewed and shows in the profile", async ({ page }) => {
+  await register(page, `quiz-${Date.now()}@example.com`);
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(main(page).getByText("No quiz taken yet.")).toBeVisible();
+
+  const questions = questionsByQuiz.javascript!;
+  const wrong = questions[2]!.options.find((option) => option !== questions[2]!.answer)!;
+  await open(page, "/test/Javascript");
+  await playQuiz(page, "javascript", (answer, index) => (index === 2 ? wrong : answer));
+  await expect(main(page).getByTestId("quiz-score")).toHaveText("You scored 14 out of 15: 93.33%");
+
+  await main(page).getByRole("link", { name: "Review your answers" }).click();
+  const third = main(page).getByRole("list", { name: "Your answers" }).getByRole("listitem").nth(2);
+  await expect(third).toContainText(`Your choice${wrong}`);
+  await expect(third).toContainText(`Right answer${questions[2]!.answer}`);
+  await expect(third).toContainText("Not correct");
+
+  await open(page, "/profile");
+  const status = main(page).getByRole("region", { name: /Best quiz scores/ });
+  await expect(status.getByRole("progressbar", { name: "JavaScript quiz: 93.33%" })).toBeVisible();
+});
+
+test("a signed-in learner's place in a lesson survives a reload; speed and finishing work", async ({ page }) => {
+  await register(page, `lesson-${Date.now()}@example.com`);
+  await expect(page).toHaveURL(/\/profile$/);
+  await open(page, "/courses/java");
+  const video = main(page).locator("video");
+  await expect(video).toHaveAttribute("preload", "none");
+
+  await main(page).getByLabel("Playback speed").selectOption("1.5");
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    return v.play();
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(4);
+  const saved = page.waitForResponse((response) => response.url().endsWith("/progress") && response.status() === 204);
+  const stoppedAt = await video.evaluate((v: HTMLVideoElement) => {
+    v.pause();
+    return Math.floor(v.currentTime);
+  });
+  await saved;
+
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await expect(main(page).getByText(`Resumes at 0:0${stoppedAt}`)).toBeVisible();
+  const resumedAt = await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+    v.pause();
+    return v.currentTime;
+  });
+  expect(resumedAt).toBeGreaterThanOrEqual(stoppedAt);
+
+  await main(page).getByRole("button", { name: "Mark as finished" }).click();
+  await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();
+  await expect(main(page).getByRole("heading", { name: /32 videos \(1 finished\)/ })).toBeVisible();
+});
+
+test("from a listing to a course and through its lessons without a page load", async ({ page }) => {
+  await open(page, "/courses/mern");
+  await main(page).getByRole("link", { name: /Join Now/ }).first().click();
+  await expect(main(page).getByText("Lesson 1 of 22")).toBeVisible();
+  await expect(main(page).locator("video")).toHaveAttribute("src", "/media/react/01.mp4");
+
+  await main(page).getByRole("link", { name: "Next lesson" }).click();
+  await expect(main(page).getByText("Lesson 2 of 22")).toBeVisible();
+  await expect(main(page).getByText("This lesson's video is not available yet.")).toBeVisible();
+  await expect(main(page).locator("video")).toHaveCount(0);
+  await expect(main(page).getByRole("listitem").filter({ hasText: "Now showing" })).toContainText("Lesson 2");
+});

@@ -1,0 +1,16 @@
+import type { Page } from "@playwright/test";
+import { open } from "./open.ts";
+
+export const e2ePassword = "chennai-learner-2026";
+
+/** Fills and sends the register form; the site then signs the person in and shows the profile. */
+export async function register(page: Page, email: string, name = "Kavya Subramanian") {
+  const main = page.getByRole("main");
+  await open(page, "/register");
+  await main.getByLabel("Name").fill(name);
+  await main.getByLabel("Phone").fill("+91 98400 12345");
+  await main.getByLabel("Email").fill(email);
+  await main.getByLabel("Password", { exact: true }).fill(e2ePassword);
+  await main.getByLabel("Confirm Password").fill(e2ePassword);
+  await main.getByRole("button", { name: "Register" }).click();
+}

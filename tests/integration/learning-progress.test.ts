@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { questionsByQuiz } from "../../app/content/quiz-questions/index.server.ts";
+import { openDatabase, type DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import { registeredBrowser } from "../setup/accounts.ts";
+import { engines } from "../setup/databases.ts";
+import { TestBrowser } from "../setup/http-client.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
+
+const react = questionsByQuiz.react!;
+/** Option indexes of the right answers. */
+const rightChoices = (questions: typeof react) => questions.map((q) => String(q.options.indexOf(q.answer)));
+/** A whole answer sheet, as the last Next posts it. */
+const sheet = (choices: string[], questions = react): Record<string, string> => ({
+  current: questions.at(-1)!.id,
+  ...Object.fromEntries(questions.map((q, i) => [`q.${q.id}`, choices[i] ?? ""])),
+});
+const entities: Record<string, string> = { "&gt;": ">", "&lt;": "<", "&amp;": "&", "&quot;": '"', "&#x27;": "'" };
+/** The page's text as a reader meets it: blocks separated by a space, entities decoded. */
+const visibleText = async (response: Response) =>
+  (await response.text())
+    .replace(/<!-- -->/g, "")
+    .replace(/<\/?(p|div|li|ol|ul|h\d|dt|dd|dl|section|pre|label|button|nav|header|footer|main)\b[^>]*>/g, " ")
+    .replace(/<[^>]+>/g, "")
+    .replace(/&(gt|lt|amp|quot|#x27);/g, (entity) => entities[entity]!)
+    .replace(/\s+/g, " ");
+
+describe.each(engines)("learning progress on %s", (engine) => {
+  let server: RunningSite;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    server = await startSite({ TRUST_PROXY: "1" }, engine);
+    const { env } = server.database;
+    handle = openDatabase({ SQLITE_PATH: env.SQLITE_PATH ?? "", DATABASE_URL: env.DATABASE_URL });
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await server?.stop();
+  });
+
+  const progressRows = () => handle.db.selectFrom("lesson_progress").selectAll().execute();
+  const attemptRows = () => handle.db.selectFrom("quiz_attempts").selectAll().execute();
+
+  describe("lesson progress", () => {
+    it("keeps a signed-in learner's position and reopens the course there", async () => {
+      const { browser } = await registeredBrowser(server.url);
+      const saved = await browser.postForm("/progress", { course: "java", lesson: "1", position: "12.7" });
+      expect(saved.status).toBe(204);
+      const html = await (await browser.request("/courses/java")).text();
+      expect(html).toContain('src="/media/java/01.mp4#t=12"');
+      expect(html).toContain("Resumes at <!-- -->0:12");
+    });
+
+    it("marks a lesson finished for good, and a report without a position keeps the stored one", async () => {
+      const { browser } = await registeredBrowser(server.url);
+      await browser.postForm("/progress", { course: "dsa", lesson: "4", position: "30" });
+      const marked = await browser.postForm("/progress", { course: "dsa", lesson: "4", finished: "true", return_to: "/courses/dsa" });
+      expect(marked.status).toBe(303);
+      expect(marked.headers.get("location")).toBe("/courses/dsa?lesson=4#player");
+      await browser.postForm("/progress", { course: "dsa", lesson: "4", position: "5" });
+      const [row] = (await progressRows()).filter((r) => r.course_slug === "dsa");
+      expect(row).toMatchObject({ lesson_number: 4, position_seconds: 5 });
+      expect(row!.finished_at).not.toBeNull();
+      const page = await visibleText(await browser.request("/courses/dsa?lesson=4"));
+      expect(page).toContain("You have finished this lesson.");
+      expect(page).toContain("35 videos (1 finished)");
+    });
+
+    it("refuses visitors with 401 and stores nothing", async () => {
+      const before = (await progressRows()).length;
+      const response = await new TestBrowser(server.url).postForm("/progress", { course: "java", lesson: "1", position: "3" });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: "Sign in to keep your progress." });
+      expect(await progressRows()).toHaveLength(before);
+    });
+
+    it.each([
+      [{ course: "cobol", lesson: "1" }, "There is no such course."],
+      [{ course: "java", lesson: "33" }, "Java Programming Course has lessons 1 to 32."],
+      [{ course: "java", lesson: "0" }, "Java Programming Course has lessons 1 to 32."],
+      [{ course: "java", lesson: "one" }, "The lesson must be a lesson number."],
+      [{ course: "java" }, "Say which lesson this is about."],
+      [{ course: "java", lesson: "1", position: "-4" }, "The position must be a number of seconds."],
+      [{ course: "java", lesson: "1", position: "1e9" }, "The position must be a number of seconds."],
+      [{ course: "java", lesson: "1", position: "999999" }, "The position is longer than any lesson."],
+      [{ course: "java", lesson: "1", finished: "yes" }, "Finished can only be true."],
+      [{ course: "java", lesson: "1", finished: "true", return_to: "https://evil.example/" }, "The page to return to is not this course's page."],
+    ])("refuses %j with 400 (%s) and stores nothing", async (fields, message) => {
+      const { browser } = await registeredBrowser(server.url);
+      const before = (await progressRows()).length;
+      const response = await browser.postForm("/progress", fields as Record<string, string>);
+      expect(response.status).toBe(400);
+      expect((await response.json()).message).toBe(message);
+      expect(await progressRows()).toHaveLength(before);
+    });
+
+    it("refuses a cross-site report", async () => {
+      const { browser } = await registeredBrowser(server.url);
+      const before = (await progressRows()).length;
+      const response = await browser.request("/progress", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+        body: new URLSearchParams({ course: "java", lesson: "1", finished: "true" }),
+      });
+      expect(response.status).toBe(403);
+      expect(await progressRows()).toHaveLength(before);
+    });
+  });
+
+  describe("quizzes", () => {
+    it("never sends the answer key to the browser", async () => {
+      const html = await (await fetch(`${server.url}/test/java`)).text();
+      expect(html).not.toMatch(/"answer"/);
+      expect(html).toContain("Question <!-- -->1<!-- --> of <!-- -->20");
+    });
+
+    it("goes one question further with each Next when posted without JavaScript", async () => {
+      const response = await new TestBrowser(server.url).postForm("/test/react", { current: "react-01", "q.react-01": "2" });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<input type="hidden" name="q.react-01" value="2"/>');
+      expect(html).toContain('<input type="hidden" name="current" value="react-02"/>');
+    });
+
+    it("scores a whole sheet on the server: all right is 100%, all blank 0%", async () => {
+      const visitor = new TestBrowser(server.url);
+      expect(await visibleText(await visitor.postForm("/test/React", sheet(rightChoices(react))))).toContain("You scored 10 out of 10: 100%");
+      expect(await visibleText(await visitor.postForm("/test/react", sheet([])))).toContain("You scored 0 out of 10: 0%");
+      const java = questionsByQuiz.fullstack!;
+      const sevenRight = rightChoices(java).map((choice, i) => (i < 7 ? choice : ""));
+      expect(await visibleText(await visitor.postForm("/test/fullstack", sheet(sevenRight, java)))).toContain(
+        "You scored 7 out of 15: 46.67%",
+      );
+      expect(await attemptRows()).toHaveLength(0); // visitors' attempts are not kept
+    });
+
+    it("stores a signed-in attempt, lets its owner review it, and shows it in the profile", async () => {
+      const { browser } = await registeredBrowser(server.url);
+      const emptyProfile = await visibleText(await browser.request("/profile"));
+      expect(emptyProfile).toContain("No quiz taken yet.");
+      expect(emptyProfile).toContain("No lesson finished yet.");
+
+      const choices = rightChoices(react).map((choice, i) => (i === 0 ? "" : choice));
+      const result = await (await browser.postForm("/test/react", sheet(choices))).text();
+      const reviewHref = /href="(\/test\/react\/attempts\/[\w-]+)"/.exec(result)![1]!;
+      const review = await visibleText(await browser.request(reviewHref));
+      expect(review).toContain("9 out of 10 (90%)");
+      expect(review).toContain(`1. ${react[0]!.question}`);
+      expect(review).toContain(`Your choice No answer Right answer ${react[0]!.answer} Not correct`);
+      expect(review).toContain(`Your choice ${react[1]!.answer} Right answer ${react[1]!.answer} Correct`);
+
+      await browser.postForm("/progress", { course: "mongodb", lesson: "2", finished: "true" });
+      const profile = await visibleText(await browser.request("/profile"));
+      expect(profile).toContain("React quiz 90% (best of 1)");
+      expect(profile).toContain("MongoDB 6.67% (1 of 15 lessons)");
+
+      const stranger = await registeredBrowser(server.url);
+      expect((await stranger.browser.request(reviewHref)).status).toBe(404);
+      expect((await new TestBrowser(server.url).request(reviewHref)).status).toBe(302);
+    });
+
+    it.each([
+      ["an unknown question", { ...sheet(rightChoices(react)), "q.java-01": "0" }, "it names a question the quiz does not have (java-01)."],
+      ["an option out of range", sheet(["4"]), "question 1 has no such option."],
+      ["an option that is not a number", sheet(["B"]), "question 1 has no such option."],
+      ["an option's text instead of its index", sheet([react[1]!.answer]), "question 1 has no such option."],
+      ["a skipped question", (({ "q.react-03": _, ...rest }) => rest)(sheet([])), "it skips question 3."],
+      ["no current question", (({ current: _, ...rest }) => rest)(sheet([])), "it does not say which question is being answered."],
+      ["an unknown current question", { ...sheet([]), current: "react-11" }, "it does not say which question is being answered."],
+      ["an answer ahead of its turn", { current: "react-01", "q.react-01": "1", "q.react-05": "1" }, "it answers question 5 before its turn."],
+    ])("refuses %s with 400 and records nothing", async (_name, fields, detail) => {
+      const { browser } = await registeredBrowser(server.url);
+      const before = (await attemptRows()).length;
+      const response = await browser.postForm("/test/react", fields as Record<string, string>);
+      expect(response.status).toBe(400);
+      expect(await visibleText(response)).toContain(
+        `This answer sheet does not fit the React quiz: ${detail} Nothing was recorded; please start the quiz again.`,
+      );
+      expect(await attemptRows()).toHaveLength(before);
+    });
+
+    it("refuses a question answered twice", async () => {
+      const { browser } = await registeredBrowser(server.url);
+      const before = (await attemptRows()).length;
+      const body = new URLSearchParams(sheet(rightChoices(react)));
+      body.append("q.react-02", "0");
+      const response = await browser.request("/test/react", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      });
+      expect(response.status).toBe(400);
+      expect(await visibleText(response)).toContain("it answers question 2 twice.");
+      expect(await attemptRows()).toHaveLength(before);
+    });
+  });
+});
