@@ -99,7 +99,7 @@ try {
   failed ||= kb(weight.whole.total) > budgets.totalKB || kb(weight.whole.scriptBodies) > budgets.scriptGzipKB || weight.cls > budgets.cls;
 
   console.log("Lighthouse, mobile (simulated slow 4G, 4x CPU slowdown):");
-  for (const score of await lighthouseScores(["/", "/courses", "/about"].map((p) => server.url + p))) {
+  for (const score of await lighthouseScores(["/", "/courses", "/about", "/courses/java", "/test/java"].map((p) => server.url + p))) {
     console.log(
       `  ${new URL(score.url).pathname.padEnd(9)} performance ${score.performance}, accessibility ${score.accessibility}, LCP ${score.lcpMs} ms, CLS ${score.cls.toFixed(3)}`,
     );

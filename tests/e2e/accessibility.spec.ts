@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { open } from "./open.ts";
+import { register } from "./register.ts";
 
 // Measured at rest: mid-animation (cards fading in) colours are not what people read.
 test.use({ reducedMotion: "reduce" });
@@ -8,19 +9,41 @@ test.use({ reducedMotion: "reduce" });
 const routes = [
   "/", "/about", "/courses", "/courses/mern", "/courses/fullstack", "/cources/programming", "/team", "/testimonial",
   "/contact", "/register", "/test", "/test/java", "/courses/java", "/library", "/feedback", "/profile", "/signin",
-  "/pages", "/newsletter", "/error", "/no-such-page",
+  "/pages", "/newsletter", "/error", "/no-such-page", "/courses/java?lesson=2",
 ];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
 
 for (const route of routes) {
   test(`${route} has no serious or critical accessibility violation`, async ({ page }) => {
     await open(page, route);
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test("a signed-in learner's quiz result, review, course page and progress have no serious violation", async ({ page }) => {
+  await register(page, `axe-${Date.now()}@example.com`);
+  await expect(page).toHaveURL(/\/profile$/);
+  await open(page, "/test/react");
+  for (let question = 1; question < 10; question++) await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Finish" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Well done!" })).toBeVisible({ timeout: 6000 });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: "Review your answers" }).click();
+  await expect(page.getByRole("list", { name: "Your answers" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await open(page, "/courses/java");
+  await page.getByRole("button", { name: "Mark as finished" }).click();
+  await expect(page.getByText("You have finished this lesson.")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await open(page, "/profile");
+  expect(await seriousViolations(page)).toEqual([]);
+});
 
 test("the mobile layout has no serious or critical accessibility violation", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
