@@ -50,14 +50,18 @@ describe.each(engines)("learning progress on %s", (engine) => {
       expect(html).toContain("Resumes at <!-- -->0:12");
     });
 
-    it("marks a lesson finished for good, and a report without a position keeps the stored one", async () => {
+    it("marks a lesson finished for good, to start from the beginning next time", async () => {
       const { browser } = await registeredBrowser(server.url);
       await browser.postForm("/progress", { course: "dsa", lesson: "4", position: "30" });
-      const marked = await browser.postForm("/progress", { course: "dsa", lesson: "4", finished: "true", return_to: "/courses/dsa" });
+      // The form of the page, at an address spelt another way, comes back to that address.
+      const marked = await browser.postForm("/progress", { course: "dsa", lesson: "4", finished: "true", return_to: "/Courses/DSA/" });
       expect(marked.status).toBe(303);
-      expect(marked.headers.get("location")).toBe("/courses/dsa?lesson=4#player");
+      expect(marked.headers.get("location")).toBe("/Courses/DSA/?lesson=4#player");
+      const dsaRow = async () => (await progressRows()).find((r) => r.course_slug === "dsa" && r.user_sub === row0?.user_sub);
+      const [row0] = (await progressRows()).filter((r) => r.course_slug === "dsa");
+      expect(await dsaRow()).toMatchObject({ lesson_number: 4, position_seconds: 0 });
       await browser.postForm("/progress", { course: "dsa", lesson: "4", position: "5" });
-      const [row] = (await progressRows()).filter((r) => r.course_slug === "dsa");
+      const row = await dsaRow();
       expect(row).toMatchObject({ lesson_number: 4, position_seconds: 5 });
       expect(row!.finished_at).not.toBeNull();
       const page = await visibleText(await browser.request("/courses/dsa?lesson=4"));
@@ -84,6 +88,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
       [{ course: "java", lesson: "1", position: "999999" }, "The position is longer than any lesson."],
       [{ course: "java", lesson: "1", finished: "yes" }, "Finished can only be true."],
       [{ course: "java", lesson: "1", finished: "true", return_to: "https://evil.example/" }, "The page to return to is not this course's page."],
+      [{ course: "java", lesson: "1", finished: "true", return_to: "/courses/dsa" }, "The page to return to is not this course's page."],
     ])("refuses %j with 400 (%s) and stores nothing", async (fields, message) => {
       const { browser } = await registeredBrowser(server.url);
       const before = (await progressRows()).length;
@@ -91,6 +96,20 @@ describe.each(engines)("learning progress on %s", (engine) => {
       expect(response.status).toBe(400);
       expect((await response.json()).message).toBe(message);
       expect(await progressRows()).toHaveLength(before);
+    });
+
+    it("sends a visitor's 'Mark as finished' form to sign in and back", async () => {
+      const response = await new TestBrowser(server.url).postForm("/progress", {
+        course: "java", lesson: "1", finished: "true", return_to: "/cources/programming/java",
+      });
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/signin?return_to=%2Fcources%2Fprogramming%2Fjava");
+    });
+
+    it("answers a GET with 405 and names POST", async () => {
+      const response = await fetch(`${server.url}/progress`);
+      expect(response.status).toBe(405);
+      expect(response.headers.get("allow")).toBe("POST");
     });
 
     it("refuses a cross-site report", async () => {

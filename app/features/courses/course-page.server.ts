@@ -30,7 +30,9 @@ export async function loadCoursePage({
     userSub ? courseProgress(db, userSub, course.slug) : [],
     userSub && requestedLesson === null ? lastLessonTouched(db, userSub, course.slug) : null,
   ]);
-  const current = requestedLesson === null ? (lastTouched ?? 1) : /^\d{1,3}$/.test(requestedLesson) ? Number(requestedLesson) : 0;
+  // A stored lesson beyond today's list (a course made shorter) opens lesson 1.
+  const resumeLesson = lastTouched !== null && lastTouched <= lessons.length ? lastTouched : 1;
+  const current = requestedLesson === null ? resumeLesson : /^\d{1,3}$/.test(requestedLesson) ? Number(requestedLesson) : 0;
   if (current < 1 || current > lessons.length) return null;
 
   const byLesson = new Map(progress.map((entry) => [entry.lesson, entry]));

@@ -36,27 +36,34 @@ function localCatalog(mediaDir: string): MediaCatalog {
 const answerKeptMs = 5 * 60 * 1000;
 const failureKeptMs = 30 * 1000;
 const headTimeoutMs = 3000;
+/** Statuses that mean "no such file"; anything else that is not 2xx is a passing failure. */
+const missingStatuses = new Set([403, 404, 410]);
 
 /**
  * Files under MEDIA_BASE_URL (a CDN or object store): a HEAD request tells whether each
- * exists. Answers are kept five minutes, so pages do not wait on the store each time.
+ * exists. Answers are kept five minutes (failures 30 s), and pages asking at the same
+ * time share one request, so pages do not wait on the store each time.
  */
 function remoteCatalog(baseUrl: string): MediaCatalog {
-  const known = new Map<string, { exists: boolean; until: number }>();
-  const exists = async (url: string): Promise<boolean> => {
-    const cached = known.get(url);
-    if (cached && cached.until > Date.now()) return cached.exists;
-    let answer: boolean;
-    let keepMs = answerKeptMs;
+  const known = new Map<string, { exists: Promise<boolean>; until: number }>();
+  const ask = async (url: string): Promise<{ exists: boolean; keepMs: number }> => {
     try {
       const response = await fetch(url, { method: "HEAD", signal: AbortSignal.timeout(headTimeoutMs), redirect: "follow" });
-      answer = response.ok;
+      if (response.ok) return { exists: true, keepMs: answerKeptMs };
+      return { exists: false, keepMs: missingStatuses.has(response.status) ? answerKeptMs : failureKeptMs };
     } catch {
       // Unreachable store: say "not available" now, ask again soon.
-      answer = false;
-      keepMs = failureKeptMs;
+      return { exists: false, keepMs: failureKeptMs };
     }
-    known.set(url, { exists: answer, until: Date.now() + keepMs });
+  };
+  const exists = (url: string): Promise<boolean> => {
+    const cached = known.get(url);
+    if (cached && cached.until > Date.now()) return cached.exists;
+    const answer = ask(url).then(({ exists: found, keepMs }) => {
+      known.set(url, { exists: Promise.resolve(found), until: Date.now() + keepMs });
+      return found;
+    });
+    known.set(url, { exists: answer, until: Date.now() + headTimeoutMs });
     return answer;
   };
   return {

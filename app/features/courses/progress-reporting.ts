@@ -22,9 +22,9 @@ export function useLessonProgressReporting(
     let lastSentPosition = -1;
 
     const send = ({ finished = false, leaving = false } = {}) => {
-      // A finished lesson starts again from the beginning next time.
       const position = finished ? 0 : Math.floor(video.currentTime);
-      if (!finished && (position === lastSentPosition || video.currentTime === 0)) return;
+      // After the end only "finished" counts: the lesson restarts from the beginning next time.
+      if (!finished && (position === lastSentPosition || video.currentTime === 0 || video.ended)) return;
       lastSentAt = Date.now();
       lastSentPosition = position;
       const body = new FormData();
@@ -46,9 +46,7 @@ export function useLessonProgressReporting(
     const onTimeUpdate = () => {
       if (!video.paused && Date.now() - lastSentAt >= reportEveryMs) send();
     };
-    const onPause = () => {
-      if (!video.ended) send();
-    };
+    const onPause = () => send();
     const onEnded = () => send({ finished: true });
     const onPageHide = () => send({ leaving: true });
 
@@ -62,7 +60,7 @@ export function useLessonProgressReporting(
       video.removeEventListener("ended", onEnded);
       window.removeEventListener("pagehide", onPageHide);
       // Moving to another lesson inside the site unmounts this player.
-      if (!video.ended) send({ leaving: true });
+      send({ leaving: true });
     };
   }, [videoRef, course, lesson, enabled, revalidate]);
 }

@@ -40,22 +40,26 @@ export async function lastLessonTouched(db: Kysely<Database>, userSub: string, c
   return row?.lesson_number ?? null;
 }
 
-/** One upsert: a lesson once finished stays finished; a report without a position keeps the stored one. */
+/**
+ * One upsert: a lesson once finished stays finished, and finishing it starts it from the
+ * beginning next time; a report without a position keeps the stored one.
+ */
 export async function recordLessonProgress(db: Kysely<Database>, userSub: string, report: ProgressReport): Promise<void> {
   const now = new Date().toISOString();
+  const positionSeconds = report.finished ? 0 : report.positionSeconds;
   await db
     .insertInto("lesson_progress")
     .values({
       user_sub: userSub,
       course_slug: report.course,
       lesson_number: report.lesson,
-      position_seconds: report.positionSeconds ?? 0,
+      position_seconds: positionSeconds ?? 0,
       finished_at: report.finished ? now : null,
       updated_at: now,
     })
     .onConflict((conflict) =>
       conflict.columns(["user_sub", "course_slug", "lesson_number"]).doUpdateSet((eb) => ({
-        position_seconds: report.positionSeconds === undefined ? eb.ref("lesson_progress.position_seconds") : eb.ref("excluded.position_seconds"),
+        position_seconds: positionSeconds === undefined ? eb.ref("lesson_progress.position_seconds") : eb.ref("excluded.position_seconds"),
         finished_at: eb.fn.coalesce("lesson_progress.finished_at", "excluded.finished_at"),
         updated_at: eb.ref("excluded.updated_at"),
       })),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { videoCourses } from "../../content/video-courses.ts";
+import { findVideoCourse, videoCourses } from "../../content/video-courses.ts";
 
 const courseSlugs = videoCourses.map((course) => course.slug) as [string, ...string[]];
 /** A day: no lesson is longer, so a bigger position is a mistake or a forgery. */
@@ -27,7 +27,8 @@ export const progressReportSchema = z
     if (course && (report.lesson < 1 || report.lesson > course.lessonCount)) {
       ctx.addIssue({ code: "custom", path: ["lesson"], message: `${course.title} has lessons 1 to ${course.lessonCount}.` });
     }
-    if (course && report.return_to !== undefined && !course.paths.includes(report.return_to)) {
+    // Any address that shows this course (letter case and a trailing slash do not matter).
+    if (course && report.return_to !== undefined && findVideoCourse(report.return_to)?.slug !== course.slug) {
       ctx.addIssue({ code: "custom", path: ["return_to"], message: "The page to return to is not this course's page." });
     }
   })

@@ -33,7 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       return score ? [{ label: `${quiz.title} quiz`, href: quiz.hubHref, percent: percentage(score.best, score.total), detail: `best of ${score.attempts}` }] : [];
     }),
     lessonsFinished: videoCourses.flatMap((course) => {
-      const finished = finishedLessons.get(course.slug);
+      // Capped: rows may remain for lessons a shortened course no longer has.
+      const finished = Math.min(finishedLessons.get(course.slug) ?? 0, course.lessonCount);
       return finished
         ? [{ label: course.title, href: course.paths[0]!, percent: percentage(finished, course.lessonCount), detail: `${finished} of ${course.lessonCount} lessons` }]
         : [];

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { findVideoCourse } from "../../content/video-courses.ts";
 import { servicesContext, userContext } from "../../context.ts";
 import { recordLessonProgress } from "../../features/courses/progress.server.ts";
 import { progressReportSchema } from "../../features/courses/schemas.ts";
@@ -9,9 +10,16 @@ import type { Route } from "./+types/lesson-progress";
  * background (answered 204); the "Mark as finished" form names the page to return to.
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  const fields = Object.fromEntries(await request.formData());
   const signedIn = context.get(userContext);
-  if (!signedIn) return data({ message: "Sign in to keep your progress." }, { status: 401 });
-  const parsed = progressReportSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!signedIn) {
+    // The "Mark as finished" form of a session that has since ended: sign in and come back.
+    if (typeof fields.return_to === "string" && findVideoCourse(fields.return_to)) {
+      return redirect(`/signin?return_to=${encodeURIComponent(fields.return_to)}`, 303);
+    }
+    return data({ message: "Sign in to keep your progress." }, { status: 401 });
+  }
+  const parsed = progressReportSchema.safeParse(fields);
   if (!parsed.success) {
     return data({ message: parsed.error.issues.map((issue) => issue.message).join(" ") }, { status: 400 });
   }
@@ -19,4 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   await recordLessonProgress(context.get(servicesContext).db, signedIn.user.sub, report);
   if (returnTo) return redirect(`${returnTo}?lesson=${report.lesson}#player`, 303);
   return new Response(null, { status: 204 });
+}
+
+/** Nothing to show at this address: progress is only ever posted. */
+export function loader() {
+  return new Response("Lesson progress is saved with POST.", { status: 405, headers: { Allow: "POST" } });
 }

@@ -65,6 +65,7 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
         <section id="player" aria-labelledby="lesson-heading" className="grid scroll-mt-24 gap-8 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <LessonPlayer
+              key={lesson.number}
               courseSlug={course.slug}
               poster={course.image}
               lesson={lesson}
@@ -85,7 +86,9 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
             </p>
             {signedIn ? (
               lesson.finished ? (
-                <p className="mt-4 font-semibold text-emerald-800">You have finished this lesson.</p>
+                <p role="status" className="mt-4 font-semibold text-emerald-800">
+                  You have finished this lesson.
+                </p>
               ) : (
                 <Form method="post" action={PROGRESS_PATH} className="mt-4">
                   <input type="hidden" name="course" value={course.slug} />

@@ -4,6 +4,7 @@ import { questionsByQuiz } from "../../content/quiz-questions/index.server.ts";
 import { quizzes } from "../../content/quizzes.ts";
 import { servicesContext, userContext } from "../../context.ts";
 import { findAttempt } from "../../features/quizzes/attempts.server.ts";
+import { CodeListing } from "../../features/quizzes/components/code-listing.tsx";
 import { percentage } from "../../features/quizzes/types.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/attempt-review";
@@ -54,11 +55,7 @@ export default function AttemptReview({ loaderData }: Route.ComponentProps) {
                 <h2 className="text-lg font-bold">
                   {index + 1}. {item.question}
                 </h2>
-                {item.code && (
-                  <pre className="mt-3 overflow-x-auto rounded-md bg-gray-900 p-4 text-sm text-gray-100">
-                    <code>{item.code}</code>
-                  </pre>
-                )}
+                <CodeListing code={item.code} />
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                   <dt className="font-semibold">Your choice</dt>
                   <dd>{item.choice ?? "No answer"}</dd>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "../../../components/use-hydrated.ts";
 import type { LessonView } from "../types.ts";
 import { useLessonProgressReporting } from "../progress-reporting.ts";
@@ -30,6 +30,8 @@ export function LessonPlayer({
 }) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const hydrated = useHydrated();
+  // Read once per lesson: a later save (e.g. "Mark as finished") must not change the source mid-play.
+  const [startAt] = useState(lesson.resumeSeconds);
   useLessonProgressReporting(videoRef, { course: courseSlug, lesson: lesson.number, enabled: signedIn && Boolean(lesson.media) });
   useEffect(() => {
     const video = videoRef.current;
@@ -55,7 +57,6 @@ export function LessonPlayer({
   return (
     <div>
       <video
-        key={lesson.number}
         ref={videoRef}
         controls
         preload="none"
@@ -64,13 +65,14 @@ export function LessonPlayer({
         height={360}
         crossOrigin={crossOrigin}
         className="aspect-video w-full rounded-lg bg-black"
-        src={lesson.resumeSeconds > 0 ? `${video}#t=${lesson.resumeSeconds}` : video}
+        src={startAt > 0 ? `${video}#t=${startAt}` : video}
         aria-describedby="lesson-description"
       >
         {captions && <track kind="captions" src={captions} srcLang="en" label="English" />}
         <a href={video}>Download the lesson video</a>
       </video>
-      <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+      {/* min-h: the speed control appears after hydration without moving what follows. */}
+      <div className="mt-3 flex min-h-9 flex-wrap items-center gap-x-6 gap-y-2 text-sm">
         {hydrated && (
           <label className="flex items-center gap-2">
             Playback speed
@@ -88,7 +90,7 @@ export function LessonPlayer({
           </label>
         )}
         {captions ? <span className="text-muted">Captions: English (CC button)</span> : <span className="text-muted">No captions for this lesson yet</span>}
-        {lesson.resumeSeconds > 0 && <span>Resumes at {formatTime(lesson.resumeSeconds)}</span>}
+        {startAt > 0 && <span>Resumes at {formatTime(startAt)}</span>}
         <a href={video} className="underline">
           Download video
         </a>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
+import { CodeListing } from "./code-listing.tsx";
 import { answerField, CURRENT_FIELD, type PublicQuestion } from "../types.ts";
 
 /**
@@ -23,7 +24,11 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
   }, [step]);
 
   const next = (event: FormEvent) => {
-    if (last) return; // the whole sheet goes to the server
+    if (last) {
+      // The whole sheet goes to the server, once: a second click must not store a second attempt.
+      if (submitting) event.preventDefault();
+      return;
+    }
     event.preventDefault();
     movedOn.current = true;
     setAnswered([...answered, selected]);
@@ -55,18 +60,14 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
             {question.question}
           </h2>
         </legend>
-        {question.code && (
-          <pre className="mt-4 overflow-x-auto rounded-md bg-gray-900 p-4 text-sm text-gray-100">
-            <code>{question.code}</code>
-          </pre>
-        )}
+        <CodeListing code={question.code} />
         <div className="mt-6 grid gap-3">
           {question.options.map((option, index) => (
             <label
               key={option}
               className={`flex cursor-pointer items-center gap-3 rounded-md border-2 p-4 ${
                 selected === index ? "border-brand-700 bg-brand-50 font-semibold" : "border-gray-200 hover:border-gray-400"
-              } has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600`}
+              } has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600`}
             >
               <input
                 type="radio"

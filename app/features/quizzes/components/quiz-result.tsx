@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "../../../components/use-hydrated.ts";
 import { RESULT_ALERT_DELAY_SECONDS } from "../../../content/quizzes.ts";
@@ -24,11 +24,14 @@ export function QuizResult({
   signInHref: string;
 }) {
   const [alertOpen, setAlertOpen] = useState(true);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // The Finish button is gone: reading continues at the result.
+  useEffect(() => headingRef.current?.focus(), []);
   const hydrated = useHydrated();
   const percent = percentage(score, total);
   return (
     <section aria-labelledby="result-heading" className="mx-auto max-w-2xl text-center">
-      <h2 id="result-heading" className="text-3xl font-bold">
+      <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="text-3xl font-bold">
         Your result
       </h2>
       <p className="mt-4 text-xl" data-testid="quiz-score">
