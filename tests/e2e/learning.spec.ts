@@ -143,3 +143,25 @@ test("from a listing to a course and through its lessons without a page load", a
   await expect(main(page).locator("video")).toHaveCount(0);
   await expect(main(page).getByRole("listitem").filter({ hasText: "Now showing" })).toContainText("Lesson 2");
 });
+
+test("the player works from the keyboard and loads no video before it is asked to", async ({ page }) => {
+  const videoRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/media/")) videoRequests.push(request.url());
+  });
+  await open(page, "/courses/fullstack/html");
+  const video = main(page).locator("video");
+  await expect(video).toHaveAttribute("poster", "/images/courses/html.svg");
+  expect(videoRequests).toEqual([]);
+
+  await video.focus();
+  await page.keyboard.press("Space");
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 10_000 }).toBe(true);
+  expect(videoRequests.some((url) => url.endsWith("/media/html/01.mp4"))).toBe(true);
+  await page.keyboard.press("Space");
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  // The English captions track is there to switch on.
+  expect(await video.evaluate((v: HTMLVideoElement) => [...v.textTracks].map((t) => `${t.kind}:${t.language}:${t.label}`))).toEqual([
+    "captions:en:English",
+  ]);
+});

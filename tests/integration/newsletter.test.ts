@@ -30,7 +30,7 @@ describe.each(engines)("newsletter sign-up on %s", (engine) => {
     });
     const html = await response.text();
     const message = /<p role="status"[^>]*>([^<]+)<\/p>/.exec(html)?.[1];
-    return { status: response.status, message };
+    return { status: response.status, message, retryAfter: response.headers.get("retry-after") };
   }
 
   const stored = () => handle.db.selectFrom("newsletter_subscriptions").select("email").orderBy("email").execute();
@@ -90,6 +90,7 @@ describe.each(engines)("newsletter sign-up on %s", (engine) => {
     // The eleventh attempt is refused, even with a valid address.
     const result = await signUp({ email: "late@example.com" });
     expect(result.status).toBe(429);
+    expect(Number(result.retryAfter)).toBeGreaterThan(0);
     expect(result.message).toMatch(/Too many sign-up attempts/);
     expect(await stored()).toHaveLength(2);
   });

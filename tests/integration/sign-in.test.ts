@@ -178,6 +178,7 @@ describe("protection", () => {
     expect(statuses).toEqual(Array(10).fill(401));
     const blocked = await browser.postForm(url.pathname, { email, password });
     expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
     expect(await visibleText(blocked)).toMatch(/Too many failed sign-in attempts\. Please try again in 15 minutes\./);
   }, 60_000);
 

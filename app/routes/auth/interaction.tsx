@@ -154,3 +154,5 @@ export default function Interaction({ loaderData, actionData }: Route.ComponentP
     </>
   );
 }
+
+export { keepRetryAfter as headers } from "../../lib/retry-after.ts";

@@ -142,3 +142,5 @@ function RegisterPage({ children }: { children: ReactNode }) {
     </>
   );
 }
+
+export { keepRetryAfter as headers } from "../../lib/retry-after.ts";

@@ -39,3 +39,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function SignIn({ loaderData }: Route.ComponentProps) {
   return <SignInProblem message={loaderData.message} />;
 }
+
+export { keepRetryAfter as headers } from "../../lib/retry-after.ts";

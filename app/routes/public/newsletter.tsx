@@ -35,3 +35,5 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+
+export { keepRetryAfter as headers } from "../../lib/retry-after.ts";

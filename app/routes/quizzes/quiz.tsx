@@ -9,7 +9,11 @@ import { QuizQuestions } from "../../features/quizzes/components/quiz-questions.
 import { QuizResult } from "../../features/quizzes/components/quiz-result.tsx";
 import type { PublicQuestion, QuizActionResult } from "../../features/quizzes/types.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
+import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
 import type { Route } from "./+types/quiz";
+
+/** Stored attempts per learner and hour: far above honest use, a stop for scripts filling the database. */
+const ATTEMPTS_PER_HOUR = 60;
 
 /** /test/java, /test/fullstack, /test/javascript, /test/react, in any letter case. */
 function findQuiz(slug: string) {
@@ -32,8 +36,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (reading.kind === "next") return { phase: "question", answered: reading.answered } satisfies QuizActionResult;
 
   const signedIn = context.get(userContext);
+  const { db } = context.get(servicesContext);
+  if (signedIn) {
+    const rate = await consumeRateLimit(db, { key: `quiz-attempts:${signedIn.user.sub}`, limit: ATTEMPTS_PER_HOUR, windowSeconds: 60 * 60 });
+    if (!rate.allowed) {
+      return data<QuizActionResult>(
+        {
+          phase: "refused",
+          message: `You have finished ${ATTEMPTS_PER_HOUR} quizzes in the last hour, which is as many as we keep. Nothing was recorded; please try again later.`,
+        },
+        { status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } },
+      );
+    }
+  }
   const attemptId = signedIn
-    ? await saveAttempt(context.get(servicesContext).db, {
+    ? await saveAttempt(db, {
         userSub: signedIn.user.sub,
         quizSlug: quiz.slug,
         questions,
@@ -87,3 +104,5 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+
+export { keepRetryAfter as headers } from "../../lib/retry-after.ts";

@@ -6,7 +6,7 @@ import { percentage } from "../types.ts";
 
 /**
  * Score, total and percentage; 3 s later the spec's 'Well done!' alert with a link to
- * the course. The delay is a CSS animation, so it holds with and without JavaScript.
+ * the course, with and without JavaScript.
  */
 export function QuizResult({
   score,
@@ -23,10 +23,19 @@ export function QuizResult({
   reviewHref: string | null;
   signInHref: string;
 }) {
+  // A result rendered by the server (no JavaScript, or before hydration) delays its alert with CSS;
+  // one rendered in the browser inserts it after the delay, so screen readers announce it.
+  const [renderedInBrowser] = useState(() => typeof document !== "undefined" && document.documentElement.dataset.hydrated === "true");
+  const [alertDue, setAlertDue] = useState(!renderedInBrowser);
   const [alertOpen, setAlertOpen] = useState(true);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The Finish button is gone: reading continues at the result.
   useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    if (alertDue) return;
+    const timer = setTimeout(() => setAlertDue(true), RESULT_ALERT_DELAY_SECONDS * 1000);
+    return () => clearTimeout(timer);
+  }, [alertDue]);
   const hydrated = useHydrated();
   const percent = percentage(score, total);
   return (
@@ -58,11 +67,11 @@ export function QuizResult({
       <Link to={pathname} className="btn-primary mt-8">
         Try Again
       </Link>
-      {alertOpen && (
+      {alertDue && alertOpen && (
         <div
           role="alert"
           className="reveal-later mx-auto mt-8 flex max-w-md items-center justify-between gap-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-left text-emerald-950"
-          style={{ animationDelay: `${RESULT_ALERT_DELAY_SECONDS}s` }}
+          style={renderedInBrowser ? undefined : { animationDelay: `${RESULT_ALERT_DELAY_SECONDS}s` }}
         >
           <p>
             <strong>Well done!</strong> Keep going with the course.{" "}
