@@ -165,3 +165,22 @@ test("the player works from the keyboard and loads no video before it is asked t
     "captions:en:English",
   ]);
 });
+
+test("a lesson watched to the end is marked finished and starts from the beginning next time", async ({ page }) => {
+  await register(page, `ended-${Date.now()}@example.com`);
+  await expect(page).toHaveURL(/\/profile$/);
+  await open(page, "/courses/fullstack/css");
+  const video = main(page).locator("video");
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.muted = true;
+    v.playbackRate = 16; // the 35 s sample in about two seconds
+    return v.play();
+  });
+  await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();
+  await expect(main(page).getByRole("heading", { name: /1 video \(1 finished\)/ })).toBeVisible();
+
+  await page.reload();
+  await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();
+  await expect(main(page).getByText(/Resumes at/)).toHaveCount(0);
+  await expect(main(page).locator("video")).toHaveAttribute("src", "/media/css/01.mp4");
+});

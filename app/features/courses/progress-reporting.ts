@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from "react";
+import { useEffect, useEffectEvent, type RefObject } from "react";
 import { useRevalidator } from "react-router";
 
 /** The resource route that stores lesson progress (routes/courses/lesson-progress.ts). */
@@ -15,6 +15,8 @@ export function useLessonProgressReporting(
   { course, lesson, enabled }: { course: string; lesson: number; enabled: boolean },
 ) {
   const { revalidate } = useRevalidator();
+  // Not a dependency of the effect: re-subscribing the player on every navigation would lose its state.
+  const showFinished = useEffectEvent(() => void revalidate());
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !enabled) return;
@@ -38,7 +40,7 @@ export function useLessonProgressReporting(
       }
       fetch(PROGRESS_PATH, { method: "POST", body, keepalive: true })
         .then((response) => {
-          if (finished && response.ok) void revalidate();
+          if (finished && response.ok) showFinished();
         })
         // Progress is a convenience: a lost report must never interrupt the lesson.
         .catch(() => {});
@@ -62,5 +64,5 @@ export function useLessonProgressReporting(
       // Moving to another lesson inside the site unmounts this player.
       send({ leaving: true });
     };
-  }, [videoRef, course, lesson, enabled, revalidate]);
+  }, [videoRef, course, lesson, enabled]);
 }

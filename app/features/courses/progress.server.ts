@@ -2,13 +2,13 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../lib/db/schema.ts";
 
 /** What the site remembers about one lesson for one learner. */
-export interface LessonProgress {
+interface LessonProgress {
   lesson: number;
   positionSeconds: number;
   finished: boolean;
 }
 
-export interface ProgressReport {
+interface ProgressReport {
   course: string;
   lesson: number;
   /** Where playback stands; absent when only marking the lesson finished. */

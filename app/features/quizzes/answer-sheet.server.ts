@@ -1,7 +1,7 @@
 import type { QuizQuestion } from "../../content/quiz-questions/types.ts";
 import { answerField, CURRENT_FIELD } from "./types.ts";
 
-export type SheetReading =
+type SheetReading =
   /** Choices so far (null = nothing chosen); the quiz goes on at question `answered.length + 1`. */
   | { kind: "next"; answered: (number | null)[] }
   | { kind: "finished"; choices: (number | null)[]; score: number }

@@ -3,9 +3,9 @@ import { useHydrated } from "../../../components/use-hydrated.ts";
 import type { LessonView } from "../types.ts";
 import { useLessonProgressReporting } from "../progress-reporting.ts";
 
-export const playbackSpeeds = ["0.75", "1", "1.25", "1.5", "1.75", "2"];
+const playbackSpeeds = ["0.75", "1", "1.25", "1.5", "1.75", "2"];
 
-export const formatTime = (totalSeconds: number) =>
+const formatTime = (totalSeconds: number) =>
   `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, "0")}`;
 
 /**
