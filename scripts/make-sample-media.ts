@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { lessonsByCourse } from "../app/content/lessons/index.ts";
+import { lessonsByCourse } from "../app/content/lessons/index.server.ts";
 import { videoCourses } from "../app/content/video-courses.ts";
 import { captionsExtension, lessonFileStem, videoExtension } from "../app/features/courses/media-paths.ts";
 

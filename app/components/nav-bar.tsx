@@ -3,6 +3,7 @@ import { site } from "../content/site.ts";
 import { Icon } from "./icons.tsx";
 import { pageLinks, primaryLinks, secondaryLinks } from "./nav-links.ts";
 import { useDismissableDetails } from "./use-dismissable-details.ts";
+import { signInHref } from "../lib/sign-in-link.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 font-medium hover:text-brand-700 ${isActive ? "text-brand-700 underline underline-offset-4" : "text-ink"}`;
@@ -73,7 +74,7 @@ function AccountLinks({ user }: { user: { name: string } | null }) {
   if (!user) {
     const here = location.pathname + location.search;
     return (
-      <Link to={here === "/" ? "/signin" : `/signin?return_to=${encodeURIComponent(here)}`} className="btn-primary">
+      <Link to={here === "/" ? "/signin" : signInHref(here)} className="btn-primary">
         Join Now
       </Link>
     );

@@ -11,6 +11,9 @@ export interface QuizInfo {
   coursePath: string;
 }
 
+/** The quiz at /test/<slug>, in any letter case (the hub links /test/React and /test/Javascript). */
+export const findQuiz = (slug: string) => quizzes.find((quiz) => quiz.slug === slug.toLowerCase());
+
 /** The spec's delay before the result's 'Well done!' alert. */
 export const RESULT_ALERT_DELAY_SECONDS = 3;
 

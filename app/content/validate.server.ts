@@ -4,7 +4,7 @@ import { contactDetails } from "./contact.ts";
 import { categories } from "./categories.ts";
 import { coursesByCategory } from "./courses.ts";
 import { gallery } from "./gallery.ts";
-import { lessonsByCourse } from "./lessons/index.ts";
+import { lessonsByCourse } from "./lessons/index.server.ts";
 import { pillars } from "./pillars.ts";
 import { questionsByQuiz } from "./quiz-questions/index.server.ts";
 import { quizzes } from "./quizzes.ts";

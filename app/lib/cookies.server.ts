@@ -1,8 +1,5 @@
-/** Binds a sign-in to the browser that started it (the OAuth state). */
-export const SIGN_IN_STATE_COOKIE = "signin_state";
-
 /** Reads one cookie from the request's Cookie header. */
-export function readCookie(request: Request, name: string): string | undefined {
+function readCookie(request: Request, name: string): string | undefined {
   for (const part of (request.headers.get("cookie") ?? "").split(";")) {
     const separator = part.indexOf("=");
     if (separator > 0 && part.slice(0, separator).trim() === name) {
@@ -16,22 +13,24 @@ export function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-interface CookieOptions {
-  maxAgeSeconds: number;
-  path?: string;
-  /** Set when the site is served over HTTPS. */
-  secure: boolean;
-}
-
 /** httpOnly and SameSite=Lax always: scripts never read our cookies, other sites never send them on posts. */
-export function serializeCookie(name: string, value: string, { maxAgeSeconds, path = "/", secure }: CookieOptions): string {
+function serializeCookie(name: string, value: string, maxAgeSeconds: number, path: string, secure: boolean): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, `Max-Age=${maxAgeSeconds}`, `Path=${path}`, "HttpOnly", "SameSite=Lax"];
   if (secure) parts.push("Secure");
   return parts.join("; ");
 }
 
-export function clearCookie(name: string, { path = "/", secure }: { path?: string; secure: boolean }): string {
-  return serializeCookie(name, "", { maxAgeSeconds: 0, path, secure });
+/**
+ * One of the site's cookies, its name, path and lifetime defined in one place, so the
+ * route that sets it and the one that clears it cannot disagree. `secure`: see isHttps.
+ */
+export function siteCookie(name: string, { path = "/", maxAgeSeconds }: { path?: string; maxAgeSeconds: number }) {
+  return {
+    name,
+    read: (request: Request) => readCookie(request, name),
+    set: (value: string, secure: boolean) => serializeCookie(name, value, maxAgeSeconds, path, secure),
+    clear: (secure: boolean) => serializeCookie(name, "", 0, path, secure),
+  };
 }
 
 /** Cookies get Secure when the site is public over HTTPS, or this request came over HTTPS. */

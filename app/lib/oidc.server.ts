@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import * as client from "openid-client";
+import { siteCookie } from "./cookies.server.ts";
 import type { Database } from "./db/schema.ts";
 
 /** Where and how the site signs people in (built-in provider or an external one). */
@@ -36,7 +37,10 @@ export class SignInError extends Error {
   override name = "SignInError";
 }
 
+/** The spec's transaction lifetime: one day. */
 const transactionSeconds = 24 * 60 * 60;
+/** Binds a sign-in to the browser that started it (the OAuth state); sent back only to /signin/…. */
+export const signInStateCookie = siteCookie("signin_state", { path: "/signin", maxAgeSeconds: transactionSeconds });
 const requestTimeoutSeconds = 10;
 const attempts = 3;
 const leewaySeconds = 60;
@@ -157,7 +161,7 @@ export function createRelyingParty(settings: RelyingPartySettings) {
       };
       if (settings.audience) parameters.audience = settings.audience;
       if (settings.organization) parameters.organization = settings.organization;
-      return { url: client.buildAuthorizationUrl(config, parameters), state, maxAgeSeconds: transactionSeconds };
+      return { url: client.buildAuthorizationUrl(config, parameters), state };
     },
 
     /**

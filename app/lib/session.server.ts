@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { siteCookie } from "./cookies.server.ts";
 import type { Database } from "./db/schema.ts";
 
-export const SESSION_COOKIE = "sid";
 /** Signed out after a week without a visit, and a month after signing in whatever happens. */
 export const sessionTimeouts = { idleSeconds: 7 * 24 * 60 * 60, absoluteSeconds: 30 * 24 * 60 * 60 };
+export const sessionCookie = siteCookie("sid", { maxAgeSeconds: sessionTimeouts.absoluteSeconds });
 /** last_seen_at is written at most this often, not on every request. */
 const touchEverySeconds = 5 * 60;
 

@@ -1,7 +1,7 @@
-import type { MiddlewareFunction } from "react-router";
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { servicesContext, userContext } from "../context.ts";
-import { readCookie } from "../lib/cookies.server.ts";
-import { deleteSession, findSession, SESSION_COOKIE, sessionUser, updateSessionTokens } from "../lib/session.server.ts";
+import { signInHref } from "../lib/sign-in-link.ts";
+import { deleteSession, findSession, sessionCookie, sessionUser, updateSessionTokens } from "../lib/session.server.ts";
 
 /** Access tokens are renewed this long before they expire. */
 const refreshEarlySeconds = 60;
@@ -13,7 +13,7 @@ const refreshEarlySeconds = 60;
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   const { db, relyingParty, logger } = context.get(servicesContext);
-  let session = await findSession(db, readCookie(request, SESSION_COOKIE));
+  let session = await findSession(db, sessionCookie.read(request));
   if (session?.refresh_token && session.access_expires_at) {
     const expiresIn = (new Date(session.access_expires_at).getTime() - Date.now()) / 1000;
     if (expiresIn < refreshEarlySeconds) {
@@ -34,7 +34,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
           logger.warn({ err }, "could not renew the access token; will retry");
         } else {
           // Another request (or instance) may have renewed it a moment ago with the same token.
-          const current = await findSession(db, readCookie(request, SESSION_COOKIE));
+          const current = await findSession(db, sessionCookie.read(request));
           if (current && current.refresh_token !== session.refresh_token) {
             session = current;
           } else {
@@ -49,3 +49,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   context.set(userContext, session ? { user: sessionUser(session), session } : null);
 };
+
+/** The signed-in person, or a redirect that signs the visitor in and brings them back to `returnTo`. */
+export function requireUser(context: Readonly<RouterContextProvider>, returnTo: string) {
+  const signedIn = context.get(userContext);
+  if (!signedIn) throw redirect(signInHref(returnTo));
+  return signedIn;
+}

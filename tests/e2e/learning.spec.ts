@@ -45,9 +45,14 @@ for (const quiz of quizzes) {
 test("choosing highlights the option; the 'Well done!' alert waits 3 s and closes", async ({ page }) => {
   await open(page, "/test/react");
   const questions = questionsByQuiz.react!;
-  const option = main(page).locator("label", { hasText: questions[0]!.options[1]! });
+  const label = (text: string) => main(page).locator("label").filter({ has: page.getByRole("radio", { name: text, exact: true }) });
+  const option = label(questions[0]!.options[1]!);
+  const other = label(questions[0]!.options[2]!);
+  const brand50 = "rgb(236, 254, 255)";
+  await expect(option).not.toHaveCSS("background-color", brand50);
   await option.click();
-  await expect(option).toHaveClass(/bg-brand-50/);
+  await expect(option).toHaveCSS("background-color", brand50);
+  await expect(other).not.toHaveCSS("background-color", brand50);
   await playQuiz(page, "react", (answer, index) => (index === 0 ? questions[0]!.options[1]! : answer));
 
   await expect(main(page).getByTestId("quiz-score")).toBeVisible();

@@ -99,7 +99,7 @@ describe("every route", () => {
   it("sends visitors from /profile to sign in, and /signin to the provider", async () => {
     const profile = await fetch(`${server.url}/profile`, { redirect: "manual" });
     expect(profile.status).toBe(302);
-    expect(profile.headers.get("location")).toBe("/signin?return_to=/profile");
+    expect(profile.headers.get("location")).toBe("/signin?return_to=%2Fprofile");
     const signin = await fetch(`${server.url}/signin`, { redirect: "manual" });
     expect(signin.status).toBe(302);
     expect(signin.headers.get("location")).toMatch(new RegExp(`^${server.url}/idp/auth\\?`));

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
+import { siteCookie } from "../../lib/cookies.server.ts";
 import type { Database } from "../../lib/db/schema.ts";
 
-export const REGISTRATION_TICKET_COOKIE = "registered";
-export const registrationTicketSeconds = 10 * 60;
+const registrationTicketSeconds = 10 * 60;
+/** Carries the ticket to the provider's login page, and only there. */
+export const registrationTicketCookie = siteCookie("registered", { path: "/signin/interaction", maxAgeSeconds: registrationTicketSeconds });
 
 const hash = (ticket: string) => createHash("sha256").update(ticket).digest("base64url");
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { lessonsByCourse } from "../../content/lessons/index.ts";
+import { lessonsByCourse } from "../../content/lessons/index.server.ts";
 import type { VideoCourse } from "../../content/video-courses.ts";
 import type { Database } from "../../lib/db/schema.ts";
 import type { MediaCatalog } from "./lesson-media.server.ts";
@@ -25,11 +25,11 @@ export async function loadCoursePage({
   requestedLesson: string | null;
 }) {
   const lessons = lessonsByCourse[course.slug]!;
-  const [files, progress, lastTouched] = await Promise.all([
+  const [files, progress] = await Promise.all([
     media.lessonMedia(course.slug, lessons.length),
     userSub ? courseProgress(db, userSub, course.slug) : [],
-    userSub && requestedLesson === null ? lastLessonTouched(db, userSub, course.slug) : null,
   ]);
+  const lastTouched = lastLessonTouched(progress);
   // A stored lesson beyond today's list (a course made shorter) opens lesson 1.
   const resumeLesson = lastTouched !== null && lastTouched <= lessons.length ? lastTouched : 1;
   const current = requestedLesson === null ? resumeLesson : /^\d{1,3}$/.test(requestedLesson) ? Number(requestedLesson) : 0;

@@ -1,7 +1,7 @@
-import { stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Config } from "../../lib/env.server.ts";
-import { captionsExtension, lessonFileStem, videoExtension } from "./media-paths.ts";
+import { captionsExtension, lessonFileBase, lessonFileStem, videoExtension } from "./media-paths.ts";
 import type { LessonMedia } from "./types.ts";
 
 
@@ -13,23 +13,30 @@ export interface MediaCatalog {
 
 const lessonNumbers = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
 
-/** Files in MEDIA_DIR, served by the app under /media; checked on every call, so new files show at once. */
+/**
+ * Files in MEDIA_DIR, served by the app under /media: one listing of the course folder per
+ * call (and a size check of the files found), so new files show at once.
+ */
 function localCatalog(mediaDir: string): MediaCatalog {
   const root = resolve(mediaDir);
-  const isFile = (relative: string) =>
-    stat(resolve(root, relative)).then(
-      (stats) => stats.isFile() && stats.size > 0,
-      () => false,
-    );
   return {
-    lessonMedia: (courseSlug, lessonCount) =>
-      Promise.all(
+    async lessonMedia(courseSlug, lessonCount) {
+      const folder = resolve(root, courseSlug);
+      const names = await readdir(folder, { withFileTypes: true }).then(
+        (entries) => new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name)),
+        () => new Set<string>(),
+      );
+      // An empty file (an upload under way) is not a lesson yet.
+      const usable = async (name: string) => names.has(name) && (await stat(resolve(folder, name)).then((s) => s.size > 0, () => false));
+      return Promise.all(
         lessonNumbers(lessonCount).map(async (lesson) => {
-          const stem = lessonFileStem(courseSlug, lesson);
-          const [video, captions] = await Promise.all([isFile(stem + videoExtension), isFile(stem + captionsExtension)]);
-          return video ? { video: `/media/${stem}${videoExtension}`, captions: captions ? `/media/${stem}${captionsExtension}` : null } : null;
+          const base = lessonFileBase(lesson);
+          const [video, captions] = await Promise.all([usable(base + videoExtension), usable(base + captionsExtension)]);
+          const stem = `/media/${lessonFileStem(courseSlug, lesson)}`;
+          return video ? { video: stem + videoExtension, captions: captions ? stem + captionsExtension : null } : null;
         }),
-      ),
+      );
+    },
   };
 }
 

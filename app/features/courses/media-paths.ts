@@ -3,8 +3,11 @@
  * `<course>/<NN>.mp4` and, when there is one, `<course>/<NN>.en.vtt`.
  */
 export function lessonFileStem(courseSlug: string, lessonNumber: number): string {
-  return `${courseSlug}/${String(lessonNumber).padStart(2, "0")}`;
+  return `${courseSlug}/${lessonFileBase(lessonNumber)}`;
 }
+
+/** The lesson's file name without extension, inside its course folder: "01" … "35". */
+export const lessonFileBase = (lessonNumber: number) => String(lessonNumber).padStart(2, "0");
 
 export const videoExtension = ".mp4";
 export const captionsExtension = ".en.vtt";

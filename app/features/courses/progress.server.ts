@@ -6,6 +6,7 @@ interface LessonProgress {
   lesson: number;
   positionSeconds: number;
   finished: boolean;
+  updatedAt: string;
 }
 
 interface ProgressReport {
@@ -19,25 +20,26 @@ interface ProgressReport {
 export async function courseProgress(db: Kysely<Database>, userSub: string, courseSlug: string): Promise<LessonProgress[]> {
   const rows = await db
     .selectFrom("lesson_progress")
-    .select(["lesson_number", "position_seconds", "finished_at"])
+    .select(["lesson_number", "position_seconds", "finished_at", "updated_at"])
     .where("user_sub", "=", userSub)
     .where("course_slug", "=", courseSlug)
     .orderBy("lesson_number")
     .execute();
-  return rows.map((row) => ({ lesson: row.lesson_number, positionSeconds: row.position_seconds, finished: row.finished_at !== null }));
+  return rows.map((row) => ({
+    lesson: row.lesson_number,
+    positionSeconds: row.position_seconds,
+    finished: row.finished_at !== null,
+    updatedAt: row.updated_at,
+  }));
 }
 
-/** The lesson the learner touched last in this course, to open the page where they left off. */
-export async function lastLessonTouched(db: Kysely<Database>, userSub: string, courseSlug: string): Promise<number | null> {
-  const row = await db
-    .selectFrom("lesson_progress")
-    .select("lesson_number")
-    .where("user_sub", "=", userSub)
-    .where("course_slug", "=", courseSlug)
-    .orderBy("updated_at", "desc")
-    .orderBy("lesson_number", "desc")
-    .executeTakeFirst();
-  return row?.lesson_number ?? null;
+/** The lesson the learner touched last (the later lesson on a tie), to open the page where they left off. */
+export function lastLessonTouched(progress: LessonProgress[]): number | null {
+  const last = progress.reduce<LessonProgress | null>(
+    (latest, entry) => (latest === null || entry.updatedAt >= latest.updatedAt ? entry : latest),
+    null,
+  );
+  return last?.lesson ?? null;
 }
 
 /**

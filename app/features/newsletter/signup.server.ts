@@ -5,6 +5,7 @@ import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
 import { subscribeToNewsletter } from "./queries.server.ts";
 import { newsletterSignupSchema } from "./schemas.ts";
 import type { NewsletterResult } from "./types.ts";
+import { tooManyRequests } from "../../lib/too-many-requests.ts";
 
 const perAddressLimit = { limit: 10, windowSeconds: 15 * 60 };
 
@@ -12,9 +13,9 @@ const perAddressLimit = { limit: 10, windowSeconds: 15 * 60 };
 export async function handleNewsletterSignup(request: Request, { db, clientAddress, logger }: RequestServices) {
   const rate = await consumeRateLimit(db, { key: `newsletter:${clientAddress}`, ...perAddressLimit });
   if (!rate.allowed) {
-    return data<NewsletterResult>(
+    return tooManyRequests<NewsletterResult>(
       { status: "rate-limited", message: "Too many sign-up attempts from your network. Please try again in a few minutes." },
-      { status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } },
+      rate.retryAfterSeconds,
     );
   }
 

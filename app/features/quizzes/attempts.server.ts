@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { QuizQuestion } from "../../content/quiz-questions/types.ts";
 import type { Database } from "../../lib/db/schema.ts";
 
@@ -52,18 +52,17 @@ export async function findAttempt(db: Kysely<Database>, userSub: string, quizSlu
   return { ...row, answers: JSON.parse(row.answers) as StoredAnswer[] };
 }
 
-/** Best score and number of attempts per quiz, for the profile. */
+/** Best percentage (of one attempt, whatever the quiz's size then) and number of attempts per quiz, for the profile. */
 export async function bestScoresByQuiz(db: Kysely<Database>, userSub: string) {
   const rows = await db
     .selectFrom("quiz_attempts")
     .select((eb) => [
       "quiz_slug",
-      eb.fn.max("score").as("best"),
-      eb.fn.max("total").as("total"),
+      eb.fn.max(sql<number>`score * 100.0 / total`).as("best_percent"),
       eb.fn.countAll<number | string>().as("attempts"),
     ])
     .where("user_sub", "=", userSub)
     .groupBy("quiz_slug")
     .execute();
-  return new Map(rows.map((row) => [row.quiz_slug, { best: Number(row.best), total: Number(row.total), attempts: Number(row.attempts) }]));
+  return new Map(rows.map((row) => [row.quiz_slug, { bestPercent: Number(row.best_percent), attempts: Number(row.attempts) }]));
 }

@@ -7,11 +7,17 @@ export type PublicQuestion = Omit<QuizQuestion, "answer">;
 export const CURRENT_FIELD = "current";
 export const answerField = (questionId: string) => `q.${questionId}`;
 
+/** Stored attempts per learner and hour: far above honest use, a stop for scripts filling the database. */
+export const ATTEMPTS_PER_HOUR = 60;
+
 /** What the quiz page's action answers. */
 export type QuizActionResult =
   | { phase: "question"; answered: (number | null)[] }
-  | { phase: "result"; score: number; total: number; attemptId: string | null }
+  | {
+      phase: "result";
+      score: number;
+      total: number;
+      /** How the attempt was kept: its id, not (a visitor), or not because the hourly limit was reached. */
+      saved: { attemptId: string } | "visitor" | "limit-reached";
+    }
   | { phase: "refused"; message: string };
-
-/** Percentage = score × 100 / total, shown with at most two decimals. */
-export const percentage = (score: number, total: number) => Math.round((score * 10000) / total) / 100;

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { servicesContext, userContext } from "../../context.ts";
 import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
-import { clearCookie, isHttps, readCookie, serializeCookie, SIGN_IN_STATE_COOKIE } from "../../lib/cookies.server.ts";
+import { isHttps } from "../../lib/cookies.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { SignInError, signInMessages } from "../../lib/oidc.server.ts";
-import { createSession, deleteSession, SESSION_COOKIE, sessionTimeouts } from "../../lib/session.server.ts";
+import { SignInError, signInMessages, signInStateCookie } from "../../lib/oidc.server.ts";
+import { createSession, deleteSession, sessionCookie } from "../../lib/session.server.ts";
 import type { Route } from "./+types/callback";
 
 export const meta = () => pageMeta("Sign In");
@@ -13,9 +13,9 @@ export const meta = () => pageMeta("Sign In");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, relyingParty, logger, config } = context.get(servicesContext);
   const secure = isHttps(request, config.PUBLIC_URL);
-  const clearState = clearCookie(SIGN_IN_STATE_COOKIE, { path: "/signin", secure });
+  const clearState = signInStateCookie.clear(secure);
   try {
-    const { tokens, claims, returnTo } = await relyingParty.finish(db, new URL(request.url), readCookie(request, SIGN_IN_STATE_COOKIE));
+    const { tokens, claims, returnTo } = await relyingParty.finish(db, new URL(request.url), signInStateCookie.read(request));
     if (!tokens.refresh_token && relyingParty.settings.scope.includes("offline_access")) {
       // The session still works; its access token just cannot be renewed. Usually a provider setting.
       logger.warn({ sub: claims.sub }, signInMessages.missingRefreshToken);
@@ -35,10 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     const headers = new Headers();
     headers.append("Set-Cookie", clearState);
-    headers.append(
-      "Set-Cookie",
-      serializeCookie(SESSION_COOKIE, sessionId, { maxAgeSeconds: sessionTimeouts.absoluteSeconds, secure }),
-    );
+    headers.append("Set-Cookie", sessionCookie.set(sessionId, secure));
     return redirect(returnTo, { headers });
   } catch (err) {
     const message = err instanceof SignInError ? err.message : signInMessages.loginFailed;

@@ -3,11 +3,12 @@ import { HoneypotField } from "../../components/honeypot-field.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
 import { servicesContext } from "../../context.ts";
 import { checkCredentials } from "../../features/accounts/credentials.server.ts";
-import { REGISTRATION_TICKET_COOKIE, redeemRegistrationTicket } from "../../features/accounts/registration-ticket.server.ts";
-import { clearCookie, isHttps, readCookie } from "../../lib/cookies.server.ts";
+import { redeemRegistrationTicket, registrationTicketCookie } from "../../features/accounts/registration-ticket.server.ts";
+import { isHttps } from "../../lib/cookies.server.ts";
 import { isHoneypotFilled } from "../../lib/honeypot.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/interaction";
+import { tooManyRequests } from "../../lib/too-many-requests.ts";
 
 export const meta = () => pageMeta("Sign In");
 
@@ -51,11 +52,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   const accountId =
     interaction.prompt.name === "login"
-      ? await redeemRegistrationTicket(services.db, readCookie(request, REGISTRATION_TICKET_COOKIE))
+      ? await redeemRegistrationTicket(services.db, registrationTicketCookie.read(request))
       : undefined;
   if (accountId) {
     const secure = isHttps(request, services.config.PUBLIC_URL);
-    const clear = clearCookie(REGISTRATION_TICKET_COOKIE, { path: "/signin/interaction", secure });
+    const clear = registrationTicketCookie.clear(secure);
     return redirectDocument(await finishLogin(services, accountId), { headers: { "Set-Cookie": clear } });
   }
   const hint = interaction.params.login_hint;
@@ -76,9 +77,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await checkCredentials(services.db, { email, password, clientAddress: services.clientAddress });
   if (result.status === "blocked") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    return data(
+    return tooManyRequests(
       { error: `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, email },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      result.retryAfterSeconds,
     );
   }
   // One message for a wrong password and an unknown email: no hint which addresses have accounts.
@@ -155,4 +156,4 @@ export default function Interaction({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export { keepRetryAfter as headers } from "../../lib/retry-after.ts";
+export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { servicesContext, userContext } from "../../context.ts";
+import { servicesContext } from "../../context.ts";
 import { findAccountById, updateContactDetails } from "../../features/accounts/queries.server.ts";
 import { ADDRESS_MAX_LENGTH, type ContactDetailsField, type FieldErrors } from "../../features/accounts/limits.ts";
 import { contactDetailsSchema, fieldErrors } from "../../features/accounts/schemas.ts";
@@ -10,16 +10,16 @@ import { quizzes } from "../../content/quizzes.ts";
 import { videoCourses } from "../../content/video-courses.ts";
 import { finishedLessonsByCourse } from "../../features/courses/progress.server.ts";
 import { bestScoresByQuiz } from "../../features/quizzes/attempts.server.ts";
-import { percentage } from "../../features/quizzes/types.ts";
+import { percentage } from "../../lib/percentage.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/profile";
+import { requireUser } from "../../middleware/session.server.ts";
 
 export const meta = () => pageMeta("Profile");
 
 /** Signed-in people only; visitors go to sign in and come back here. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const signedIn = context.get(userContext);
-  if (!signedIn) throw redirect("/signin?return_to=/profile");
+  const signedIn = requireUser(context, "/profile");
   const { db, identityProvider } = context.get(servicesContext);
   // Phone and address live in our accounts table, so only with the built-in provider.
   const [account, bestScores, finishedLessons] = await Promise.all([
@@ -30,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     quizScores: quizzes.flatMap((quiz) => {
       const score = bestScores.get(quiz.slug);
-      return score ? [{ label: `${quiz.title} quiz`, href: quiz.hubHref, percent: percentage(score.best, score.total), detail: `best of ${score.attempts}` }] : [];
+      return score ? [{ label: `${quiz.title} quiz`, href: `/test/${quiz.slug}`, percent: percentage(score.bestPercent, 100), detail: `best of ${score.attempts}` }] : [];
     }),
     lessonsFinished: videoCourses.flatMap((course) => {
       // Capped: rows may remain for lessons a shortened course no longer has.
@@ -50,8 +50,7 @@ type ActionResult = { saved: boolean; errors: FieldErrors<ContactDetailsField>; 
 
 /** The person's own phone and address: the only details this site keeps about them. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const signedIn = context.get(userContext);
-  if (!signedIn) throw redirect("/signin?return_to=/profile");
+  const signedIn = requireUser(context, "/profile");
   const { db, identityProvider } = context.get(servicesContext);
   if (!identityProvider) throw data("Details are kept by the sign-in service", { status: 404 });
   const form = await request.formData();

@@ -5,18 +5,16 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { servicesContext } from "../../context.ts";
 import { createAccount } from "../../features/accounts/queries.server.ts";
-import {
-  issueRegistrationTicket,
-  REGISTRATION_TICKET_COOKIE,
-  registrationTicketSeconds,
-} from "../../features/accounts/registration-ticket.server.ts";
+import { issueRegistrationTicket, registrationTicketCookie } from "../../features/accounts/registration-ticket.server.ts";
 import { PASSWORD_MIN_LENGTH, type FieldErrors, type RegisterField } from "../../features/accounts/limits.ts";
 import { fieldErrors, registerSchema } from "../../features/accounts/schemas.ts";
-import { isHttps, serializeCookie } from "../../lib/cookies.server.ts";
+import { isHttps } from "../../lib/cookies.server.ts";
 import { isHoneypotFilled } from "../../lib/honeypot.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
 import type { Route } from "./+types/register";
+import { signInHref } from "../../lib/sign-in-link.ts";
+import { tooManyRequests } from "../../lib/too-many-requests.ts";
 
 export const meta = () => pageMeta("Sign Up Page");
 
@@ -43,9 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Generous enough for a computer lab of students registering together behind one address.
   const rate = await consumeRateLimit(db, { key: `register:${clientAddress}`, limit: 30, windowSeconds: 60 * 60 });
   if (!rate.allowed) {
-    return data<ActionResult>(
+    return tooManyRequests<ActionResult>(
       { errors: {}, values: {}, form: "Too many registrations from your network. Please try again later." },
-      { status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } },
+      rate.retryAfterSeconds,
     );
   }
   const form = await request.formData();
@@ -66,13 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const ticket = await issueRegistrationTicket(db, created.account.id);
-  return redirect("/signin?return_to=/profile", {
+  return redirect(signInHref("/profile"), {
     headers: {
-      "Set-Cookie": serializeCookie(REGISTRATION_TICKET_COOKIE, ticket, {
-        maxAgeSeconds: registrationTicketSeconds,
-        path: "/signin/interaction",
-        secure: isHttps(request, config.PUBLIC_URL),
-      }),
+      "Set-Cookie": registrationTicketCookie.set(ticket, isHttps(request, config.PUBLIC_URL)),
     },
   });
 }
@@ -86,7 +80,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             Accounts for this site are created with the college's sign-in service. Choose Join Now and pick the
             option to sign up there.
           </p>
-        <a href="/signin?return_to=/profile" className="btn-primary mt-6">
+        <a href={signInHref("/profile")} className="btn-primary mt-6">
           Join Now
         </a>
       </RegisterPage>
@@ -143,4 +137,4 @@ function RegisterPage({ children }: { children: ReactNode }) {
   );
 }
 
-export { keepRetryAfter as headers } from "../../lib/retry-after.ts";
+export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";

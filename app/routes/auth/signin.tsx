@@ -1,11 +1,12 @@
 import { data, redirectDocument } from "react-router";
 import { servicesContext } from "../../context.ts";
 import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
-import { isHttps, serializeCookie, SIGN_IN_STATE_COOKIE } from "../../lib/cookies.server.ts";
+import { isHttps } from "../../lib/cookies.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
-import { safeReturnTo, SignInError, signInMessages } from "../../lib/oidc.server.ts";
+import { safeReturnTo, SignInError, signInMessages, signInStateCookie } from "../../lib/oidc.server.ts";
 import type { Route } from "./+types/signin";
+import { tooManyRequests } from "../../lib/too-many-requests.ts";
 
 export const meta = () => pageMeta("Sign In");
 
@@ -15,18 +16,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Each start stores a transaction for a day: bounded per address so the table cannot be flooded.
   const rate = await consumeRateLimit(db, { key: `signin:${clientAddress}`, limit: 60, windowSeconds: 15 * 60 });
   if (!rate.allowed) {
-    return data(
-      { message: "Too many sign-in attempts from your network. Please try again in a few minutes." },
-      { status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } },
-    );
+    return tooManyRequests({ message: "Too many sign-in attempts from your network. Please try again in a few minutes." }, rate.retryAfterSeconds);
   }
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("return_to"));
   try {
-    const { url, state, maxAgeSeconds } = await relyingParty.start(db, returnTo);
+    const { url, state } = await relyingParty.start(db, returnTo);
     // A document redirect: the provider is not a page of this app's router.
     return redirectDocument(url.href, {
       headers: {
-        "Set-Cookie": serializeCookie(SIGN_IN_STATE_COOKIE, state, { maxAgeSeconds, path: "/signin", secure: isHttps(request, config.PUBLIC_URL) }),
+        "Set-Cookie": signInStateCookie.set(state, isHttps(request, config.PUBLIC_URL)),
       },
     });
   } catch (err) {
@@ -40,4 +38,4 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
   return <SignInProblem message={loaderData.message} />;
 }
 
-export { keepRetryAfter as headers } from "../../lib/retry-after.ts";
+export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";

@@ -29,7 +29,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={`${category.name} Courses`} />
       <section className="section" aria-label={`${category.name} courses`}>
-        <CourseGrid courses={coursesByCategory[category.id] ?? []} />
+        <CourseGrid courses={coursesByCategory[category.id]!} />
       </section>
     </>
   );

@@ -4,6 +4,7 @@ import { servicesContext, userContext } from "../../context.ts";
 import { recordLessonProgress } from "../../features/courses/progress.server.ts";
 import { progressReportSchema } from "../../features/courses/schemas.ts";
 import type { Route } from "./+types/lesson-progress";
+import { signInHref } from "../../lib/sign-in-link.ts";
 
 /**
  * Stores a signed-in learner's place in a lesson. The player posts here in the
@@ -15,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!signedIn) {
     // The "Mark as finished" form of a session that has since ended: sign in and come back.
     if (typeof fields.return_to === "string" && findVideoCourse(fields.return_to)) {
-      return redirect(`/signin?return_to=${encodeURIComponent(fields.return_to)}`, 303);
+      return redirect(signInHref(fields.return_to), 303);
     }
     return data({ message: "Sign in to keep your progress." }, { status: 401 });
   }

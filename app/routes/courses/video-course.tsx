@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { data, Form, Link, useLocation } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
-import { findVideoCourse, videoCourses } from "../../content/video-courses.ts";
+import { findVideoCourse } from "../../content/video-courses.ts";
 import { servicesContext, userContext } from "../../context.ts";
 import { LessonPlayer } from "../../features/courses/components/lesson-player.tsx";
 import { loadCoursePage } from "../../features/courses/course-page.server.ts";
@@ -9,6 +9,7 @@ import { PROGRESS_PATH } from "../../features/courses/progress-reporting.ts";
 import type { LessonView } from "../../features/courses/types.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/video-course";
+import { signInHref } from "../../lib/sign-in-link.ts";
 
 /** A video course page, chosen by its address (see content/video-courses.ts); `?lesson=N` picks the lesson. */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -28,7 +29,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
-  pageMeta(videoCourses.find((c) => c.slug === loaderData?.course.slug)?.title ?? errorTitle(error));
+  pageMeta(loaderData?.course.title ?? errorTitle(error));
 
 function LessonCard({ lesson, current, pathname }: { lesson: LessonView; current: boolean; pathname: string }) {
   return (
@@ -102,7 +103,7 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
               )
             ) : (
               <p className="mt-4 text-sm">
-                <Link to={`/signin?return_to=${encodeURIComponent(`${pathname}?lesson=${lesson.number}`)}`} className="underline">
+                <Link to={signInHref(`${pathname}?lesson=${lesson.number}`)} className="underline">
                   Sign in
                 </Link>{" "}
                 to keep your place in each lesson and mark lessons finished.

@@ -3,10 +3,10 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.tsx";
 import { handleNewsletterSignup } from "../../features/newsletter/signup.server.ts";
 import { site } from "../../content/site.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { errorTitle, pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/newsletter";
 
-export const meta = () => pageMeta("Newsletter");
+export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Newsletter");
 
 export async function action({ request, context }: Route.ActionArgs) {
   return handleNewsletterSignup(request, context.get(servicesContext));
@@ -36,4 +36,4 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
 
 export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
 
-export { keepRetryAfter as headers } from "../../lib/retry-after.ts";
+export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";

@@ -1,25 +1,25 @@
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { questionsByQuiz } from "../../content/quiz-questions/index.server.ts";
-import { quizzes } from "../../content/quizzes.ts";
-import { servicesContext, userContext } from "../../context.ts";
+import { findQuiz } from "../../content/quizzes.ts";
+import { servicesContext } from "../../context.ts";
 import { findAttempt } from "../../features/quizzes/attempts.server.ts";
 import { CodeListing } from "../../features/quizzes/components/code-listing.tsx";
-import { percentage } from "../../features/quizzes/types.ts";
+import { percentage } from "../../lib/percentage.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/attempt-review";
+import { requireUser } from "../../middleware/session.server.ts";
 
 /** A finished attempt, question by question: the learner's choice and the right one. Their own attempts only. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const quiz = quizzes.find((q) => q.slug === params.quiz.toLowerCase());
+  const quiz = findQuiz(params.quiz);
   if (!quiz) throw data("No such quiz", { status: 404 });
-  const signedIn = context.get(userContext);
-  if (!signedIn) throw redirect(`/signin?return_to=${encodeURIComponent(url.pathname)}`);
+  const signedIn = requireUser(context, url.pathname);
   const attempt = await findAttempt(context.get(servicesContext).db, signedIn.user.sub, quiz.slug, params.attempt);
   if (!attempt) throw data("No such attempt", { status: 404 });
   const questions = new Map(questionsByQuiz[quiz.slug]!.map((question) => [question.id, question]));
   return {
-    slug: quiz.slug,
+    quiz: { slug: quiz.slug, title: quiz.title },
     score: attempt.score,
     total: attempt.total,
     finishedAt: attempt.finished_at,
@@ -31,14 +31,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta = ({ loaderData, error }: Route.MetaArgs) => {
-  const quiz = quizzes.find((q) => q.slug === loaderData?.slug);
-  return pageMeta(quiz ? `Review: ${quiz.title} Quiz` : errorTitle(error));
-};
+export const meta = ({ loaderData, error }: Route.MetaArgs) =>
+  pageMeta(loaderData ? `Review: ${loaderData.quiz.title} Quiz` : errorTitle(error));
 
 export default function AttemptReview({ loaderData }: Route.ComponentProps) {
-  const { slug, score, total, finishedAt, review } = loaderData;
-  const quiz = quizzes.find((q) => q.slug === slug)!;
+  const { quiz, score, total, finishedAt, review } = loaderData;
   const finished = new Date(finishedAt).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
   return (
     <>
@@ -68,7 +65,7 @@ export default function AttemptReview({ loaderData }: Route.ComponentProps) {
           })}
         </ol>
         <div className="mt-10 flex flex-wrap gap-4">
-          <Link to={quiz.hubHref} reloadDocument={quiz.plainLink} className="btn-primary">
+          <Link to={`/test/${quiz.slug}`} className="btn-primary">
             Try the quiz again
           </Link>
           <Link to="/profile" className="btn-light border border-gray-300">

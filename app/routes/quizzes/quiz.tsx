@@ -1,73 +1,58 @@
 import { data, useLocation } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { questionsByQuiz } from "../../content/quiz-questions/index.server.ts";
-import { quizzes } from "../../content/quizzes.ts";
+import { findQuiz } from "../../content/quizzes.ts";
 import { servicesContext, userContext } from "../../context.ts";
 import { readAnswerSheet } from "../../features/quizzes/answer-sheet.server.ts";
 import { saveAttempt } from "../../features/quizzes/attempts.server.ts";
 import { QuizQuestions } from "../../features/quizzes/components/quiz-questions.tsx";
 import { QuizResult } from "../../features/quizzes/components/quiz-result.tsx";
-import type { PublicQuestion, QuizActionResult } from "../../features/quizzes/types.ts";
+import { ATTEMPTS_PER_HOUR, type PublicQuestion, type QuizActionResult } from "../../features/quizzes/types.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
 import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
 import type { Route } from "./+types/quiz";
 
-/** Stored attempts per learner and hour: far above honest use, a stop for scripts filling the database. */
-const ATTEMPTS_PER_HOUR = 60;
-
 /** /test/java, /test/fullstack, /test/javascript, /test/react, in any letter case. */
-function findQuiz(slug: string) {
-  const quiz = quizzes.find((q) => q.slug === slug.toLowerCase());
+function requireQuiz(slug: string) {
+  const quiz = findQuiz(slug);
   if (!quiz) throw data("No such quiz", { status: 404 });
   return { quiz, questions: questionsByQuiz[quiz.slug]! };
 }
 
 export function loader({ params }: Route.LoaderArgs) {
-  const { quiz, questions } = findQuiz(params.quiz);
+  const { quiz, questions } = requireQuiz(params.quiz);
   // Only what the page shows: the answers stay on the server.
   const publicQuestions: PublicQuestion[] = questions.map(({ id, question, code, options }) => ({ id, question, code, options }));
-  return { slug: quiz.slug, questions: publicQuestions };
+  return { quiz: { slug: quiz.slug, title: quiz.title, coursePath: quiz.coursePath }, questions: publicQuestions };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { quiz, questions } = findQuiz(params.quiz);
+  const { quiz, questions } = requireQuiz(params.quiz);
   const reading = readAnswerSheet(quiz.title, questions, await request.formData());
   if (reading.kind === "refused") return data<QuizActionResult>({ phase: "refused", message: reading.message }, { status: 400 });
   if (reading.kind === "next") return { phase: "question", answered: reading.answered } satisfies QuizActionResult;
 
   const signedIn = context.get(userContext);
   const { db } = context.get(servicesContext);
-  if (signedIn) {
-    const rate = await consumeRateLimit(db, { key: `quiz-attempts:${signedIn.user.sub}`, limit: ATTEMPTS_PER_HOUR, windowSeconds: 60 * 60 });
-    if (!rate.allowed) {
-      return data<QuizActionResult>(
-        {
-          phase: "refused",
-          message: `You have finished ${ATTEMPTS_PER_HOUR} quizzes in the last hour, which is as many as we keep. Nothing was recorded; please try again later.`,
-        },
-        { status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } },
-      );
-    }
-  }
-  const attemptId = signedIn
-    ? await saveAttempt(db, {
-        userSub: signedIn.user.sub,
-        quizSlug: quiz.slug,
-        questions,
-        choices: reading.choices,
-        score: reading.score,
-      })
-    : null;
-  return { phase: "result", score: reading.score, total: questions.length, attemptId } satisfies QuizActionResult;
+  const result = { phase: "result", score: reading.score, total: questions.length } as const;
+  if (!signedIn) return { ...result, saved: "visitor" } satisfies QuizActionResult;
+  // Over the limit the learner still gets the result; only the keeping stops.
+  const rate = await consumeRateLimit(db, { key: `quiz-attempts:${signedIn.user.sub}`, limit: ATTEMPTS_PER_HOUR, windowSeconds: 60 * 60 });
+  if (!rate.allowed) return { ...result, saved: "limit-reached" } satisfies QuizActionResult;
+  const attemptId = await saveAttempt(db, {
+    userSub: signedIn.user.sub,
+    quizSlug: quiz.slug,
+    questions,
+    choices: reading.choices,
+    score: reading.score,
+  });
+  return { ...result, saved: { attemptId } } satisfies QuizActionResult;
 }
 
-export const meta = ({ loaderData, error }: Route.MetaArgs) => {
-  const quiz = quizzes.find((q) => q.slug === loaderData?.slug);
-  return pageMeta(quiz ? `${quiz.title} Quiz` : errorTitle(error));
-};
+export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData ? `${loaderData.quiz.title} Quiz` : errorTitle(error));
 
 export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
-  const quiz = quizzes.find((q) => q.slug === loaderData.slug)!;
+  const { quiz } = loaderData;
   const { pathname } = useLocation();
   const result = actionData as QuizActionResult | undefined;
   return (
@@ -80,8 +65,8 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
             total={result.total}
             pathname={pathname}
             coursePath={quiz.coursePath}
-            reviewHref={result.attemptId && `/test/${quiz.slug}/attempts/${result.attemptId}`}
-            signInHref={`/signin?return_to=${encodeURIComponent(pathname)}`}
+            saved={result.saved}
+            reviewHref={typeof result.saved === "object" ? `/test/${quiz.slug}/attempts/${result.saved.attemptId}` : null}
           />
         ) : result?.phase === "refused" ? (
           <div role="alert" className="mx-auto max-w-2xl rounded-lg border border-red-300 bg-red-50 p-6 text-red-950">
@@ -104,5 +89,3 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
 }
 
 export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
-
-export { keepRetryAfter as headers } from "../../lib/retry-after.ts";

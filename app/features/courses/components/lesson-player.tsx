@@ -38,7 +38,7 @@ export function LessonPlayer({
     if (!video) return;
     video.defaultPlaybackRate = Number(speed);
     video.playbackRate = Number(speed);
-  }, [speed, lesson.number]);
+  }, [speed]);
 
   if (!lesson.media) {
     return (

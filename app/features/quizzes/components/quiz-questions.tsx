@@ -65,9 +65,8 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
           {question.options.map((option, index) => (
             <label
               key={option}
-              className={`flex cursor-pointer items-center gap-3 rounded-md border-2 p-4 ${
-                selected === index ? "border-brand-700 bg-brand-50 font-semibold" : "border-gray-200 hover:border-gray-400"
-              } has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600`}
+              // The highlight follows the checked radio, so it needs no script.
+              className="flex cursor-pointer items-center gap-3 rounded-md border-2 border-gray-200 p-4 hover:border-gray-400 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600"
             >
               <input
                 type="radio"

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useHydrated } from "../../../components/use-hydrated.ts";
 import { RESULT_ALERT_DELAY_SECONDS } from "../../../content/quizzes.ts";
-import { percentage } from "../types.ts";
+import { percentage } from "../../../lib/percentage.ts";
+import { signInHref } from "../../../lib/sign-in-link.ts";
+import { ATTEMPTS_PER_HOUR, type QuizActionResult } from "../types.ts";
 
 /**
  * Score, total and percentage; 3 s later the spec's 'Well done!' alert with a link to
@@ -13,19 +15,20 @@ export function QuizResult({
   total,
   pathname,
   coursePath,
+  saved,
   reviewHref,
-  signInHref,
 }: {
   score: number;
   total: number;
   pathname: string;
   coursePath: string;
+  saved: Extract<QuizActionResult, { phase: "result" }>["saved"];
   reviewHref: string | null;
-  signInHref: string;
 }) {
+  const hydrated = useHydrated();
   // A result rendered by the server (no JavaScript, or before hydration) delays its alert with CSS;
   // one rendered in the browser inserts it after the delay, so screen readers announce it.
-  const [renderedInBrowser] = useState(() => typeof document !== "undefined" && document.documentElement.dataset.hydrated === "true");
+  const [renderedInBrowser] = useState(hydrated);
   const [alertDue, setAlertDue] = useState(!renderedInBrowser);
   const [alertOpen, setAlertOpen] = useState(true);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -36,7 +39,6 @@ export function QuizResult({
     const timer = setTimeout(() => setAlertDue(true), RESULT_ALERT_DELAY_SECONDS * 1000);
     return () => clearTimeout(timer);
   }, [alertDue]);
-  const hydrated = useHydrated();
   const percent = percentage(score, total);
   return (
     <section aria-labelledby="result-heading" className="mx-auto max-w-2xl text-center">
@@ -56,9 +58,13 @@ export function QuizResult({
             Review your answers
           </Link>
         </p>
+      ) : saved === "limit-reached" ? (
+        <p className="mt-6">
+          You have finished {ATTEMPTS_PER_HOUR} quizzes in the last hour, which is as many as we keep: this attempt was not saved.
+        </p>
       ) : (
         <p className="mt-6">
-          <Link to={signInHref} className="font-semibold underline">
+          <Link to={signInHref(pathname)} className="font-semibold underline">
             Sign in
           </Link>{" "}
           to keep your attempts and review each answer.

@@ -14,8 +14,8 @@ import type { Lesson } from "./types.ts";
 export type { Lesson };
 
 /**
- * The lessons of each video course, by course slug. Only server code imports
- * this: pages receive the lessons of one course through their loader.
+ * The lessons of each video course, by course slug. Server only, so no page bundles
+ * every course's text: pages receive the lessons of one course through their loader.
  */
 export const lessonsByCourse: Record<string, readonly Lesson[]> = {
   java,
