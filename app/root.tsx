@@ -1,13 +1,14 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import type { Route } from "./+types/root";
 import "./app.css";
 import { BackToTop } from "./components/back-to-top.tsx";
 import { Footer } from "./components/footer.tsx";
 import { IconSprite } from "./components/icons.tsx";
+import { NavBar } from "./components/nav-bar.tsx";
 import { userContext } from "./context.ts";
 import { errorTitle, pageMeta } from "./lib/meta.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
+import type { Route } from "./+types/root";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
@@ -16,7 +17,6 @@ export function loader({ context }: Route.LoaderArgs) {
   const user = context.get(userContext)?.user;
   return { user: user ? { name: user.name } : null };
 }
-import { NavBar } from "./components/nav-bar.tsx";
 
 /** Used when an error reaches the root boundary; every page sets its own title otherwise. */
 export const meta = ({ error }: Route.MetaArgs) => (error ? pageMeta(errorTitle(error)) : []);

@@ -48,7 +48,7 @@ const shapes = {
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,
 };
 
-export type IconName = keyof typeof shapes;
+type IconName = keyof typeof shapes;
 
 /** Once per document, before any icon. */
 export function IconSprite() {

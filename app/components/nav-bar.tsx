@@ -1,9 +1,9 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { site } from "../content/site.ts";
+import { signInHref } from "../lib/sign-in-link.ts";
 import { Icon } from "./icons.tsx";
 import { pageLinks, primaryLinks, secondaryLinks } from "./nav-links.ts";
 import { useDismissableDetails } from "./use-dismissable-details.ts";
-import { signInHref } from "../lib/sign-in-link.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded px-3 py-2 font-medium hover:text-brand-700 ${isActive ? "text-brand-700 underline underline-offset-4" : "text-ink"}`;

@@ -37,6 +37,19 @@ export class SignInError extends Error {
   override name = "SignInError";
 }
 
+/**
+ * The catalogue message for a failed sign-in step. openid-client wraps what our fetch
+ * throws ('Timeout', 'HTTP error. Unable to fetch …') in errors of its own, so the
+ * whole cause chain is searched; anything unrecognised is 'Login failed'.
+ */
+export function signInMessageFor(error: unknown): string {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof SignInError) return cause.message;
+    if ((cause as { code?: string }).code === "OAUTH_TIMEOUT") return signInMessages.timeout;
+  }
+  return signInMessages.loginFailed;
+}
+
 /** The spec's transaction lifetime: one day. */
 const transactionSeconds = 24 * 60 * 60;
 /** Binds a sign-in to the browser that started it (the OAuth state); sent back only to /signin/…. */
@@ -192,7 +205,8 @@ export function createRelyingParty(settings: RelyingPartySettings) {
           idTokenExpected: true,
         });
       } catch (error) {
-        if (error instanceof SignInError) throw error;
+        // The provider could not be reached (or did not answer in time): say so.
+        if (signInMessageFor(error) !== signInMessages.loginFailed) throw new SignInError(signInMessageFor(error), { cause: error });
         const code = (error as { error?: string }).error;
         if (code === "mfa_required") throw new SignInError(signInMessages.mfaRequired, { cause: error });
         // The token endpoint said no (or answered nonsense): the code could not become tokens.

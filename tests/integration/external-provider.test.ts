@@ -1,7 +1,9 @@
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../app/lib/db/connect.server.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { startSite, type RunningSite } from "../setup/server.ts";
+import { freePort, startSite, type RunningSite } from "../setup/server.ts";
 import { startTokenTestProvider, type TokenScenario } from "../setup/token-test-provider.ts";
 
 const clientId = "site-at-external-provider";
@@ -179,4 +181,58 @@ describe("renewing the access token at an external provider", () => {
       provider.useScenario({});
     }
   });
+});
+
+describe("a provider that cannot be reached", () => {
+  const visible = async (response: Response) => (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ");
+
+  it("says 'HTTP error. Unable to fetch …' when nobody answers at the issuer", async () => {
+    const closedPort = await freePort();
+    const site = await startSite({ OIDC_ISSUER: `http://127.0.0.1:${closedPort}/`, OIDC_CLIENT_ID: clientId });
+    try {
+      const response = await fetch(`${site.url}/signin`);
+      expect(response.status).toBe(502);
+      expect(await visible(response)).toContain(
+        `HTTP error. Unable to fetch http://127.0.0.1:${closedPort}/.well-known/openid-configuration`,
+      );
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it("says 'HTTP error. Unable to fetch …' at the callback when the token endpoint is down, and starts no session", async () => {
+    const closedPort = await freePort();
+    const tokenEndpoint = `http://127.0.0.1:${closedPort}/oauth/token`;
+    const site = await startSite({
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: "external-secret",
+      OIDC_TOKEN_ENDPOINT: tokenEndpoint,
+    });
+    try {
+      provider.useScenario({});
+      const browser = new TestBrowser(site.url);
+      const start = await browser.request("/signin");
+      const callback = await browser.request(provider.authorize(new URL(start.headers.get("location")!)).href);
+      expect(callback.status).toBe(400);
+      expect(await visible(callback)).toContain(`HTTP error. Unable to fetch ${tokenEndpoint}`);
+      expect(browser.jar.get("sid")).toBeUndefined();
+    } finally {
+      await site.stop();
+    }
+  });
+
+  it("says 'Timeout' when the issuer takes more than the spec's 10 s", async () => {
+    const silent = createServer(() => {}); // accepts connections, never answers
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const site = await startSite({ OIDC_ISSUER: `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`, OIDC_CLIENT_ID: clientId });
+    try {
+      const response = await fetch(`${site.url}/signin`);
+      expect(response.status).toBe(502);
+      expect(await visible(response)).toContain("Timeout");
+    } finally {
+      await site.stop();
+      silent.close();
+    }
+  }, 30_000);
 });

@@ -5,7 +5,7 @@ import { clearAttempts, countAttempt, forgiveAttempt, throttlePolicies, throttle
 import { decoyPasswordHash, verifyPassword } from "./password.server.ts";
 import { findCredentials } from "./queries.server.ts";
 
-export type CredentialCheck =
+type CredentialCheck =
   | { status: "ok"; accountId: string }
   | { status: "invalid" }
   | { status: "blocked"; retryAfterSeconds: number };

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "../../lib/db/schema.ts";
 
-export interface ThrottlePolicy {
+interface ThrottlePolicy {
   /** Attempts after which each further one waits `stepMs` longer, up to `maxDelayMs`. */
   slowAfter: number;
   /** Attempts after which the next are refused until `blockSeconds` after the last one. */
@@ -16,7 +16,7 @@ export const throttlePolicies = {
 
 export const throttleTiming = { stepMs: 500, maxDelayMs: 3000, blockSeconds: 15 * 60 };
 
-export type ThrottleVerdict = { blocked: true; retryAfterSeconds: number } | { blocked: false; delayMs: number };
+type ThrottleVerdict = { blocked: true; retryAfterSeconds: number } | { blocked: false; delayMs: number };
 
 /**
  * Counts an attempt before its password is checked, in one statement, so

@@ -4,7 +4,7 @@ import type { Database } from "../../lib/db/schema.ts";
 import { hashPassword } from "./password.server.ts";
 import type { Registration } from "./schemas.ts";
 
-export type Account = Omit<Database["accounts"], "password_hash">;
+type Account = Omit<Database["accounts"], "password_hash">;
 
 const publicColumns = ["id", "name", "email", "phone", "address", "created_at", "updated_at"] as const;
 
@@ -38,11 +38,12 @@ export function findAccountById(db: Kysely<Database>, id: string): Promise<Accou
   return db.selectFrom("accounts").select(publicColumns).where("id", "=", id).executeTakeFirst();
 }
 
+/** `email` as stored: trimmed and in lower case. */
 export function findCredentials(db: Kysely<Database>, email: string) {
   return db
     .selectFrom("accounts")
     .select(["id", "password_hash"])
-    .where("email", "=", email.trim().toLowerCase())
+    .where("email", "=", email)
     .executeTakeFirst();
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailSchema } from "../../lib/email-schema.ts";
 import { ADDRESS_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldErrors } from "./limits.ts";
 
 const PASSWORD_MAX_LENGTH = 256;
@@ -6,7 +7,7 @@ const PASSWORD_MAX_LENGTH = 256;
 const requiredText = (message: string, max: number, tooLong: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
-export const phoneSchema = z
+const phoneSchema = z
   .string({ error: "Please enter your phone number." })
   // People type spaces and dashes in numbers; only the digits matter.
   .transform((value) => value.replace(/[\s-]/g, ""))
@@ -16,10 +17,6 @@ export const phoneSchema = z
       .min(1, "Please enter your phone number.")
       .regex(/^\+?\d{6,15}$/, "Please enter your phone number in digits, with an optional + in front (e.g. +91 44 2000 0000)."),
   );
-
-export const emailSchema = requiredText("Please enter your email address.", 254, "An email address has at most 254 characters.")
-  .pipe(z.email("Please enter a valid email address, like name@example.com."))
-  .transform((email) => email.toLowerCase());
 
 export const registerSchema = z
   .object({
@@ -40,7 +37,7 @@ export const registerSchema = z
 
 export type Registration = z.infer<typeof registerSchema>;
 
-export const contactDetailsSchema = z.object({
+export const accountContactSchema = z.object({
   phone: phoneSchema,
   address: z
     .string()

@@ -1,12 +1,4 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH } from "./types.ts";
+import { emailSchema } from "../../lib/email-schema.ts";
 
-export const newsletterSignupSchema = z.object({
-  email: z
-    .string({ error: "Please enter your email address." })
-    .trim()
-    .min(1, "Please enter your email address.")
-    .max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters.`)
-    .pipe(z.email("Please enter a valid email address, like name@example.com."))
-    .transform((email) => email.toLowerCase()),
-});
+export const newsletterSignupSchema = z.object({ email: emailSchema });

@@ -3,7 +3,7 @@ import { servicesContext, userContext } from "../../context.ts";
 import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
 import { isHttps } from "../../lib/cookies.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { SignInError, signInMessages, signInStateCookie } from "../../lib/oidc.server.ts";
+import { signInMessageFor, signInMessages, signInStateCookie } from "../../lib/oidc.server.ts";
 import { createSession, deleteSession, sessionCookie } from "../../lib/session.server.ts";
 import type { Route } from "./+types/callback";
 
@@ -38,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     headers.append("Set-Cookie", sessionCookie.set(sessionId, secure));
     return redirect(returnTo, { headers });
   } catch (err) {
-    const message = err instanceof SignInError ? err.message : signInMessages.loginFailed;
+    const message = signInMessageFor(err);
     logger.info({ err }, "sign-in refused");
     return data({ message }, { status: 400, headers: { "Set-Cookie": clearState } });
   }

@@ -1,70 +1,58 @@
-import { data, Form, redirectDocument, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, redirectDocument } from "react-router";
 import { HoneypotField } from "../../components/honeypot-field.tsx";
+import { SubmitButton } from "../../components/submit-button.tsx";
+import { TextField } from "../../components/text-field.tsx";
 import { PageHeader } from "../../components/page-header.tsx";
-import { servicesContext } from "../../context.ts";
+import { servicesContext, type RequestServices } from "../../context.ts";
 import { checkCredentials } from "../../features/accounts/credentials.server.ts";
 import { redeemRegistrationTicket, registrationTicketCookie } from "../../features/accounts/registration-ticket.server.ts";
 import { isHttps } from "../../lib/cookies.server.ts";
 import { isHoneypotFilled } from "../../lib/honeypot.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import type { Route } from "./+types/interaction";
 import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import type { Route } from "./+types/interaction";
 
 export const meta = () => pageMeta("Sign In");
 
 const expired = "This sign-in page has expired. Please start again.";
 
-/** The built-in provider's interaction for this request, or null when it is unknown or over. */
-async function currentInteraction(services: ReturnType<typeof servicesFromContext>, uid: string) {
-  const { identityProvider, http } = services;
+/**
+ * The built-in provider's interaction for this request (null when it is unknown or over), and
+ * how to finish it with a signed-in account. There is never a consent step: the provider's
+ * loadExistingGrant grants the first-party site what it asks for.
+ */
+async function currentInteraction({ identityProvider, http }: RequestServices, uid: string) {
   if (!identityProvider) throw data("Not found", { status: 404 });
-  try {
-    const details = await identityProvider.interactionDetails(http.req, http.res);
-    return details.uid === uid ? details : null;
-  } catch {
-    return null;
-  }
-}
-
-const servicesFromContext = (context: Route.LoaderArgs["context"]) => context.get(servicesContext);
-
-async function finishLogin(services: ReturnType<typeof servicesFromContext>, accountId: string) {
-  const { identityProvider, http } = services;
-  return identityProvider!.interactionResult(http.req, http.res, { login: { accountId } }, { mergeWithLastSubmission: false });
+  const details = await identityProvider.interactionDetails(http.req, http.res).catch(() => null);
+  if (details?.uid !== uid) return null;
+  return {
+    details,
+    finishLogin: (accountId: string) =>
+      identityProvider.interactionResult(http.req, http.res, { login: { accountId } }, { mergeWithLastSubmission: false }),
+  };
 }
 
 /** The provider's login page, in the site's design. Someone who just registered passes straight through. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const services = servicesFromContext(context);
+  const services = context.get(servicesContext);
   const interaction = await currentInteraction(services, params.uid);
   if (!interaction) return data({ expired, email: "" }, { status: 400 });
 
-  if (interaction.prompt.name === "consent") {
-    // The site is a first-party client: what it asks for is granted without a screen.
-    const { identityProvider, http } = services;
-    const grant = new identityProvider!.Grant({
-      accountId: interaction.session!.accountId,
-      clientId: String(interaction.params.client_id),
-    });
-    grant.addOIDCScope(String(interaction.params.scope ?? "openid"));
-    const grantId = await grant.save();
-    return redirectDocument(await identityProvider!.interactionResult(http.req, http.res, { consent: { grantId } }));
-  }
   const accountId =
-    interaction.prompt.name === "login"
+    interaction.details.prompt.name === "login"
       ? await redeemRegistrationTicket(services.db, registrationTicketCookie.read(request))
       : undefined;
   if (accountId) {
-    const secure = isHttps(request, services.config.PUBLIC_URL);
-    const clear = registrationTicketCookie.clear(secure);
-    return redirectDocument(await finishLogin(services, accountId), { headers: { "Set-Cookie": clear } });
+    const clear = registrationTicketCookie.clear(isHttps(request, services.config.PUBLIC_URL));
+    return redirectDocument(await interaction.finishLogin(accountId), { headers: { "Set-Cookie": clear } });
   }
-  const hint = interaction.params.login_hint;
+  const hint = interaction.details.params.login_hint;
   return { expired: null, email: typeof hint === "string" ? hint : "" };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = servicesFromContext(context);
+  const services = context.get(servicesContext);
   const interaction = await currentInteraction(services, params.uid);
   if (!interaction) return data({ error: expired, email: "" }, { status: 400 });
 
@@ -87,11 +75,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ error: "The email address or password is not correct.", email }, { status: 401 });
   }
   // Back into the provider (/idp), which is not a page of this app's router.
-  return redirectDocument(await finishLogin(services, result.accountId));
+  return redirectDocument(await interaction.finishLogin(result.accountId));
 }
 
 export default function Interaction({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useNavigation().state === "submitting";
+  // A document post: the router sees no navigation, so the form tracks its own submit.
+  const [submitted, setSubmitted] = useState(false);
+  useEffect(() => {
+    // Back to this page from the history cache: it may be sent again.
+    const reset = (event: PageTransitionEvent) => event.persisted && setSubmitted(false);
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
   const error = loaderData.expired ?? actionData?.error;
   return (
     <>
@@ -115,34 +110,24 @@ export default function Interaction({ loaderData, actionData }: Route.ComponentP
           <Form
             method="post"
             reloadDocument
+            onSubmit={() => setSubmitted(true)}
             className="mt-6 space-y-4"
             aria-describedby={error ? "signin-error" : undefined}
           >
             <HoneypotField />
-            <label className="block">
-              Email
-              <input
-                name="email"
-                type="email"
-                required
-                autoComplete="username"
-                defaultValue={actionData?.email || loaderData.email}
-                className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2"
-              />
-            </label>
-            <label className="block">
-              Password
-              <input
-                name="password"
-                type="password"
-                required
-                autoComplete="current-password"
-                className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2"
-              />
-            </label>
-            <button type="submit" className="btn-primary w-full" aria-disabled={busy || undefined}>
+            <TextField
+              id="signin-email"
+              name="email"
+              label="Email"
+              type="email"
+              required
+              autoComplete="username"
+              defaultValue={actionData?.email || loaderData.email}
+            />
+            <TextField id="signin-password" name="password" label="Password" type="password" required autoComplete="current-password" />
+            <SubmitButton busy={submitted} className="btn-primary w-full">
               Sign in
-            </button>
+            </SubmitButton>
             <p className="text-center text-sm text-muted">
               New here?{" "}
               <a href="/register" className="font-semibold text-brand-800 underline">

@@ -5,15 +5,16 @@ import { TextField } from "../../components/text-field.tsx";
 import { servicesContext } from "../../context.ts";
 import { findAccountById, updateContactDetails } from "../../features/accounts/queries.server.ts";
 import { ADDRESS_MAX_LENGTH, type ContactDetailsField, type FieldErrors } from "../../features/accounts/limits.ts";
-import { contactDetailsSchema, fieldErrors } from "../../features/accounts/schemas.ts";
+import { accountContactSchema, fieldErrors } from "../../features/accounts/schemas.ts";
 import { quizzes } from "../../content/quizzes.ts";
 import { videoCourses } from "../../content/video-courses.ts";
 import { finishedLessonsByCourse } from "../../features/courses/progress.server.ts";
 import { bestScoresByQuiz } from "../../features/quizzes/attempts.server.ts";
 import { percentage } from "../../lib/percentage.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import type { Route } from "./+types/profile";
 import { requireUser } from "../../middleware/session.server.ts";
+import { SubmitButton } from "../../components/submit-button.tsx";
+import type { Route } from "./+types/profile";
 
 export const meta = () => pageMeta("Profile");
 
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!identityProvider) throw data("Details are kept by the sign-in service", { status: 404 });
   const form = await request.formData();
   const values = { phone: String(form.get("phone") ?? ""), address: String(form.get("address") ?? "") };
-  const parsed = contactDetailsSchema.safeParse(values);
+  const parsed = accountContactSchema.safeParse(values);
   if (!parsed.success) return data<ActionResult>({ saved: false, errors: fieldErrors(parsed.error), values }, { status: 400 });
   await updateContactDetails(db, signedIn.user.sub, parsed.data);
   return { saved: true, errors: {}, values } satisfies ActionResult;
@@ -141,9 +142,9 @@ function ContactDetailsForm({ phone, address, result }: { phone: string | null; 
           error={errors.address}
         />
         <div className="md:col-span-2">
-          <button type="submit" className="btn-primary" aria-disabled={busy || undefined}>
+          <SubmitButton busy={busy}>
             Save details
-          </button>
+          </SubmitButton>
         </div>
       </Form>
     </section>

@@ -12,16 +12,18 @@ import { isHttps } from "../../lib/cookies.server.ts";
 import { isHoneypotFilled } from "../../lib/honeypot.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
-import type { Route } from "./+types/register";
 import { signInHref } from "../../lib/sign-in-link.ts";
 import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import { SubmitButton } from "../../components/submit-button.tsx";
+import { EMAIL_MAX_LENGTH } from "../../lib/email.ts";
+import type { Route } from "./+types/register";
 
 export const meta = () => pageMeta("Sign Up Page");
 
 const fields = [
   { name: "name", label: "Name", type: "text", autoComplete: "name" },
   { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email" },
+  { name: "email", label: "Email", type: "email", autoComplete: "email", maxLength: EMAIL_MAX_LENGTH },
   { name: "password1", label: "Password", type: "password", autoComplete: "new-password" },
   { name: "password2", label: "Confirm Password", type: "password", autoComplete: "new-password" },
 ] as const;
@@ -109,9 +111,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               defaultValue={field.type === "password" ? undefined : actionData?.values[field.name]}
             />
           ))}
-          <button type="submit" className="btn-primary w-full" aria-disabled={busy || undefined}>
+          <SubmitButton busy={busy} className="btn-primary w-full">
             Register
-          </button>
+          </SubmitButton>
           <p className="text-center text-sm text-muted">
             Already registered?{" "}
             <a href="/signin" className="font-semibold text-brand-800 underline">

@@ -4,9 +4,9 @@ import { SignInProblem } from "../../features/accounts/components/sign-in-proble
 import { isHttps } from "../../lib/cookies.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
-import { safeReturnTo, SignInError, signInMessages, signInStateCookie } from "../../lib/oidc.server.ts";
-import type { Route } from "./+types/signin";
+import { safeReturnTo, signInMessageFor, signInStateCookie } from "../../lib/oidc.server.ts";
 import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import type { Route } from "./+types/signin";
 
 export const meta = () => pageMeta("Sign In");
 
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   } catch (err) {
     logger.error({ err }, "could not start sign-in");
-    const message = err instanceof SignInError ? err.message : signInMessages.loginFailed;
+    const message = signInMessageFor(err);
     return data({ message }, { status: 502 });
   }
 }

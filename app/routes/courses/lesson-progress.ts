@@ -3,8 +3,8 @@ import { findVideoCourse } from "../../content/video-courses.ts";
 import { servicesContext, userContext } from "../../context.ts";
 import { recordLessonProgress } from "../../features/courses/progress.server.ts";
 import { progressReportSchema } from "../../features/courses/schemas.ts";
-import type { Route } from "./+types/lesson-progress";
 import { signInHref } from "../../lib/sign-in-link.ts";
+import type { Route } from "./+types/lesson-progress";
 
 /**
  * Stores a signed-in learner's place in a lesson. The player posts here in the

@@ -8,8 +8,8 @@ import { loadCoursePage } from "../../features/courses/course-page.server.ts";
 import { PROGRESS_PATH } from "../../features/courses/progress-reporting.ts";
 import type { LessonView } from "../../features/courses/types.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
-import type { Route } from "./+types/video-course";
 import { signInHref } from "../../lib/sign-in-link.ts";
+import type { Route } from "./+types/video-course";
 
 /** A video course page, chosen by its address (see content/video-courses.ts); `?lesson=N` picks the lesson. */
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -7,8 +7,8 @@ import { findAttempt } from "../../features/quizzes/attempts.server.ts";
 import { CodeListing } from "../../features/quizzes/components/code-listing.tsx";
 import { percentage } from "../../lib/percentage.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
-import type { Route } from "./+types/attempt-review";
 import { requireUser } from "../../middleware/session.server.ts";
+import type { Route } from "./+types/attempt-review";
 
 /** A finished attempt, question by question: the learner's choice and the right one. Their own attempts only. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {

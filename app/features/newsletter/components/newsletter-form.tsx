@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { HoneypotField } from "../../../components/honeypot-field.tsx";
-import { EMAIL_MAX_LENGTH, type NewsletterResult } from "../types.ts";
+import { EMAIL_MAX_LENGTH } from "../../../lib/email.ts";
+import type { NewsletterResult } from "../types.ts";
+import { SubmitButton } from "../../../components/submit-button.tsx";
 
 /**
  * The newsletter box: posts to /newsletter. With JavaScript the answer shows
@@ -29,9 +31,6 @@ export function NewsletterForm({ tone = "dark" }: { tone?: "dark" | "light" }) {
       action="/newsletter"
       noValidate
       className="w-full"
-      onSubmit={(event) => {
-        if (busy) event.preventDefault(); // one sign-up at a time
-      }}
     >
       <HoneypotField />
       <label htmlFor={`${id}-email`} className="mb-2 block font-medium">
@@ -50,10 +49,9 @@ export function NewsletterForm({ tone = "dark" }: { tone?: "dark" | "light" }) {
           aria-describedby={`${id}-message`}
           className="min-w-0 flex-1 rounded-md border border-gray-400 bg-white px-3 py-2 text-ink placeholder:text-gray-600"
         />
-        {/* aria-disabled, not disabled: a disabled button would drop keyboard focus. */}
-        <button type="submit" className="btn-primary shrink-0" aria-disabled={busy || undefined}>
+        <SubmitButton busy={busy} className="btn-primary shrink-0">
           SignUp
-        </button>
+        </SubmitButton>
       </div>
       <p id={`${id}-message`} role="status" className={`mt-2 min-h-6 text-sm ${messageColour}`}>
         {busy ? "Signing you up…" : result?.message}

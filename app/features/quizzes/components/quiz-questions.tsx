@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { CodeListing } from "./code-listing.tsx";
 import { answerField, CURRENT_FIELD, type PublicQuestion } from "../types.ts";
+import { SubmitButton } from "../../../components/submit-button.tsx";
 
 /**
  * The question steps. Without JavaScript every Next posts the sheet so far and the
@@ -24,11 +25,7 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
   }, [step]);
 
   const next = (event: FormEvent) => {
-    if (last) {
-      // The whole sheet goes to the server, once: a second click must not store a second attempt.
-      if (submitting) event.preventDefault();
-      return;
-    }
+    if (last) return; // the whole sheet goes to the server
     event.preventDefault();
     movedOn.current = true;
     setAnswered([...answered, selected]);
@@ -81,9 +78,9 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
           ))}
         </div>
       </fieldset>
-      <button type="submit" className="btn-primary mt-8" aria-disabled={submitting || undefined}>
+      <SubmitButton busy={submitting} className="btn-primary mt-8">
         {last ? "Finish" : "Next"}
-      </button>
+      </SubmitButton>
     </Form>
   );
 }
