@@ -17,6 +17,8 @@ export interface RequestServices {
   requestId: string;
   /** The CSP nonce of this response; inline scripts need it. */
   nonce: string;
+  /** Whether cookies get Secure: the site is public over HTTPS, or this request came over HTTPS (through a trusted proxy). */
+  secureCookies: boolean;
   /** The client's address, as the configured proxies report it. */
   clientAddress: string;
   /** How the site signs people in. */

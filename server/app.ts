@@ -11,6 +11,9 @@ import { openDatabase } from "../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
 import { pruneSessions } from "../app/lib/session.server.ts";
+import { pruneSignInTransactions } from "../app/lib/oidc.server.ts";
+import { pruneLoginFailures } from "../app/features/accounts/login-throttle.server.ts";
+import { pruneRegistrationTickets } from "../app/features/accounts/registration-ticket.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
@@ -53,7 +56,11 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   const media = createMediaCatalog(config);
 
   const prune = () =>
-    Promise.all([pruneRateLimits(database.db), pruneSessions(database.db), pruneExpiredPayloads(database.db)]).catch((err) =>
+    Promise.all(
+      [pruneRateLimits, pruneSessions, pruneSignInTransactions, pruneLoginFailures, pruneRegistrationTickets, pruneExpiredPayloads].map((prune) =>
+        prune(database.db),
+      ),
+    ).catch((err) =>
       logger.warn({ err }, "could not prune expired rows"),
     );
   await prune();
@@ -126,6 +133,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
           logger: logger.child({ requestId: res.locals.requestId }),
           requestId: res.locals.requestId,
           nonce: res.locals.cspNonce,
+          secureCookies: Boolean(config.PUBLIC_URL?.startsWith("https:")) || req.protocol === "https",
           clientAddress: req.ip ?? "unknown",
           relyingParty,
           media,
@@ -138,13 +146,15 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   );
 
   const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
-    if (res.headersSent) return res.end();
     const status = Number(error?.status ?? error?.statusCode);
-    if (status >= 400 && status < 500) {
+    const clientError = status >= 400 && status < 500;
+    // Logged even when the answer had started (a stream that broke midway).
+    if (!clientError) logger.error({ err: error, requestId: res.locals.requestId }, "unhandled error");
+    if (res.headersSent) return res.end();
+    if (clientError) {
       res.status(status).type("text/plain").send(status === 404 ? "Not found." : "Bad request.");
       return;
     }
-    logger.error({ err: error, requestId: res.locals.requestId }, "unhandled error");
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   };
   app.use(lastResort);

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../app/lib/db/schema.ts";
 import { siteOrigin, type Config } from "../app/lib/env.server.ts";
 import { createRelyingParty } from "../app/lib/oidc.server.ts";
-import { createBuiltInProvider, SITE_SCOPES } from "./idp/provider.ts";
+import { createBuiltInProvider, SITE_CLIENT_ID } from "./idp/provider.ts";
 
 /**
  * The built-in provider at /idp unless OIDC_ISSUER names an external one; in
@@ -13,6 +13,8 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
   const common = {
     redirectUri: `${origin}/signin/callback`,
     postLogoutRedirectUri: `${origin}/`,
+    // offline_access asks for a refresh token, so the site can renew access tokens.
+    scope: config.OIDC_REFRESH_TOKENS ? "openid profile email offline_access" : "openid profile email",
   };
   if (config.OIDC_ISSUER) {
     return {
@@ -22,7 +24,6 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
         issuer: config.OIDC_ISSUER,
         clientId: config.OIDC_CLIENT_ID!,
         clientSecret: config.OIDC_CLIENT_SECRET,
-        scope: config.OIDC_REFRESH_TOKENS ? "openid profile email offline_access" : "openid profile email",
         audience: config.OIDC_AUDIENCE,
         organization: config.OIDC_ORGANIZATION,
         overrides: {
@@ -36,6 +37,8 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
   const builtIn = await createBuiltInProvider({
     db,
     siteOrigin: origin,
+    redirectUri: common.redirectUri,
+    postLogoutRedirectUri: common.postLogoutRedirectUri,
     trustProxy: config.TRUST_PROXY !== false,
     refreshTokens: config.OIDC_REFRESH_TOKENS,
   });
@@ -44,9 +47,8 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
     relyingParty: createRelyingParty({
       ...common,
       issuer: `${origin}/idp`,
-      clientId: builtIn.clientId,
+      clientId: SITE_CLIENT_ID,
       clientSecret: builtIn.clientSecret,
-      scope: config.OIDC_REFRESH_TOKENS ? SITE_SCOPES : "openid profile email",
     }),
   };
 }

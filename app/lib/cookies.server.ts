@@ -22,7 +22,7 @@ function serializeCookie(name: string, value: string, maxAgeSeconds: number, pat
 
 /**
  * One of the site's cookies, its name, path and lifetime defined in one place, so the
- * route that sets it and the one that clears it cannot disagree. `secure`: see isHttps.
+ * route that sets it and the one that clears it cannot disagree. `secure`: RequestServices.secureCookies.
  */
 export function siteCookie(name: string, { path = "/", maxAgeSeconds }: { path?: string; maxAgeSeconds: number }) {
   return {
@@ -32,7 +32,3 @@ export function siteCookie(name: string, { path = "/", maxAgeSeconds }: { path?:
     clear: (secure: boolean) => serializeCookie(name, "", 0, path, secure),
   };
 }
-
-/** Cookies get Secure when the site is public over HTTPS, or this request came over HTTPS. */
-export const isHttps = (request: Request, publicUrl?: string) =>
-  publicUrl?.startsWith("https:") || new URL(request.url).protocol === "https:";

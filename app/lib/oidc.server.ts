@@ -97,6 +97,11 @@ const fetchWithRetries: client.CustomFetch = async (url, options) => {
   throw new SignInError(timedOut ? signInMessages.timeout : `HTTP error. Unable to fetch ${url}`, { cause: lastError });
 };
 
+/** Sign-ins started and never finished, once their day is over. */
+export async function pruneSignInTransactions(db: Kysely<Database>, now = new Date()): Promise<void> {
+  await db.deleteFrom("sign_in_transactions").where("expires_at", "<", now.toISOString()).execute();
+}
+
 export function createRelyingParty(settings: RelyingPartySettings) {
   let discovered: Promise<client.Configuration> | undefined;
 

@@ -7,11 +7,14 @@ import type { Database } from "./db/schema.ts";
  * insert wins and all of them read that one.
  */
 export async function getOrCreateSecret(db: Kysely<Database>, name: string, create: () => string): Promise<string> {
+  const read = () => db.selectFrom("app_secrets").select("value").where("name", "=", name).executeTakeFirst();
+  // Made only when missing: making an RSA key on every start would waste a second of it.
+  const existing = await read();
+  if (existing) return existing.value;
   await db
     .insertInto("app_secrets")
     .values({ name, value: create(), created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column("name").doNothing())
     .execute();
-  const row = await db.selectFrom("app_secrets").select("value").where("name", "=", name).executeTakeFirstOrThrow();
-  return row.value;
+  return (await read())!.value;
 }

@@ -48,12 +48,25 @@ export async function findSession(db: Kysely<Database>, id: string | undefined, 
   return row;
 }
 
+/** Writes renewed tokens unless another renewal has replaced `usedRefreshToken` meanwhile; says whether it wrote. */
 export async function updateSessionTokens(
   db: Kysely<Database>,
   idHash: string,
-  tokens: Pick<SessionRow, "access_token" | "refresh_token" | "access_expires_at" | "id_token">,
-) {
-  await db.updateTable("sessions").set(tokens).where("id_hash", "=", idHash).execute();
+  usedRefreshToken: string,
+  { access_token, refresh_token, access_expires_at, id_token }: Pick<SessionRow, "access_token" | "refresh_token" | "access_expires_at" | "id_token">,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("sessions")
+    .set({ access_token, refresh_token, access_expires_at, id_token })
+    .where("id_hash", "=", idHash)
+    .where("refresh_token", "=", usedRefreshToken)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The session row as stored now (another request or instance may have changed it). */
+export function findSessionByHash(db: Kysely<Database>, idHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
 }
 
 export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
@@ -64,7 +77,6 @@ export async function pruneSessions(db: Kysely<Database>, now = new Date()): Pro
   const idleBefore = new Date(now.getTime() - sessionTimeouts.idleSeconds * 1000).toISOString();
   const createdBefore = new Date(now.getTime() - sessionTimeouts.absoluteSeconds * 1000).toISOString();
   await db.deleteFrom("sessions").where((eb) => eb.or([eb("last_seen_at", "<", idleBefore), eb("created_at", "<", createdBefore)])).execute();
-  await db.deleteFrom("sign_in_transactions").where("expires_at", "<", now.toISOString()).execute();
 }
 
 export function sessionUser(row: SessionRow): SessionUser {

@@ -9,13 +9,6 @@ import { providerPage } from "./pages.ts";
 
 /** The site itself, as the built-in provider's one client. */
 export const SITE_CLIENT_ID = "elearning-site";
-export const SITE_SCOPES = "openid profile email offline_access";
-
-export interface BuiltInProvider {
-  provider: Provider;
-  clientId: string;
-  clientSecret: string;
-}
 
 function newSigningKey() {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -31,15 +24,20 @@ const nonceOf = (ctx: KoaContextWithOIDC) => (ctx.res as unknown as { locals: Ex
 export async function createBuiltInProvider({
   db,
   siteOrigin,
+  redirectUri,
+  postLogoutRedirectUri,
   trustProxy,
   refreshTokens,
 }: {
   db: Kysely<Database>;
   siteOrigin: string;
+  /** The site's callback and where sign-out returns: the relying party's own settings. */
+  redirectUri: string;
+  postLogoutRedirectUri: string;
   trustProxy: boolean;
   /** Whether the site may renew access tokens (OIDC_REFRESH_TOKENS). */
   refreshTokens: boolean;
-}): Promise<BuiltInProvider> {
+}): Promise<{ provider: Provider; clientSecret: string }> {
   const signingKey = JSON.parse(await getOrCreateSecret(db, "idp.signing-key", newSigningKey));
   const cookieKey = await getOrCreateSecret(db, "idp.cookie-key", () => randomBytes(32).toString("base64url"));
   const clientSecret = await getOrCreateSecret(db, "idp.site-client-secret", () => randomBytes(32).toString("base64url"));
@@ -51,8 +49,8 @@ export async function createBuiltInProvider({
         client_id: SITE_CLIENT_ID,
         client_secret: clientSecret,
         client_name: "eLEARNING",
-        redirect_uris: [`${siteOrigin}/signin/callback`],
-        post_logout_redirect_uris: [`${siteOrigin}/`],
+        redirect_uris: [redirectUri],
+        post_logout_redirect_uris: [postLogoutRedirectUri],
         grant_types: refreshTokens ? ["authorization_code", "refresh_token"] : ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
@@ -138,7 +136,7 @@ export async function createBuiltInProvider({
 
   const provider = new Provider(`${siteOrigin}/idp`, configuration);
   provider.proxy = trustProxy;
-  return { provider, clientId: SITE_CLIENT_ID, clientSecret };
+  return { provider, clientSecret };
 }
 
 function escapeHtml(text: string) {

@@ -154,15 +154,45 @@ describe("renewing the access token at an external provider", () => {
     return { browser, handle, session };
   }
 
-  it("keeps the session when the provider is failing, and renews later", async () => {
+  it("keeps the session when the provider is failing, asks again 30 s later, then renews", async () => {
     const { browser, handle, session } = await signedInWithExpiringToken();
+    const expiry = async () =>
+      (await handle.db.selectFrom("sessions").selectAll().where("id_hash", "=", session.id_hash).executeTakeFirstOrThrow());
     try {
       provider.useScenario({ refreshError: { status: 503, error: "temporarily_unavailable" } });
+      const asked = provider.refreshRequests();
       expect((await browser.request("/profile")).status).toBe(200);
+      // Not on every request while the provider is down: the next attempt is due in 30 s.
+      expect((await browser.request("/profile")).status).toBe(200);
+      expect(provider.refreshRequests()).toBe(asked + 1);
+      const retryIn = (new Date((await expiry()).access_expires_at!).getTime() - Date.now()) / 1000;
+      expect(retryIn).toBeGreaterThan(80);
+      expect(retryIn).toBeLessThanOrEqual(90);
+
+      // 30 s later (the expiry set back), with the provider working again.
+      await handle.db
+        .updateTable("sessions")
+        .set({ access_expires_at: new Date(Date.now() + 20_000).toISOString() })
+        .where("id_hash", "=", session.id_hash)
+        .execute();
       provider.useScenario({});
       expect((await browser.request("/profile")).status).toBe(200);
-      const renewed = await handle.db.selectFrom("sessions").selectAll().where("id_hash", "=", session.id_hash).executeTakeFirstOrThrow();
+      const renewed = await expiry();
       expect(renewed.access_token).toMatch(/^renewed-/);
+      expect(renewed.refresh_token).toBe("external-refresh-2");
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it("renews once for requests arriving together (the spec's renewal lock)", async () => {
+    const { browser, handle, session } = await signedInWithExpiringToken();
+    try {
+      const asked = provider.refreshRequests();
+      const statuses = await Promise.all(Array.from({ length: 5 }, async () => (await browser.request("/profile")).status));
+      expect(statuses).toEqual([200, 200, 200, 200, 200]);
+      expect(provider.refreshRequests()).toBe(asked + 1);
+      const renewed = await handle.db.selectFrom("sessions").selectAll().where("id_hash", "=", session.id_hash).executeTakeFirstOrThrow();
       expect(renewed.refresh_token).toBe("external-refresh-2");
     } finally {
       await handle.close();

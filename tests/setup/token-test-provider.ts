@@ -28,6 +28,7 @@ export async function startTokenTestProvider({ clientId }: { clientId: string })
   /** Nonces the site sent, by authorization code (the test hands out codes). */
   const nonces = new Map<string, string>();
   let scenario: TokenScenario = {};
+  let refreshRequests = 0;
 
   async function idToken(nonce: string): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
@@ -67,6 +68,9 @@ export async function startTokenTestProvider({ clientId }: { clientId: string })
       for await (const chunk of req) body += chunk;
       const form = new URLSearchParams(body);
       if (form.get("grant_type") === "refresh_token") {
+        refreshRequests += 1;
+        // A little slow, as real providers are: requests arriving meanwhile must wait, not ask again.
+        await new Promise((resolve) => setTimeout(resolve, 200));
         const failure = scenario.refreshError;
         if (failure) return json(failure.status, { error: failure.error });
         return json(200, { access_token: `renewed-${Date.now()}`, token_type: "Bearer", expires_in: 3600, refresh_token: "external-refresh-2" });
@@ -99,6 +103,8 @@ export async function startTokenTestProvider({ clientId }: { clientId: string })
       callback.searchParams.set("state", authorizationUrl.searchParams.get("state")!);
       return callback;
     },
+    /** Refresh-token requests received so far. */
+    refreshRequests: () => refreshRequests,
     useScenario(next: TokenScenario) {
       scenario = next;
     },

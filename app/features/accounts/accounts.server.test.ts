@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, openTestDatabase } from "../../../tests/setup/databases.ts";
 import { checkCredentials } from "./credentials.server.ts";
-import { countAttempt, throttlePolicies, throttleTiming, throttleVerdict } from "./login-throttle.server.ts";
+import { countAttempt, pruneLoginFailures, throttlePolicies, throttleTiming, throttleVerdict } from "./login-throttle.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 import { createAccount, findAccountById } from "./queries.server.ts";
+import { pruneRegistrationTickets } from "./registration-ticket.server.ts";
 
 describe("password hashing", () => {
   it("stores argon2id with OWASP parameters and a random salt", async () => {
@@ -99,5 +100,32 @@ describe.each(engines)("accounts on %s", (engine) => {
     for (let i = 0; i < throttlePolicies.account.blockAfter; i++) await countAttempt(handle.db, "account:meena@example.com");
     const result = await checkCredentials(handle.db, { email: "meena@example.com", password: "library-card-42", clientAddress: "198.51.100.3" });
     expect(result).toMatchObject({ status: "blocked" });
+  });
+
+  it("prunes failure counts whose block has run out and tickets past their ten minutes, and nothing newer", async () => {
+    const now = new Date(Date.UTC(2026, 5, 1, 12, 0));
+    const minutesAgo = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+    await handle.db
+      .insertInto("login_failures")
+      .values([
+        { key: "prune:old", count: 3, last_failure_at: minutesAgo(16) },
+        { key: "prune:recent", count: 3, last_failure_at: minutesAgo(14) },
+      ])
+      .execute();
+    const account = await createAccount(handle.db, registration("ticket-holder@example.com"));
+    if (!("account" in account)) throw new Error("expected an account");
+    await handle.db
+      .insertInto("registration_tickets")
+      .values([
+        { id_hash: "prune-expired", account_id: account.account.id, expires_at: minutesAgo(1) },
+        { id_hash: "prune-valid", account_id: account.account.id, expires_at: minutesAgo(-5) },
+      ])
+      .execute();
+    await pruneLoginFailures(handle.db, now);
+    await pruneRegistrationTickets(handle.db, now);
+    const failures = await handle.db.selectFrom("login_failures").select("key").where("key", "like", "prune:%").execute();
+    expect(failures.map((row) => row.key)).toEqual(["prune:recent"]);
+    const tickets = await handle.db.selectFrom("registration_tickets").select("id_hash").where("id_hash", "like", "prune-%").execute();
+    expect(tickets.map((row) => row.id_hash)).toEqual(["prune-valid"]);
   });
 });

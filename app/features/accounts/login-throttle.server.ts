@@ -62,3 +62,9 @@ export async function forgiveAttempt(db: Kysely<Database>, key: string): Promise
     .where("key", "=", key)
     .execute();
 }
+
+/** Counts whose block has run out are forgotten anyway (countAttempt restarts them): delete them. */
+export async function pruneLoginFailures(db: Kysely<Database>, now = new Date()): Promise<void> {
+  const forgottenBefore = new Date(now.getTime() - throttleTiming.blockSeconds * 1000).toISOString();
+  await db.deleteFrom("login_failures").where("last_failure_at", "<=", forgottenBefore).execute();
+}

@@ -34,3 +34,8 @@ export async function redeemRegistrationTicket(db: Kysely<Database>, ticket: str
     .executeTakeFirst();
   return row?.account_id;
 }
+
+/** Tickets never redeemed, once expired. */
+export async function pruneRegistrationTickets(db: Kysely<Database>, now = new Date()): Promise<void> {
+  await db.deleteFrom("registration_tickets").where("expires_at", "<", now.toISOString()).execute();
+}

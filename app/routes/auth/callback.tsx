@@ -1,7 +1,6 @@
 import { data, redirect } from "react-router";
 import { servicesContext, userContext } from "../../context.ts";
 import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
-import { isHttps } from "../../lib/cookies.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { signInMessageFor, signInMessages, signInStateCookie } from "../../lib/oidc.server.ts";
 import { createSession, deleteSession, sessionCookie } from "../../lib/session.server.ts";
@@ -11,9 +10,8 @@ export const meta = () => pageMeta("Sign In");
 
 /** The provider sends the browser back here with a code: check everything, then start the site's session. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, relyingParty, logger, config } = context.get(servicesContext);
-  const secure = isHttps(request, config.PUBLIC_URL);
-  const clearState = signInStateCookie.clear(secure);
+  const { db, relyingParty, logger, secureCookies } = context.get(servicesContext);
+  const clearState = signInStateCookie.clear(secureCookies);
   try {
     const { tokens, claims, returnTo } = await relyingParty.finish(db, new URL(request.url), signInStateCookie.read(request));
     if (!tokens.refresh_token && relyingParty.settings.scope.includes("offline_access")) {
@@ -35,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
     const headers = new Headers();
     headers.append("Set-Cookie", clearState);
-    headers.append("Set-Cookie", sessionCookie.set(sessionId, secure));
+    headers.append("Set-Cookie", sessionCookie.set(sessionId, secureCookies));
     return redirect(returnTo, { headers });
   } catch (err) {
     const message = signInMessageFor(err);

@@ -7,7 +7,6 @@ import { PageHeader } from "../../components/page-header.tsx";
 import { servicesContext, type RequestServices } from "../../context.ts";
 import { checkCredentials } from "../../features/accounts/credentials.server.ts";
 import { redeemRegistrationTicket, registrationTicketCookie } from "../../features/accounts/registration-ticket.server.ts";
-import { isHttps } from "../../lib/cookies.server.ts";
 import { isHoneypotFilled } from "../../lib/honeypot.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { tooManyRequests } from "../../lib/too-many-requests.ts";
@@ -44,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? await redeemRegistrationTicket(services.db, registrationTicketCookie.read(request))
       : undefined;
   if (accountId) {
-    const clear = registrationTicketCookie.clear(isHttps(request, services.config.PUBLIC_URL));
+    const clear = registrationTicketCookie.clear(services.secureCookies);
     return redirectDocument(await interaction.finishLogin(accountId), { headers: { "Set-Cookie": clear } });
   }
   const hint = interaction.details.params.login_hint;

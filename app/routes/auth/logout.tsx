@@ -1,14 +1,13 @@
 import { redirect, redirectDocument } from "react-router";
 import { servicesContext, userContext } from "../../context.ts";
-import { isHttps } from "../../lib/cookies.server.ts";
 import { deleteSession, sessionCookie } from "../../lib/session.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Ends the site's session, then the provider's, which returns to the home page. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { db, relyingParty, logger, config } = context.get(servicesContext);
+export async function action({ context }: Route.ActionArgs) {
+  const { db, relyingParty, logger, secureCookies } = context.get(servicesContext);
   const signedIn = context.get(userContext);
-  const headers = { "Set-Cookie": sessionCookie.clear(isHttps(request, config.PUBLIC_URL)) };
+  const headers = { "Set-Cookie": sessionCookie.clear(secureCookies) };
   if (!signedIn) return redirectDocument("/", { headers });
   await deleteSession(db, signedIn.session.id_hash);
   try {

@@ -8,7 +8,6 @@ import { createAccount } from "../../features/accounts/queries.server.ts";
 import { issueRegistrationTicket, registrationTicketCookie } from "../../features/accounts/registration-ticket.server.ts";
 import { PASSWORD_MIN_LENGTH, type FieldErrors, type RegisterField } from "../../features/accounts/limits.ts";
 import { fieldErrors, registerSchema } from "../../features/accounts/schemas.ts";
-import { isHttps } from "../../lib/cookies.server.ts";
 import { isHoneypotFilled } from "../../lib/honeypot.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
@@ -37,7 +36,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, identityProvider, clientAddress, config } = context.get(servicesContext);
+  const { db, identityProvider, clientAddress, secureCookies } = context.get(servicesContext);
   if (!identityProvider) throw data("Accounts are created at the identity provider", { status: 404 });
 
   // Generous enough for a computer lab of students registering together behind one address.
@@ -68,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ticket = await issueRegistrationTicket(db, created.account.id);
   return redirect(signInHref("/profile"), {
     headers: {
-      "Set-Cookie": registrationTicketCookie.set(ticket, isHttps(request, config.PUBLIC_URL)),
+      "Set-Cookie": registrationTicketCookie.set(ticket, secureCookies),
     },
   });
 }

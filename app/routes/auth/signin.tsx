@@ -1,7 +1,6 @@
 import { data, redirectDocument } from "react-router";
 import { servicesContext } from "../../context.ts";
 import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
-import { isHttps } from "../../lib/cookies.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
 import { safeReturnTo, signInMessageFor, signInStateCookie } from "../../lib/oidc.server.ts";
@@ -12,7 +11,7 @@ export const meta = () => pageMeta("Sign In");
 
 /** Starts sign-in: a redirect to the provider's login, which comes back to /signin/callback. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, relyingParty, logger, config, clientAddress } = context.get(servicesContext);
+  const { db, relyingParty, logger, secureCookies, clientAddress } = context.get(servicesContext);
   // Each start stores a transaction for a day: bounded per address so the table cannot be flooded.
   const rate = await consumeRateLimit(db, { key: `signin:${clientAddress}`, limit: 60, windowSeconds: 15 * 60 });
   if (!rate.allowed) {
@@ -24,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A document redirect: the provider is not a page of this app's router.
     return redirectDocument(url.href, {
       headers: {
-        "Set-Cookie": signInStateCookie.set(state, isHttps(request, config.PUBLIC_URL)),
+        "Set-Cookie": signInStateCookie.set(state, secureCookies),
       },
     });
   } catch (err) {
