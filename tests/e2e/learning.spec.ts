@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { questionsByQuiz } from "../../app/content/quiz-questions/index.server.ts";
 import { quizzes } from "../../app/content/quizzes.ts";
-import { open } from "./open.ts";
+import { open, reload } from "./open.ts";
 import { register } from "./register.ts";
 
 const main = (page: Page) => page.getByRole("main");
@@ -43,6 +43,8 @@ for (const quiz of quizzes) {
 }
 
 test("choosing highlights the option; the 'Well done!' alert waits 3 s and closes", async ({ page }) => {
+  // The page's timers run on a clock the test moves: the 3 s are exact, not raced.
+  await page.clock.install();
   await open(page, "/test/react");
   const questions = questionsByQuiz.react!;
   const label = (text: string) => main(page).locator("label").filter({ has: page.getByRole("radio", { name: text, exact: true }) });
@@ -56,10 +58,10 @@ test("choosing highlights the option; the 'Well done!' alert waits 3 s and close
   await playQuiz(page, "react", (answer, index) => (index === 0 ? questions[0]!.options[1]! : answer));
 
   await expect(main(page).getByTestId("quiz-score")).toBeVisible();
-  // Still hidden two seconds after the result appeared.
-  await page.waitForTimeout(2000);
+  await page.clock.runFor(2900);
   await expect(wellDone(page)).toBeHidden();
-  await expect(wellDone(page)).toBeVisible({ timeout: 5000 });
+  await page.clock.runFor(100);
+  await expect(wellDone(page)).toBeVisible();
   await wellDone(page).getByRole("button", { name: "Close" }).click();
   await expect(wellDone(page)).toHaveCount(0);
 });
@@ -72,14 +74,13 @@ test.describe("without JavaScript", () => {
     await playQuiz(page, "react", (answer) => answer);
     await expect(page).toHaveURL(/\/test\/React$/);
     await expect(main(page).getByTestId("quiz-score")).toHaveText("You scored 10 out of 10: 100%");
-    await expect(wellDone(page)).toBeVisible({ timeout: 6000 });
+    await expect(wellDone(page)).toBeVisible();
     await expect(wellDone(page).getByRole("button", { name: "Close" })).toHaveCount(0);
   });
 });
 
 test("a signed-in attempt can be reviewed and shows in the profile", async ({ page }) => {
   await register(page, `quiz-${Date.now()}@example.com`);
-  await expect(page).toHaveURL(/\/profile$/);
   await expect(main(page).getByText("No quiz taken yet.")).toBeVisible();
 
   const questions = questionsByQuiz.javascript!;
@@ -101,7 +102,6 @@ test("a signed-in attempt can be reviewed and shows in the profile", async ({ pa
 
 test("a signed-in learner's place in a lesson survives a reload; speed and finishing work", async ({ page }) => {
   await register(page, `lesson-${Date.now()}@example.com`);
-  await expect(page).toHaveURL(/\/profile$/);
   await open(page, "/courses/java");
   const video = main(page).locator("video");
   await expect(video).toHaveAttribute("preload", "none");
@@ -112,7 +112,7 @@ test("a signed-in learner's place in a lesson survives a reload; speed and finis
     return v.play();
   });
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 10_000 }).toBeGreaterThan(4);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(4);
   const saved = page.waitForResponse((response) => response.url().endsWith("/progress") && response.status() === 204);
   const stoppedAt = await video.evaluate((v: HTMLVideoElement) => {
     v.pause();
@@ -120,8 +120,7 @@ test("a signed-in learner's place in a lesson survives a reload; speed and finis
   });
   await saved;
 
-  await page.reload();
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await reload(page);
   await expect(main(page).getByText(`Resumes at 0:0${stoppedAt}`)).toBeVisible();
   const resumedAt = await video.evaluate(async (v: HTMLVideoElement) => {
     v.muted = true;
@@ -161,7 +160,7 @@ test("the player works from the keyboard and loads no video before it is asked t
 
   await video.focus();
   await page.keyboard.press("Space");
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
   expect(videoRequests.some((url) => url.endsWith("/media/html/01.mp4"))).toBe(true);
   await page.keyboard.press("Space");
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
@@ -173,7 +172,6 @@ test("the player works from the keyboard and loads no video before it is asked t
 
 test("a lesson watched to the end is marked finished and starts from the beginning next time", async ({ page }) => {
   await register(page, `ended-${Date.now()}@example.com`);
-  await expect(page).toHaveURL(/\/profile$/);
   await open(page, "/courses/fullstack/css");
   const video = main(page).locator("video");
   await video.evaluate((v: HTMLVideoElement) => {

@@ -1,9 +1,9 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { open } from "./open.ts";
 
 export const e2ePassword = "chennai-learner-2026";
 
-/** Fills and sends the register form; the site then signs the person in and shows the profile. */
+/** Fills and sends the register form, and checks the site signed the person in and shows the profile. */
 export async function register(page: Page, email: string, name = "Kavya Subramanian") {
   const main = page.getByRole("main");
   await open(page, "/register");
@@ -13,4 +13,5 @@ export async function register(page: Page, email: string, name = "Kavya Subraman
   await main.getByLabel("Password", { exact: true }).fill(e2ePassword);
   await main.getByLabel("Confirm Password").fill(e2ePassword);
   await main.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
 }

@@ -1,9 +1,9 @@
 import { createServer, type Server } from "node:http";
 import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../setup/databases.ts";
+import { expectSignedInAt } from "../setup/accounts.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { freePort, startServer, type RunningServer } from "../setup/server.ts";
+import { freePort, startSite, type RunningSite } from "../setup/server.ts";
 
 // A second, real oidc-provider on another port, with Auth0's endpoint paths
 // and its own development login, stands in for an external provider.
@@ -11,8 +11,7 @@ const clientId = "elearning-at-test-idp";
 const clientSecret = "test-idp-secret";
 let idpServer: Server;
 let issuer: string;
-let database: TestDatabase;
-let site: RunningServer;
+let site: RunningSite;
 
 beforeAll(async () => {
   const [idpPort, sitePort] = await Promise.all([freePort(), freePort()]);
@@ -39,9 +38,7 @@ beforeAll(async () => {
   idpServer = createServer(provider.callback());
   await new Promise<void>((resolve) => idpServer.listen(idpPort, "127.0.0.1", resolve));
 
-  database = await createTestDatabase("sqlite");
-  site = await startServer({
-    ...database.env,
+  site = await startSite({
     PORT: String(sitePort),
     PUBLIC_URL: siteUrl,
     OIDC_ISSUER: issuer,
@@ -52,7 +49,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await site?.stop();
   await new Promise((resolve) => idpServer?.close(resolve));
-  await database?.drop();
 });
 
 /** Submits the provider's development login and consent pages until it sends the browser back. */
@@ -85,13 +81,7 @@ describe("an external oidc-provider with Auth0-style paths", () => {
     const back = await passProviderPages(browser, atProvider.url);
     expect(back.pathname).toBe("/signin/callback");
 
-    const done = await browser.request(back.href);
-    expect(done.status).toBe(302);
-    expect(done.headers.get("location")).toBe("/about");
-    const profile = await browser.request("/profile");
-    const html = await profile.text();
-    expect(html).toContain("Dev mira");
-    expect(html).toContain("mira@idp.example");
+    await expectSignedInAt(browser, await browser.request(back.href), "/about", ["Dev mira", "mira@idp.example"]);
 
     const logout = await browser.request("/logout", { method: "POST" });
     const endSession = new URL(logout.headers.get("location")!);

@@ -1,10 +1,11 @@
 import { createServer } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/lib/db/connect.server.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { freePort, startSite, type RunningSite } from "../setup/server.ts";
 import { startTokenTestProvider, type TokenScenario } from "../setup/token-test-provider.ts";
+import { expectSignedInAt } from "../setup/accounts.ts";
+import { responseText } from "../setup/html.ts";
 
 const clientId = "site-at-external-provider";
 let provider: Awaited<ReturnType<typeof startTokenTestProvider>>;
@@ -32,7 +33,7 @@ async function signInWith(scenario: TokenScenario) {
   const authorizationUrl = new URL(start.headers.get("location")!);
   expect(authorizationUrl.href.startsWith(`${provider.issuer}authorize?`)).toBe(true);
   const callback = await browser.request(provider.authorize(authorizationUrl).href);
-  return { browser, callback, text: (await callback.text()).replace(/<[^>]+>/g, " ") };
+  return { browser, callback, text: await responseText(callback) };
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -40,12 +41,7 @@ const now = () => Math.floor(Date.now() / 1000);
 describe("an external provider with Auth0-style endpoints", () => {
   it("signs in with a valid ID token and returns to the page", async () => {
     const { browser, callback } = await signInWith({});
-    expect(callback.status).toBe(302);
-    expect(callback.headers.get("location")).toBe("/team");
-    const profile = await browser.request("/profile");
-    const html = await profile.text();
-    expect(html).toContain("External Person");
-    expect(html).toContain("auth0|external-42");
+    await expectSignedInAt(browser, callback, "/team", ["External Person", "auth0|external-42"]);
   });
 
   it.each<[string, TokenScenario]>([
@@ -144,7 +140,7 @@ describe("renewing the access token at an external provider", () => {
   async function signedInWithExpiringToken() {
     const { browser, callback } = await signInWith({});
     expect(callback.status).toBe(302);
-    const handle = openDatabase({ SQLITE_PATH: server.database.env.SQLITE_PATH! });
+    const handle = server.database.open();
     const session = await handle.db.selectFrom("sessions").selectAll().orderBy("created_at", "desc").executeTakeFirstOrThrow();
     await handle.db
       .updateTable("sessions")
@@ -214,15 +210,13 @@ describe("renewing the access token at an external provider", () => {
 });
 
 describe("a provider that cannot be reached", () => {
-  const visible = async (response: Response) => (await response.text()).replace(/<script[\s\S]*?<\/script>/g, "").replace(/<[^>]+>/g, " ");
-
   it("says 'HTTP error. Unable to fetch …' when nobody answers at the issuer", async () => {
     const closedPort = await freePort();
     const site = await startSite({ OIDC_ISSUER: `http://127.0.0.1:${closedPort}/`, OIDC_CLIENT_ID: clientId });
     try {
       const response = await fetch(`${site.url}/signin`);
       expect(response.status).toBe(502);
-      expect(await visible(response)).toContain(
+      expect(await responseText(response)).toContain(
         `HTTP error. Unable to fetch http://127.0.0.1:${closedPort}/.well-known/openid-configuration`,
       );
     } finally {
@@ -245,7 +239,7 @@ describe("a provider that cannot be reached", () => {
       const start = await browser.request("/signin");
       const callback = await browser.request(provider.authorize(new URL(start.headers.get("location")!)).href);
       expect(callback.status).toBe(400);
-      expect(await visible(callback)).toContain(`HTTP error. Unable to fetch ${tokenEndpoint}`);
+      expect(await responseText(callback)).toContain(`HTTP error. Unable to fetch ${tokenEndpoint}`);
       expect(browser.jar.get("sid")).toBeUndefined();
     } finally {
       await site.stop();
@@ -259,7 +253,7 @@ describe("a provider that cannot be reached", () => {
     try {
       const response = await fetch(`${site.url}/signin`);
       expect(response.status).toBe(502);
-      expect(await visible(response)).toContain("Timeout");
+      expect(await responseText(response)).toContain("Timeout");
     } finally {
       await site.stop();
       silent.close();

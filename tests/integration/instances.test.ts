@@ -1,7 +1,7 @@
 import { connect, createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
-import { TestBrowser } from "../setup/http-client.ts";
+import { registeredBrowser } from "../setup/accounts.ts";
 import { startServer, type RunningServer } from "../setup/server.ts";
 
 // Several instances behind a load balancer share one PostgreSQL database and one public address.
@@ -43,23 +43,14 @@ describe.runIf(engines.includes("postgres"))("two app instances on one PostgreSQ
   });
 
   it("share sign-in: a session started on one is valid on the other", async () => {
-    const browser = new TestBrowser(publicUrl);
-    const registered = await browser.postForm("/register", {
-      name: "Shared Session",
-      phone: "9840012345",
-      email: "shared@example.com",
-      password1: "a-long-password-1",
-      password2: "a-long-password-1",
-    });
     // Through the balancer every step of the sign-in may reach either instance.
-    const { url } = await browser.follow(registered, "/register");
-    expect(url.pathname).toBe("/profile");
+    const { browser, email } = await registeredBrowser(publicUrl);
     expect(browser.jar.get("sid")).toBeTruthy();
 
     for (const instance of [first, second]) {
       const profile = await browser.request(new URL("/profile", instance.url).href);
       expect(profile.status).toBe(200);
-      expect(await profile.text()).toContain("shared@example.com");
+      expect(await profile.text()).toContain(email);
     }
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
 import { engines } from "../setup/databases.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 
@@ -9,8 +9,7 @@ describe.each(engines)("newsletter sign-up on %s", (engine) => {
 
   beforeAll(async () => {
     server = await startSite({}, engine);
-    const { env } = server.database;
-    handle = openDatabase({ SQLITE_PATH: env.SQLITE_PATH ?? "", DATABASE_URL: env.DATABASE_URL });
+    handle = server.database.open();
   });
   afterAll(async () => {
     await handle?.close();

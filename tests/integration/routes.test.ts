@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "../setup/server.ts";
+import { visibleText } from "../setup/html.ts";
 
 let server: RunningSite;
 
@@ -12,14 +13,7 @@ async function get(path: string) {
   const response = await fetch(server.url + path, { redirect: "manual" });
   const html = await response.text();
   const title = /<title>([^<]*)<\/title>/.exec(html)?.[1];
-  // Visible text, roughly: tags out, entities that matter here back in.
-  const text = html
-    .replace(/<script[\s\S]*?<\/script>/g, " ")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-  return { status: response.status, title, text, html };
+  return { status: response.status, title, text: visibleText(html), html };
 }
 
 const notFoundTexts = [
@@ -156,7 +150,9 @@ describe("every route", () => {
   it("sets width and height on every image", async () => {
     for (const path of ["/", "/about", "/courses", "/team", "/contact"]) {
       const { html } = await get(path);
-      for (const img of html.match(/<img[^>]*>/g) ?? []) {
+      const images = html.match(/<img[^>]*>/g) ?? [];
+      expect(images.length, path).toBeGreaterThan(0);
+      for (const img of images) {
         expect(img).toMatch(/width="\d+"/);
         expect(img).toMatch(/height="\d+"/);
       }

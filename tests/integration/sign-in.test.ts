@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../app/lib/db/connect.server.ts";
 import { registeredBrowser as registerInNewBrowser, testPassword } from "../setup/accounts.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
+import { responseText } from "../setup/html.ts";
 
 let server: RunningSite;
 
@@ -26,12 +26,12 @@ async function reachCallback(browser: TestBrowser, email: string, returnTo = "/"
   return url;
 }
 
-/** Forgets every cookie, the provider's too, as a new browser would. */
-async function signOut(browser: TestBrowser) {
-  browser.jar.clear();
+/** A registered account in a browser that then forgets every cookie, the provider's too, as a new browser would. */
+async function signedOutAccount() {
+  const account = await registeredBrowser();
+  account.browser.jar.clear();
+  return account;
 }
-
-const visibleText = async (response: Response) => (await response.text()).replace(/<[^>]+>/g, " ");
 
 describe("sign-in against the built-in provider", () => {
   it("starts with PKCE S256, state, nonce and the spec's scope", async () => {
@@ -61,72 +61,56 @@ describe("sign-in against the built-in provider", () => {
   });
 
   it("signs in and returns to the page it started from", async () => {
-    const { browser, email } = await registeredBrowser();
-    await signOut(browser);
+    const { browser, email } = await signedOutAccount();
     const callback = await reachCallback(browser, email, "/courses/mern?tab=1");
     const done = await browser.request(callback.href);
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/courses/mern?tab=1");
     expect(done.headers.getSetCookie().join("\n")).toMatch(/sid=[\w-]{43}; Max-Age=2592000; Path=\/; HttpOnly; SameSite=Lax/);
     const page = await browser.request("/about");
-    expect(await visibleText(page)).toContain("Log out");
+    expect(await responseText(page)).toContain("Log out");
   });
 
   it.each(["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)"])(
     "never sends people to another site after sign-in (return_to=%s)",
     async (returnTo) => {
-      const { browser, email } = await registeredBrowser();
-      await signOut(browser);
+      const { browser, email } = await signedOutAccount();
       const callback = await reachCallback(browser, email, returnTo);
       const done = await browser.request(callback.href);
       expect(done.headers.get("location")).toBe("/");
     },
   );
 
-  it("refuses a tampered state with 'Invalid state' and starts no session", async () => {
-    const { browser, email } = await registeredBrowser();
-    await signOut(browser);
+  it.each<[string, (browser: TestBrowser, callback: URL) => Promise<void>]>([
+    ["a tampered state", async (_browser, callback) => callback.searchParams.set("state", "forged-state-value")],
+    ["a callback from a browser that did not start the sign-in", async (browser) => browser.jar.delete("signin_state")],
+    [
+      "a sign-in started more than a day ago",
+      async (_browser, callback) => {
+        const handle = server.database.open();
+        try {
+          await handle.db
+            .updateTable("sign_in_transactions")
+            .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+            .where("state", "=", callback.searchParams.get("state")!)
+            .execute();
+        } finally {
+          await handle.close();
+        }
+      },
+    ],
+  ])("refuses %s with 'Invalid state' and starts no session", async (_name, tamper) => {
+    const { browser, email } = await signedOutAccount();
     const callback = await reachCallback(browser, email);
-    callback.searchParams.set("state", "forged-state-value");
+    await tamper(browser, callback);
     const response = await browser.request(callback.href);
     expect(response.status).toBe(400);
-    expect(await visibleText(response)).toContain("Invalid state");
+    expect(await responseText(response)).toContain("Invalid state");
     expect(browser.jar.get("sid")).toBeUndefined();
-  });
-
-  it("refuses a callback from a browser that did not start the sign-in", async () => {
-    const { browser, email } = await registeredBrowser();
-    await signOut(browser);
-    const callback = await reachCallback(browser, email);
-    browser.jar.delete("signin_state");
-    const response = await browser.request(callback.href);
-    expect(response.status).toBe(400);
-    expect(await visibleText(response)).toContain("Invalid state");
-    expect(browser.jar.get("sid")).toBeUndefined();
-  });
-
-  it("refuses a sign-in that was started more than a day ago", async () => {
-    const { browser, email } = await registeredBrowser();
-    await signOut(browser);
-    const callback = await reachCallback(browser, email);
-    const handle = openDatabase({ SQLITE_PATH: server.database.env.SQLITE_PATH! });
-    try {
-      await handle.db
-        .updateTable("sign_in_transactions")
-        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-        .where("state", "=", callback.searchParams.get("state")!)
-        .execute();
-    } finally {
-      await handle.close();
-    }
-    const response = await browser.request(callback.href);
-    expect(response.status).toBe(400);
-    expect(await visibleText(response)).toContain("Invalid state");
   });
 
   it("uses each sign-in once: a replayed callback is refused", async () => {
-    const { browser, email } = await registeredBrowser();
-    await signOut(browser);
+    const { browser, email } = await signedOutAccount();
     const callback = await reachCallback(browser, email);
     const state = browser.jar.get("signin_state")!;
     expect((await browser.request(callback.href)).status).toBe(302);
@@ -135,7 +119,7 @@ describe("sign-in against the built-in provider", () => {
     replay.jar.store(new Response(null, { headers: { "Set-Cookie": `signin_state=${state}; Path=/signin` } }));
     const response = await replay.request(callback.href);
     expect(response.status).toBe(400);
-    expect(await visibleText(response)).toContain("Invalid state");
+    expect(await responseText(response)).toContain("Invalid state");
   });
 
   it("signs a browser that still has a provider session straight back in, without the login page", async () => {
@@ -164,22 +148,21 @@ describe("sign-in against the built-in provider", () => {
 
 describe("protection", () => {
   it("blocks an account after ten wrong passwords, even for the right one, with one generic message before", async () => {
-    const { browser, email } = await registeredBrowser();
-    await signOut(browser);
+    const { browser, email } = await signedOutAccount();
     const start = await browser.request("/signin");
     const { url } = await browser.follow(start, "/signin");
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 10; attempt++) {
       const response = await browser.postForm(url.pathname, { email, password: `wrong-${attempt}` });
       statuses.push(response.status);
-      if (attempt === 0) expect(await visibleText(response)).toContain("The email address or password is not correct.");
+      if (attempt === 0) expect(await responseText(response)).toContain("The email address or password is not correct.");
       else await response.body?.cancel();
     }
     expect(statuses).toEqual(Array(10).fill(401));
     const blocked = await browser.postForm(url.pathname, { email, password });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
-    expect(await visibleText(blocked)).toMatch(/Too many failed sign-in attempts\. Please try again in 15 minutes\./);
+    expect(await responseText(blocked)).toMatch(/Too many failed sign-in attempts\. Please try again in 15 minutes\./);
   }, 60_000);
 
   it("answers an unknown email exactly like a wrong password", async () => {
@@ -188,7 +171,7 @@ describe("protection", () => {
     const { url } = await browser.follow(start, "/signin");
     const response = await browser.postForm(url.pathname, { email: "nobody-here@example.com", password: "whatever-123" });
     expect(response.status).toBe(401);
-    expect(await visibleText(response)).toContain("The email address or password is not correct.");
+    expect(await responseText(response)).toContain("The email address or password is not correct.");
   });
 
   it.each(["/register", "/logout", "/newsletter"])("refuses a cross-site POST to %s and changes nothing", async (path) => {
@@ -215,12 +198,12 @@ describe("protection", () => {
       password2: password,
     });
     expect(response.status).toBe(400);
-    expect(await visibleText(response)).toContain("An account with this email address already exists. Please sign in instead.");
+    expect(await responseText(response)).toContain("An account with this email address already exists. Please sign in instead.");
   });
 });
 
 describe("tokens on the server", () => {
-  const inDatabase = () => openDatabase({ SQLITE_PATH: server.database.env.SQLITE_PATH! });
+  const inDatabase = () => server.database.open();
 
   it("renews the access token shortly before it expires, without the browser noticing", async () => {
     const { browser } = await registeredBrowser();
@@ -232,7 +215,7 @@ describe("tokens on the server", () => {
       await handle.db.updateTable("sessions").set({ access_expires_at: soon }).where("id_hash", "=", before.id_hash).execute();
 
       const page = await browser.request("/about");
-      expect(await visibleText(page)).toContain("Log out");
+      expect(await responseText(page)).toContain("Log out");
       const after = await handle.db.selectFrom("sessions").selectAll().where("id_hash", "=", before.id_hash).executeTakeFirstOrThrow();
       expect(after.access_token).not.toBe(before.access_token);
       expect(new Date(after.access_expires_at!).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
@@ -253,7 +236,7 @@ describe("tokens on the server", () => {
 
       const page = await browser.request("/about");
       expect(page.status).toBe(200);
-      expect(await visibleText(page)).toContain("Join Now");
+      expect(await responseText(page)).toContain("Join Now");
       const gone = await handle.db.selectFrom("sessions").select("id_hash").where("id_hash", "=", session.id_hash).executeTakeFirst();
       expect(gone).toBeUndefined();
     } finally {
@@ -264,8 +247,7 @@ describe("tokens on the server", () => {
 
 describe("secrets stay out of logs and pages", () => {
   it("logs no authorization code, state or token", async () => {
-    const { browser, email } = await registeredBrowser();
-    await signOut(browser);
+    const { browser, email } = await signedOutAccount();
     const callback = await reachCallback(browser, email);
     const code = callback.searchParams.get("code")!;
     const done = await browser.request(callback.href);

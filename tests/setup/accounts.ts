@@ -24,3 +24,11 @@ export async function registeredBrowser(siteUrl: string) {
   expect(url.pathname).toBe("/profile");
   return { browser, email };
 }
+
+/** The callback's answer sent the browser back to `returnTo`, signed in: the profile shows `profileTexts`. */
+export async function expectSignedInAt(browser: TestBrowser, callback: Response, returnTo: string, profileTexts: string[]) {
+  expect(callback.status).toBe(302);
+  expect(callback.headers.get("location")).toBe(returnTo);
+  const profile = await (await browser.request("/profile")).text();
+  for (const text of profileTexts) expect(profile).toContain(text);
+}

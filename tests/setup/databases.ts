@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { openDatabase, type DatabaseHandle } from "../../app/lib/db/connect.server.ts";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -12,15 +13,20 @@ export const engines: Engine[] = process.env.DATABASE_URL ? ["sqlite", "postgres
 export interface TestDatabase {
   /** Environment for the server: SQLITE_PATH or DATABASE_URL. */
   env: Record<string, string>;
+  /** A connection from the test itself, to look at (or change) what the server stored; close it after. */
+  open(): DatabaseHandle;
   drop(): Promise<void>;
 }
 
 /** A database of its own for one test file: a fresh SQLite file or a fresh PostgreSQL database. */
 export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  const open = (env: Record<string, string>) => () => openDatabase({ SQLITE_PATH: env.SQLITE_PATH ?? "", DATABASE_URL: env.DATABASE_URL });
   if (engine === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "elearning-test-"));
+    const env = { SQLITE_PATH: join(dir, "app.db") };
     return {
-      env: { SQLITE_PATH: join(dir, "app.db") },
+      env,
+      open: open(env),
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   }
@@ -33,8 +39,10 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  const env = { DATABASE_URL: url.toString() };
   return {
-    env: { DATABASE_URL: url.toString() },
+    env,
+    open: open(env),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -46,10 +54,9 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
 
 /** A fresh, migrated database opened in this process, for tests of query modules. */
 export async function openTestDatabase(engine: Engine) {
-  const { openDatabase } = await import("../../app/lib/db/connect.server.ts");
   const { migrateToLatest } = await import("../../app/lib/db/migrate.server.ts");
   const database = await createTestDatabase(engine);
-  const handle = openDatabase({ SQLITE_PATH: database.env.SQLITE_PATH ?? "", DATABASE_URL: database.env.DATABASE_URL });
+  const handle = database.open();
   await migrateToLatest(handle.db);
   return {
     db: handle.db,

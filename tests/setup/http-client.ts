@@ -2,7 +2,7 @@
  * A minimal browser for integration tests: keeps cookies (with their paths),
  * follows redirects one at a time so each step can be inspected or tampered with.
  */
-export class CookieJar {
+class CookieJar {
   private cookies = new Map<string, { value: string; path: string }>();
 
   store(response: Response) {
@@ -77,8 +77,12 @@ export class TestBrowser {
   async follow(response: Response, from: string, stop: (url: URL) => boolean = () => false) {
     let current = response;
     let url = new URL(from, this.origin);
+    const hops: string[] = [];
     while (current.status >= 300 && current.status < 400) {
       url = new URL(current.headers.get("location")!, url);
+      hops.push(url.href);
+      // A redirect loop fails here, naming the chain, instead of at the test's timeout.
+      if (hops.length > 20) throw new Error(`more than 20 redirects: ${hops.join(" → ")}`);
       if (stop(url)) break;
       current = await this.request(url.href);
     }

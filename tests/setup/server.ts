@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { createTestDatabase, type Engine, type TestDatabase } from "./databases.ts";
 import { fileURLToPath } from "node:url";
@@ -7,7 +7,6 @@ const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface RunningServer {
   url: string;
-  process: ChildProcess;
   /** Every JSON line the server has logged so far. */
   logs: Array<Record<string, unknown>>;
   /** Sends SIGTERM and resolves with the exit code. */
@@ -74,7 +73,6 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
           if (typeof entry.port === "number" && String(entry.msg).startsWith("listening")) {
             resolve({
               url: `http://127.0.0.1:${entry.port}`,
-              process: child,
               logs,
               stop() {
                 if (child.exitCode === null) child.kill("SIGTERM");
