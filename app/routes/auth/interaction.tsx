@@ -3,7 +3,7 @@ import { data, Form, redirectDocument } from "react-router";
 import { HoneypotField } from "../../components/honeypot-field.tsx";
 import { SubmitButton } from "../../components/submit-button.tsx";
 import { TextField } from "../../components/text-field.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { FormPage } from "../../components/form-page.tsx";
 import { servicesContext, type RequestServices } from "../../context.ts";
 import { checkCredentials } from "../../features/accounts/credentials.server.ts";
 import { redeemRegistrationTicket, registrationTicketCookie } from "../../features/accounts/registration-ticket.server.ts";
@@ -88,55 +88,49 @@ export default function Interaction({ loaderData, actionData }: Route.ComponentP
   }, []);
   const error = loaderData.expired ?? actionData?.error;
   return (
-    <>
-      <PageHeader title="Sign In" />
-      <section className="section max-w-md" aria-labelledby="signin-heading">
-        <h2 id="signin-heading" className="text-2xl font-bold">
-          Sign in to your account
-        </h2>
-        {error && (
-          <p id="signin-error" role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
-            {error}
+    <FormPage title="Sign In" heading="Sign in to your account" className="max-w-md">
+      {error && (
+        <p id="signin-error" role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
+          {error}
+        </p>
+      )}
+      {loaderData.expired ? (
+        <a href="/signin" className="btn-primary mt-6">
+          Start again
+        </a>
+      ) : (
+        // reloadDocument: the provider's interaction cookie is scoped to this exact path, which a
+        // data request (…/uid.data) would not match.
+        <Form
+          method="post"
+          reloadDocument
+          onSubmit={() => setSubmitted(true)}
+          className="mt-6 space-y-4"
+          aria-describedby={error ? "signin-error" : undefined}
+        >
+          <HoneypotField />
+          <TextField
+            id="signin-email"
+            name="email"
+            label="Email"
+            type="email"
+            required
+            autoComplete="username"
+            defaultValue={actionData?.email || loaderData.email}
+          />
+          <TextField id="signin-password" name="password" label="Password" type="password" required autoComplete="current-password" />
+          <SubmitButton busy={submitted} className="btn-primary w-full">
+            Sign in
+          </SubmitButton>
+          <p className="text-center text-sm text-muted">
+            New here?{" "}
+            <a href="/register" className="font-semibold text-brand-800 underline">
+              Create an account
+            </a>
           </p>
-        )}
-        {loaderData.expired ? (
-          <a href="/signin" className="btn-primary mt-6">
-            Start again
-          </a>
-        ) : (
-          // reloadDocument: the provider's interaction cookie is scoped to this exact path, which a
-          // data request (…/uid.data) would not match.
-          <Form
-            method="post"
-            reloadDocument
-            onSubmit={() => setSubmitted(true)}
-            className="mt-6 space-y-4"
-            aria-describedby={error ? "signin-error" : undefined}
-          >
-            <HoneypotField />
-            <TextField
-              id="signin-email"
-              name="email"
-              label="Email"
-              type="email"
-              required
-              autoComplete="username"
-              defaultValue={actionData?.email || loaderData.email}
-            />
-            <TextField id="signin-password" name="password" label="Password" type="password" required autoComplete="current-password" />
-            <SubmitButton busy={submitted} className="btn-primary w-full">
-              Sign in
-            </SubmitButton>
-            <p className="text-center text-sm text-muted">
-              New here?{" "}
-              <a href="/register" className="font-semibold text-brand-800 underline">
-                Create an account
-              </a>
-            </p>
-          </Form>
-        )}
-      </section>
-    </>
+        </Form>
+      )}
+    </FormPage>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { HoneypotField } from "../../components/honeypot-field.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
+import { FormPage } from "../../components/form-page.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { servicesContext } from "../../context.ts";
 import { createAccount } from "../../features/accounts/queries.server.ts";
@@ -126,15 +126,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
 
 function RegisterPage({ children }: { children: ReactNode }) {
   return (
-    <>
-      <PageHeader title="Sign Up Page" />
-      <section className="section max-w-lg" aria-labelledby="register-heading">
-        <h2 id="register-heading" className="text-2xl font-bold">
-          User Register Page
-        </h2>
-        {children}
-      </section>
-    </>
+    <FormPage title="Sign Up Page" heading="User Register Page">
+      {children}
+    </FormPage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { servicesContext } from "../../context.ts";
-import { PageHeader } from "../../components/page-header.tsx";
+import { FormPage } from "../../components/form-page.tsx";
 import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.tsx";
 import { handleNewsletterSignup } from "../../features/newsletter/signup.server.ts";
 import { site } from "../../content/site.ts";
@@ -16,21 +16,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   const failed = actionData?.status === "invalid" || actionData?.status === "rate-limited";
   return (
-    <>
-      <PageHeader title="Newsletter" />
-      <section className="section max-w-xl" aria-labelledby="newsletter-heading">
-        <h2 id="newsletter-heading" className="text-2xl font-bold">
-          Sign up for course news
-        </h2>
-        {actionData && (
-          <p role="status" className={`mt-4 rounded-md p-4 ${failed ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}>
-            {actionData.message}
-          </p>
-        )}
-        <p className="my-4 text-muted">{site.newsletterBlurb}</p>
-        <NewsletterForm tone="light" />
-      </section>
-    </>
+    <FormPage title="Newsletter" heading="Sign up for course news" className="max-w-xl">
+      {actionData && (
+        <p role="status" className={`mt-4 rounded-md p-4 ${failed ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}>
+          {actionData.message}
+        </p>
+      )}
+      <p className="my-4 text-muted">{site.newsletterBlurb}</p>
+      <NewsletterForm tone="light" />
+    </FormPage>
   );
 }
 
