@@ -71,24 +71,22 @@ export function LessonPlayer({
         {captions && <track kind="captions" src={captions} srcLang="en" label="English" />}
         <a href={video}>Download the lesson video</a>
       </video>
-      {/* min-h: the speed control appears after hydration without moving what follows. */}
-      <div className="mt-3 flex min-h-9 flex-wrap items-center gap-x-6 gap-y-2 text-sm">
-        {hydrated && (
-          <label className="flex items-center gap-2">
-            Playback speed
-            <select
-              value={speed}
-              onChange={(event) => onSpeedChange(event.target.value)}
-              className="rounded-md border border-gray-400 px-2 py-1"
-            >
-              {playbackSpeeds.map((value) => (
-                <option key={value} value={value}>
-                  {value}×
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+      {/* The speed control works only with script: its place is kept, invisible, until then, so nothing moves. */}
+      <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+        <label className={`flex items-center gap-2 ${hydrated ? "" : "invisible"}`}>
+          Playback speed
+          <select
+            value={speed}
+            onChange={(event) => onSpeedChange(event.target.value)}
+            className="rounded-md border border-gray-400 px-2 py-1"
+          >
+            {playbackSpeeds.map((value) => (
+              <option key={value} value={value}>
+                {value}×
+              </option>
+            ))}
+          </select>
+        </label>
         {captions ? <span className="text-muted">Captions: English (CC button)</span> : <span className="text-muted">No captions for this lesson yet</span>}
         {startAt > 0 && <span>Resumes at {formatTime(startAt)}</span>}
         <a href={video} className="underline">
