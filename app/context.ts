@@ -6,8 +6,9 @@ import { createContext } from "react-router";
 import type { Database } from "./lib/db/schema.ts";
 import type { MediaCatalog } from "./features/courses/lesson-media.server.ts";
 import type { Config } from "./lib/env.server.ts";
-import type { RelyingParty } from "./lib/oidc.server.ts";
-import type { SessionRow, SessionUser } from "./lib/session.server.ts";
+import type { RelyingParty } from "./features/auth/relying-party.server.ts";
+import type { RoleSources } from "./features/auth/roles.server.ts";
+import type { SessionRow, SessionUser } from "./features/auth/sessions.server.ts";
 
 /** What the Express server hands every loader and action. */
 export interface RequestServices {
@@ -23,6 +24,8 @@ export interface RequestServices {
   clientAddress: string;
   /** How the site signs people in. */
   relyingParty: RelyingParty;
+  /** Where a signing-in person's role comes from. */
+  roleSources: RoleSources;
   /** Which lessons have a video, and where it is. */
   media: MediaCatalog;
   /** The built-in OpenID provider, absent when an external one is configured. */

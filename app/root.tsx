@@ -5,16 +5,16 @@ import { BackToTop } from "./components/back-to-top.tsx";
 import { Footer } from "./components/footer.tsx";
 import { IconSprite } from "./components/icons.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
-import { userContext } from "./context.ts";
 import { errorTitle, pageMeta } from "./lib/meta.ts";
-import { sessionMiddleware } from "./middleware/session.server.ts";
+import { getUser } from "./features/auth/index.server.ts";
+import { sessionMiddleware } from "./features/auth/session-middleware.server.ts";
 import type { Route } from "./+types/root";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
 
 /** Who is signed in, for the nav bar: rendered on the server, so there is no flash and no spinner. */
 export function loader({ context }: Route.LoaderArgs) {
-  const user = context.get(userContext)?.user;
+  const user = getUser(context);
   return { user: user ? { name: user.name } : null };
 }
 

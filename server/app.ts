@@ -10,8 +10,9 @@ import { createMediaCatalog } from "../app/features/courses/lesson-media.server.
 import { openDatabase } from "../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
-import { pruneSessions } from "../app/lib/session.server.ts";
-import { pruneSignInTransactions } from "../app/lib/oidc.server.ts";
+import { pruneSessions } from "../app/features/auth/sessions.server.ts";
+import { pruneSignInTransactions } from "../app/features/auth/relying-party.server.ts";
+import { setUpSignIn } from "../app/features/auth/sign-in-setup.server.ts";
 import { pruneLoginFailures } from "../app/features/accounts/login-throttle.server.ts";
 import { pruneRegistrationTickets } from "../app/features/accounts/registration-ticket.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
@@ -21,7 +22,6 @@ import { mediaRoutes } from "./media.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
 import { healthRoutes } from "./health.ts";
 import { pruneExpiredPayloads } from "./idp/adapter.ts";
-import { setUpSignIn } from "./sign-in.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
 
@@ -52,7 +52,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   await migrateToLatest(database.db);
   let draining = false;
 
-  const { identityProvider, relyingParty } = await setUpSignIn(database.db, config);
+  const { identityProvider, relyingParty, roleSources } = await setUpSignIn(database.db, config);
   const media = createMediaCatalog(config);
 
   const prune = () =>
@@ -136,6 +136,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
           secureCookies: Boolean(config.PUBLIC_URL?.startsWith("https:")) || req.protocol === "https",
           clientAddress: req.ip ?? "unknown",
           relyingParty,
+          roleSources,
           media,
           identityProvider,
           http: { req, res },

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { site } from "../content/site.ts";
-import { signInHref } from "../lib/sign-in-link.ts";
+import { signInHref } from "../features/auth/sign-in-link.ts";
 import { Icon } from "./icons.tsx";
 import { pageLinks, primaryLinks, secondaryLinks } from "./nav-links.ts";
 import { useDismissableDetails } from "./use-dismissable-details.ts";

@@ -1,15 +1,20 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
+import { ForbiddenScreen } from "./forbidden-screen.tsx";
 import { NotFoundScreen } from "./not-found-screen.tsx";
 
 /**
  * The error screen of every route area: the 404 screen for anything not
- * found, 'Unexpected Application Error!' for the rest (details only in development).
+ * found, a page saying why for a 403, 'Unexpected Application Error!' for the rest (details only in development).
  * The document title comes from the route's meta, which receives the error.
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundScreen />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const message = (error.data as { message?: unknown } | null)?.message;
+    return <ForbiddenScreen reason={typeof message === "string" ? message : "Your account does not open this page."} />;
   }
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

@@ -22,6 +22,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATABASE_URL: "sqlite://x" })).toThrow(/DATABASE_URL: must be a postgres/);
   });
 
+  it("reads ADMIN_EMAILS as a list of addresses in lower case, and refuses anything else", () => {
+    expect(loadConfig({}).ADMIN_EMAILS).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: " Principal@College.example, it@college.example ," }).ADMIN_EMAILS).toEqual([
+      "principal@college.example",
+      "it@college.example",
+    ]);
+    expect(() => loadConfig({ ADMIN_EMAILS: "principal@college.example; it" })).toThrow(/ADMIN_EMAILS: must be email addresses separated by commas/);
+  });
+
   it("names every bad variable and its value in one message", () => {
     try {
       loadConfig({ PORT: "abc", NODE_ENV: "staging" });

@@ -44,6 +44,12 @@ const envSchema = z.object({
   OIDC_TOKEN_ENDPOINT: z.url({ error: "must be a URL" }).optional(),
   OIDC_LOGOUT_URL: z.url({ error: "must be a URL" }).optional(),
   OIDC_REFRESH_TOKENS: z.enum(["true", "false"], { error: "must be true or false" }).default("true").transform((v) => v === "true"),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((list) => list.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .refine((list) => list.every((email) => z.email().safeParse(email).success), "must be email addresses separated by commas")
+    .default([]),
+  OIDC_ROLE_CLAIM: z.string().trim().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(10_000),
 });
 

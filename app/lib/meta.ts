@@ -8,5 +8,7 @@ export function pageMeta(title: string, description: string = site.tagline) {
 
 /** The title of the error screen a route shows instead of itself. */
 export function errorTitle(error: unknown) {
-  return isRouteErrorResponse(error) && error.status === 404 ? "404 Page Not Found" : "Unexpected Application Error!";
+  if (isRouteErrorResponse(error) && error.status === 404) return "404 Page Not Found";
+  if (isRouteErrorResponse(error) && error.status === 403) return "Not allowed";
+  return "Unexpected Application Error!";
 }

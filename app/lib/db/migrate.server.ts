@@ -5,6 +5,7 @@ import * as m001 from "./migrations/001-newsletter-and-rate-limits.server.ts";
 import * as m002 from "./migrations/002-accounts.server.ts";
 import * as m003 from "./migrations/003-sign-in.server.ts";
 import * as m004 from "./migrations/004-learning.server.ts";
+import * as m005 from "./migrations/005-roles.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "002-accounts": m002,
   "003-sign-in": m003,
   "004-learning": m004,
+  "005-roles": m005,
 };
 
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {

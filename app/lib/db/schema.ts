@@ -44,6 +44,14 @@ export interface Database {
     access_expires_at: string | null;
     created_at: string;
     last_seen_at: string;
+    /** One of features/auth/roles.ts, decided at sign-in. */
+    role: string;
+  };
+  user_roles: {
+    /** Trimmed and in lower case. */
+    email: string;
+    role: string;
+    updated_at: string;
   };
   registration_tickets: {
     id_hash: string;

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { servicesContext, userContext } from "../../context.ts";
+import { servicesContext } from "../../context.ts";
 import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
+import { startSession } from "../../features/auth/index.server.ts";
+import { signInMessageFor, signInMessages, signInStateCookie } from "../../features/auth/relying-party.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { signInMessageFor, signInMessages, signInStateCookie } from "../../lib/oidc.server.ts";
-import { createSession, deleteSession, sessionCookie } from "../../lib/session.server.ts";
 import type { Route } from "./+types/callback";
 
 export const meta = () => pageMeta("Sign In");
@@ -18,22 +18,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The session still works; its access token just cannot be renewed. Usually a provider setting.
       logger.warn({ sub: claims.sub }, signInMessages.missingRefreshToken);
     }
-    // A new sign-in replaces whatever session this browser had: one person, one session id.
-    const previous = context.get(userContext);
-    if (previous) await deleteSession(db, previous.session.id_hash);
-    const sessionId = await createSession(db, {
-      sub: claims.sub,
-      name: typeof claims.name === "string" && claims.name ? claims.name : String(claims.email ?? claims.sub),
-      email: typeof claims.email === "string" ? claims.email : null,
-      picture: typeof claims.picture === "string" ? claims.picture : null,
-      id_token: tokens.id_token ?? "",
-      access_token: tokens.access_token,
-      refresh_token: tokens.refresh_token ?? null,
-      access_expires_at: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000).toISOString() : null,
-    });
     const headers = new Headers();
     headers.append("Set-Cookie", clearState);
-    headers.append("Set-Cookie", sessionCookie.set(sessionId, secureCookies));
+    headers.append("Set-Cookie", await startSession(context, { claims, tokens }));
     return redirect(returnTo, { headers });
   } catch (err) {
     const message = signInMessageFor(err);

@@ -12,7 +12,7 @@ import { finishedLessonsByCourse } from "../../features/courses/progress.server.
 import { bestScoresByQuiz } from "../../features/quizzes/attempts.server.ts";
 import { percentage } from "../../lib/percentage.ts";
 import { pageMeta } from "../../lib/meta.ts";
-import { requireUser } from "../../middleware/session.server.ts";
+import { requireUser } from "../../features/auth/index.server.ts";
 import { SubmitButton } from "../../components/submit-button.tsx";
 import type { Route } from "./+types/profile";
 

@@ -11,7 +11,7 @@ import { fieldErrors, registerSchema } from "../../features/accounts/schemas.ts"
 import { isHoneypotFilled } from "../../lib/honeypot.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
-import { signInHref } from "../../lib/sign-in-link.ts";
+import { signInHref } from "../../features/auth/sign-in-link.ts";
 import { tooManyRequests } from "../../lib/too-many-requests.ts";
 import { SubmitButton } from "../../components/submit-button.tsx";
 import { EMAIL_MAX_LENGTH } from "../../lib/email.ts";

@@ -3,7 +3,7 @@ import { servicesContext } from "../../context.ts";
 import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
 import { pageMeta } from "../../lib/meta.ts";
 import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
-import { safeReturnTo, signInMessageFor, signInStateCookie } from "../../lib/oidc.server.ts";
+import { safeReturnTo, signInMessageFor, signInStateCookie } from "../../features/auth/relying-party.server.ts";
 import { tooManyRequests } from "../../lib/too-many-requests.ts";
 import type { Route } from "./+types/signin";
 

@@ -1,9 +1,10 @@
 import { data, redirect } from "react-router";
 import { findVideoCourse } from "../../content/video-courses.ts";
-import { servicesContext, userContext } from "../../context.ts";
+import { servicesContext } from "../../context.ts";
+import { getUser } from "../../features/auth/index.server.ts";
 import { recordLessonProgress } from "../../features/courses/progress.server.ts";
 import { progressReportSchema } from "../../features/courses/schemas.ts";
-import { signInHref } from "../../lib/sign-in-link.ts";
+import { signInHref } from "../../features/auth/sign-in-link.ts";
 import type { Route } from "./+types/lesson-progress";
 
 /**
@@ -12,8 +13,8 @@ import type { Route } from "./+types/lesson-progress";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = Object.fromEntries(await request.formData());
-  const signedIn = context.get(userContext);
-  if (!signedIn) {
+  const user = getUser(context);
+  if (!user) {
     // The "Mark as finished" form of a session that has since ended: sign in and come back.
     if (typeof fields.return_to === "string" && findVideoCourse(fields.return_to)) {
       return redirect(signInHref(fields.return_to), 303);
@@ -25,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ message: parsed.error.issues.map((issue) => issue.message).join(" ") }, { status: 400 });
   }
   const { return_to: returnTo, ...report } = parsed.data;
-  await recordLessonProgress(context.get(servicesContext).db, signedIn.user.sub, report);
+  await recordLessonProgress(context.get(servicesContext).db, user.sub, report);
   if (returnTo) return redirect(`${returnTo}?lesson=${report.lesson}#player`, 303);
   return new Response(null, { status: 204 });
 }

@@ -2,13 +2,14 @@ import { useState } from "react";
 import { data, Form, Link, useLocation } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { findVideoCourse } from "../../content/video-courses.ts";
-import { servicesContext, userContext } from "../../context.ts";
+import { servicesContext } from "../../context.ts";
+import { getUser } from "../../features/auth/index.server.ts";
 import { LessonPlayer } from "../../features/courses/components/lesson-player.tsx";
 import { loadCoursePage } from "../../features/courses/course-page.server.ts";
 import { PROGRESS_PATH } from "../../features/courses/progress-reporting.ts";
 import type { LessonView } from "../../features/courses/types.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
-import { signInHref } from "../../lib/sign-in-link.ts";
+import { signInHref } from "../../features/auth/sign-in-link.ts";
 import type { Route } from "./+types/video-course";
 
 /** A video course page, chosen by its address (see content/video-courses.ts); `?lesson=N` picks the lesson. */
@@ -16,12 +17,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const course = findVideoCourse(url.pathname);
   if (!course) throw data("No such course", { status: 404 });
   const { db, media } = context.get(servicesContext);
-  const signedIn = context.get(userContext);
+  const user = getUser(context);
   const page = await loadCoursePage({
     db,
     media,
     course,
-    userSub: signedIn?.user.sub ?? null,
+    userSub: user?.sub ?? null,
     requestedLesson: url.searchParams.get("lesson"),
   });
   if (!page) throw data("No such lesson", { status: 404 });

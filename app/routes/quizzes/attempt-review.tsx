@@ -7,7 +7,7 @@ import { findAttempt } from "../../features/quizzes/attempts.server.ts";
 import { CodeListing } from "../../features/quizzes/components/code-listing.tsx";
 import { percentage } from "../../lib/percentage.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
-import { requireUser } from "../../middleware/session.server.ts";
+import { requireUser } from "../../features/auth/index.server.ts";
 import type { Route } from "./+types/attempt-review";
 
 /** A finished attempt, question by question: the learner's choice and the right one. Their own attempts only. */

@@ -2,7 +2,8 @@ import { data, useLocation } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { questionsByQuiz } from "../../content/quiz-questions/index.server.ts";
 import { findQuiz } from "../../content/quizzes.ts";
-import { servicesContext, userContext } from "../../context.ts";
+import { servicesContext } from "../../context.ts";
+import { getUser } from "../../features/auth/index.server.ts";
 import { readAnswerSheet } from "../../features/quizzes/answer-sheet.server.ts";
 import { saveAttempt } from "../../features/quizzes/attempts.server.ts";
 import { QuizQuestions } from "../../features/quizzes/components/quiz-questions.tsx";
@@ -32,15 +33,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (reading.kind === "refused") return data<QuizActionResult>({ phase: "refused", message: reading.message }, { status: 400 });
   if (reading.kind === "next") return { phase: "question", answered: reading.answered } satisfies QuizActionResult;
 
-  const signedIn = context.get(userContext);
+  const user = getUser(context);
   const { db } = context.get(servicesContext);
   const result = { phase: "result", score: reading.score, total: questions.length } as const;
-  if (!signedIn) return { ...result, saved: "visitor" } satisfies QuizActionResult;
+  if (!user) return { ...result, saved: "visitor" } satisfies QuizActionResult;
   // Over the limit the learner still gets the result; only the keeping stops.
-  const rate = await consumeRateLimit(db, { key: `quiz-attempts:${signedIn.user.sub}`, limit: ATTEMPTS_PER_HOUR, windowSeconds: 60 * 60 });
+  const rate = await consumeRateLimit(db, { key: `quiz-attempts:${user.sub}`, limit: ATTEMPTS_PER_HOUR, windowSeconds: 60 * 60 });
   if (!rate.allowed) return { ...result, saved: "limit-reached" } satisfies QuizActionResult;
   const attemptId = await saveAttempt(db, {
-    userSub: signedIn.user.sub,
+    userSub: user.sub,
     quizSlug: quiz.slug,
     questions,
     choices: reading.choices,

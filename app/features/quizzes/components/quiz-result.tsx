@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useHydrated } from "../../../components/use-hydrated.ts";
 import { RESULT_ALERT_DELAY_SECONDS } from "../../../content/quizzes.ts";
 import { percentage } from "../../../lib/percentage.ts";
-import { signInHref } from "../../../lib/sign-in-link.ts";
+import { signInHref } from "../../auth/sign-in-link.ts";
 import { ATTEMPTS_PER_HOUR, type QuizActionResult } from "../types.ts";
 
 /**

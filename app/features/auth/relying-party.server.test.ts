@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnTo } from "./oidc.server.ts";
+import { safeReturnTo } from "./relying-party.server.ts";
 
 describe("safeReturnTo", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, openTestDatabase } from "../../tests/setup/databases.ts";
-import { createSession, findSession, sessionTimeouts } from "./session.server.ts";
+import { engines, openTestDatabase } from "../../../tests/setup/databases.ts";
+import { createSession, findSession, sessionTimeouts } from "./sessions.server.ts";
 
 describe.each(engines)("sessions on %s", (engine) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { siteCookie } from "./cookies.server.ts";
-import type { Database } from "./db/schema.ts";
+import { siteCookie } from "../../lib/cookies.server.ts";
+import type { Database } from "../../lib/db/schema.ts";
+import { isRole, type Role } from "./roles.ts";
 
 /** Signed out after a week without a visit, and a month after signing in whatever happens. */
 export const sessionTimeouts = { idleSeconds: 7 * 24 * 60 * 60, absoluteSeconds: 30 * 24 * 60 * 60 };
@@ -14,6 +15,7 @@ export interface SessionUser {
   name: string;
   email: string | null;
   picture: string | null;
+  role: Role;
 }
 
 export type SessionRow = Database["sessions"];
@@ -22,11 +24,11 @@ const hashId = (id: string) => createHash("sha256").update(id).digest("base64url
 
 export async function createSession(
   db: Kysely<Database>,
-  data: Omit<SessionRow, "id_hash" | "created_at" | "last_seen_at">,
+  data: Omit<SessionRow, "id_hash" | "created_at" | "last_seen_at" | "role"> & { role?: Role },
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   const now = new Date().toISOString();
-  await db.insertInto("sessions").values({ ...data, id_hash: hashId(id), created_at: now, last_seen_at: now }).execute();
+  await db.insertInto("sessions").values({ ...data, role: data.role ?? "student", id_hash: hashId(id), created_at: now, last_seen_at: now }).execute();
   return id;
 }
 
@@ -80,5 +82,5 @@ export async function pruneSessions(db: Kysely<Database>, now = new Date()): Pro
 }
 
 export function sessionUser(row: SessionRow): SessionUser {
-  return { sub: row.sub, name: row.name, email: row.email, picture: row.picture };
+  return { sub: row.sub, name: row.name, email: row.email, picture: row.picture, role: isRole(row.role) ? row.role : "student" };
 }

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../app/lib/db/schema.ts";
-import { siteOrigin, type Config } from "../app/lib/env.server.ts";
-import { createRelyingParty } from "../app/lib/oidc.server.ts";
-import { createBuiltInProvider, SITE_CLIENT_ID } from "./idp/provider.ts";
+import type { Database } from "../../lib/db/schema.ts";
+import { siteOrigin, type Config } from "../../lib/env.server.ts";
+import { createBuiltInProvider, SITE_CLIENT_ID } from "../../../server/idp/provider.ts";
+import { createRelyingParty } from "./relying-party.server.ts";
+import type { RoleSources } from "./roles.server.ts";
 
 /**
  * The built-in provider at /idp unless OIDC_ISSUER names an external one; in
@@ -17,8 +18,15 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
     scope: config.OIDC_REFRESH_TOKENS ? "openid profile email offline_access" : "openid profile email",
   };
   if (config.OIDC_ISSUER) {
+    const roleSources: RoleSources = {
+      adminEmails: config.ADMIN_EMAILS,
+      roleClaim: config.OIDC_ROLE_CLAIM,
+      // Anyone can put any address into an account at some providers; only a verified one names its owner.
+      emailTrusted: (claims) => claims.email_verified === true,
+    };
     return {
       identityProvider: undefined,
+      roleSources,
       relyingParty: createRelyingParty({
         ...common,
         issuer: config.OIDC_ISSUER,
@@ -42,8 +50,14 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
     trustProxy: config.TRUST_PROXY !== false,
     refreshTokens: config.OIDC_REFRESH_TOKENS,
   });
+  const roleSources: RoleSources = {
+    adminEmails: config.ADMIN_EMAILS,
+    // Our own accounts: one per address, and the provider is this very server.
+    emailTrusted: () => true,
+  };
   return {
     identityProvider: builtIn.provider,
+    roleSources,
     relyingParty: createRelyingParty({
       ...common,
       issuer: `${origin}/idp`,

@@ -1,6 +1,5 @@
-import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { servicesContext, userContext, type RequestServices } from "../context.ts";
-import { signInHref } from "../lib/sign-in-link.ts";
+import type { MiddlewareFunction } from "react-router";
+import { servicesContext, userContext, type RequestServices } from "../../context.ts";
 import {
   deleteSession,
   findSession,
@@ -9,7 +8,7 @@ import {
   sessionUser,
   updateSessionTokens,
   type SessionRow,
-} from "../lib/session.server.ts";
+} from "./sessions.server.ts";
 
 /** Access tokens are renewed this long before they expire. */
 const refreshEarlySeconds = 60;
@@ -86,10 +85,3 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   }
   context.set(userContext, session ? { user: sessionUser(session), session } : null);
 };
-
-/** The signed-in person, or a redirect that signs the visitor in and brings them back to `returnTo`. */
-export function requireUser(context: Readonly<RouterContextProvider>, returnTo: string) {
-  const signedIn = context.get(userContext);
-  if (!signedIn) throw redirect(signInHref(returnTo));
-  return signedIn;
-}

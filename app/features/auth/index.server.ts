@@ -1,0 +1,77 @@
+// What the rest of the site uses of sign-in: who is signed in, and starting or ending a session.
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { servicesContext, userContext } from "../../context.ts";
+import { roleAtSignIn } from "./roles.server.ts";
+import { describeRoles, roleNames, type Role } from "./roles.ts";
+import { createSession, deleteSession, sessionCookie, type SessionUser } from "./sessions.server.ts";
+import { signInHref } from "./sign-in-link.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The signed-in person, or null for a visitor. */
+export function getUser(context: Context): SessionUser | null {
+  return context.get(userContext)?.user ?? null;
+}
+
+/** The signed-in person, or a redirect that signs the visitor in and brings them back to `returnTo`. */
+export function requireUser(context: Context, returnTo: string) {
+  const signedIn = context.get(userContext);
+  if (!signedIn) throw redirect(signInHref(returnTo));
+  return signedIn;
+}
+
+/** What a 403 carries: the error screen shows `message`. */
+export interface ForbiddenData {
+  message: string;
+}
+
+/**
+ * The signed-in person when their role is one of `allowed`; a visitor is sent to sign in
+ * first, anyone else gets a 403 page saying why.
+ */
+export function requireRole(context: Context, returnTo: string, allowed: readonly Role[]) {
+  const signedIn = requireUser(context, returnTo);
+  if (!allowed.includes(signedIn.user.role)) {
+    throw data<ForbiddenData>(
+      { message: `This page is only for ${describeRoles(allowed)}. You are signed in as ${roleNames[signedIn.user.role]}.` },
+      { status: 403 },
+    );
+  }
+  return signedIn;
+}
+
+/** What the provider vouched for at the callback. */
+export interface SignInResult {
+  claims: Record<string, unknown> & { sub: string };
+  tokens: { id_token?: string; access_token: string; refresh_token?: string; expires_in?: number };
+}
+
+/**
+ * Starts the site's session for a person who has just signed in, replacing whatever session
+ * this browser had (one person, one session id). Returns the Set-Cookie header value.
+ */
+export async function startSession(context: Context, { claims, tokens }: SignInResult): Promise<string> {
+  const { db, roleSources, secureCookies } = context.get(servicesContext);
+  const previous = context.get(userContext);
+  if (previous) await deleteSession(db, previous.session.id_hash);
+  const sessionId = await createSession(db, {
+    sub: claims.sub,
+    name: typeof claims.name === "string" && claims.name ? claims.name : String(claims.email ?? claims.sub),
+    email: typeof claims.email === "string" ? claims.email : null,
+    picture: typeof claims.picture === "string" ? claims.picture : null,
+    role: await roleAtSignIn(db, roleSources, claims),
+    id_token: tokens.id_token ?? "",
+    access_token: tokens.access_token,
+    refresh_token: tokens.refresh_token ?? null,
+    access_expires_at: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000).toISOString() : null,
+  });
+  return sessionCookie.set(sessionId, secureCookies);
+}
+
+/** Ends this browser's session, if it has one. Returns the Set-Cookie header value that clears it. */
+export async function endSession(context: Context): Promise<string> {
+  const { db, secureCookies } = context.get(servicesContext);
+  const signedIn = context.get(userContext);
+  if (signedIn) await deleteSession(db, signedIn.session.id_hash);
+  return sessionCookie.clear(secureCookies);
+}

@@ -1,0 +1,54 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "../../lib/db/schema.ts";
+import { isRole, type Role } from "./roles.ts";
+
+const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+export interface RoleSources {
+  /** ADMIN_EMAILS, in lower case. */
+  adminEmails: readonly string[];
+  /** OIDC_ROLE_CLAIM: the ID token claim an external provider puts the role in. */
+  roleClaim?: string;
+  /**
+   * Whether the email claim can be trusted to name its owner. The built-in provider's
+   * addresses are unique accounts; an external provider's only when it marks them verified.
+   */
+  emailTrusted: (claims: Record<string, unknown>) => boolean;
+}
+
+/** A role in a claim: a string, or a list of which the first known role counts. */
+function roleFromClaim(value: unknown): Role | undefined {
+  const candidates = Array.isArray(value) ? value : [value];
+  return candidates.map((candidate) => (typeof candidate === "string" ? candidate.trim().toLowerCase() : candidate)).find(isRole);
+}
+
+/**
+ * The role a person gets when signing in. ADMIN_EMAILS first, then the role the college gave
+ * with `npm run user:role`, then the provider's role claim, else student.
+ */
+export async function roleAtSignIn(db: Kysely<Database>, sources: RoleSources, claims: Record<string, unknown>): Promise<Role> {
+  const email = typeof claims.email === "string" && sources.emailTrusted(claims) ? normaliseEmail(claims.email) : undefined;
+  if (email && sources.adminEmails.includes(email)) return "admin";
+  if (email) {
+    const given = await db.selectFrom("user_roles").select("role").where("email", "=", email).executeTakeFirst();
+    if (given && isRole(given.role)) return given.role;
+  }
+  return (sources.roleClaim && roleFromClaim(claims[sources.roleClaim])) || "student";
+}
+
+/**
+ * Gives the person with this email a role from their next sign-in on, and at once to the
+ * sessions they have now. Returns how many sessions changed.
+ */
+export async function assignRole(db: Kysely<Database>, email: string, role: Role): Promise<number> {
+  const address = normaliseEmail(email);
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("user_roles")
+      .values({ email: address, role, updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column("email").doUpdateSet({ role, updated_at: new Date().toISOString() }))
+      .execute();
+    const updated = await trx.updateTable("sessions").set({ role }).where(sql<string>`lower(email)`, "=", address).executeTakeFirst();
+    return Number(updated.numUpdatedRows);
+  });
+}
