@@ -6,6 +6,8 @@ import * as m002 from "./migrations/002-accounts.server.ts";
 import * as m003 from "./migrations/003-sign-in.server.ts";
 import * as m004 from "./migrations/004-learning.server.ts";
 import * as m005 from "./migrations/005-roles.server.ts";
+import * as m006 from "./migrations/006-feedback.server.ts";
+import * as m007 from "./migrations/007-contact.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const migrations: Record<string, Migration> = {
   "003-sign-in": m003,
   "004-learning": m004,
   "005-roles": m005,
+  "006-feedback": m006,
+  "007-contact": m007,
 };
 
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {

@@ -86,6 +86,48 @@ export interface Database {
     answers: string;
     finished_at: string;
   };
+  feedback_posts: {
+    id: string;
+    name: string;
+    comment: string;
+    image: string | null;
+    rating: number;
+    created_at: string;
+    /** The signed-in author's subject. */
+    author_sub: string | null;
+    /** A visitor author's deletion token, hashed (the token itself is in their cookie). */
+    author_token_hash: string | null;
+    hidden_at: string | null;
+    hidden_by: string | null;
+  };
+  contact_messages: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string;
+    /** "" when the person wrote none. */
+    message: string;
+    created_at: string;
+    status: "pending" | "sending" | "sent" | "failed" | "kept";
+    attempts: number;
+    next_attempt_at: string | null;
+    claimed_until: string | null;
+    last_error: string | null;
+    delivered_at: string | null;
+    handled_at: string | null;
+    handled_by: string | null;
+  };
+  contact_delivery_attempts: {
+    id: string;
+    message_id: string;
+    attempted_at: string;
+    outcome: "sent" | "failed";
+    detail: string | null;
+  };
+  captcha_solutions: {
+    key: string;
+    expires_at: string;
+  };
   rate_limits: {
     key: string;
     window_start: string;
