@@ -9,7 +9,7 @@ const portSchema = wholeNumber("must be a whole number between 0 and 65535").pip
 );
 
 /** Variables whose values must never be printed. */
-const secretVariables = new Set(["DATABASE_URL", "OIDC_CLIENT_SECRET"]);
+const secretVariables = new Set(["DATABASE_URL", "OIDC_CLIENT_SECRET", "SMTP_URL", "CONTACT_ACCESS_KEY", "HCAPTCHA_SECRET"]);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -50,12 +50,30 @@ const envSchema = z.object({
     .refine((list) => list.every((email) => z.email().safeParse(email).success), "must be email addresses separated by commas")
     .default([]),
   OIDC_ROLE_CLAIM: z.string().trim().min(1).optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL, like smtps://user:password@mail.college.example" })
+    .optional(),
+  CONTACT_TO: z.email({ error: "must be the email address contact messages go to" }).optional(),
+  CONTACT_FROM: z.email({ error: "must be the email address contact messages are sent from" }).optional(),
+  CONTACT_FORWARD_URL: z.url({ protocol: /^https?$/, error: "must be the http(s) address of the form service" }).optional(),
+  CONTACT_ACCESS_KEY: z.string().trim().min(1).optional(),
+  HCAPTCHA_SITEKEY: z.string().trim().min(1).optional(),
+  HCAPTCHA_SECRET: z.string().trim().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(10_000),
 });
 
 const configSchema = envSchema.superRefine((env, ctx) => {
   if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
     ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
+  }
+  if (env.SMTP_URL && !env.CONTACT_TO) {
+    ctx.addIssue({ code: "custom", path: ["CONTACT_TO"], message: "is required when SMTP_URL is set" });
+  }
+  if (env.CONTACT_FORWARD_URL && !env.CONTACT_ACCESS_KEY) {
+    ctx.addIssue({ code: "custom", path: ["CONTACT_ACCESS_KEY"], message: "is required when CONTACT_FORWARD_URL is set" });
+  }
+  if (Boolean(env.HCAPTCHA_SITEKEY) !== Boolean(env.HCAPTCHA_SECRET)) {
+    ctx.addIssue({ code: "custom", path: [env.HCAPTCHA_SITEKEY ? "HCAPTCHA_SECRET" : "HCAPTCHA_SITEKEY"], message: "HCAPTCHA_SITEKEY and HCAPTCHA_SECRET are set together" });
   }
 });
 
