@@ -29,6 +29,8 @@ export default [
 
   route("library", "routes/library/library.tsx"),
   route("feedback", "routes/feedback/feedback.tsx"),
+  route("feedback/new", "routes/feedback/new.tsx"),
+  route("feedback/:id", "routes/feedback/delete.tsx"),
 
   route("register", "routes/auth/register.tsx"),
   route("signin", "routes/auth/signin.tsx"),

@@ -34,6 +34,12 @@ export function securityHeaders({
     res.locals.cspNonce = randomBytes(16).toString("base64");
     next();
   };
+  // The feedback wall shows pictures people link from anywhere; no other page loads images of other sites.
+  const externalImages = (req: unknown) => {
+    const path = (req as { path: string }).path;
+    return path === "/feedback" || path.startsWith("/feedback/");
+  };
+  const imgSrc = (req: unknown) => (providerOrigins.length || externalImages(req) ? "'self' data: https: http:" : "'self' data:");
   const scriptSrc = development
     ? ["'self'", "'unsafe-inline'"] // Vite's dev client injects inline scripts without a nonce.
     : ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as { locals: Express.Locals }).locals.cspNonce}'`];
@@ -47,7 +53,7 @@ export function securityHeaders({
         scriptSrc,
         // React writes style attributes for a few components; no third-party CSS exists.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: providerOrigins.length ? ["'self'", "data:", "https:"] : ["'self'", "data:"],
+        imgSrc: [imgSrc],
         fontSrc: ["'self'"],
         connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
         mediaSrc: mediaOrigin ? ["'self'", mediaOrigin] : ["'self'"],

@@ -4,6 +4,7 @@ import { gallery } from "../content/gallery.ts";
 import { site } from "../content/site.ts";
 import { NewsletterForm } from "../features/newsletter/components/newsletter-form.tsx";
 import { Icon } from "./icons.tsx";
+import { needsOwnDocument } from "./nav-links.ts";
 
 const quickLinks = [
   { to: "/about", label: "About Us" },
@@ -24,7 +25,7 @@ export function Footer() {
           <ul className="space-y-2">
             {quickLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className="hover:text-white hover:underline">
+                <Link to={link.to} reloadDocument={needsOwnDocument(link.to)} className="hover:text-white hover:underline">
                   {link.label}
                 </Link>
               </li>

@@ -46,6 +46,7 @@ const shapes = {
     </>
   ),
   menu: <path d="M4 6h16M4 12h16M4 18h16" />,
+  close: <path d="M6 6l12 12M18 6L6 18" />,
 };
 
 type IconName = keyof typeof shapes;

@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { site } from "../content/site.ts";
 import { signInHref } from "../features/auth/sign-in-link.ts";
 import { Icon } from "./icons.tsx";
-import { pageLinks, primaryLinks, secondaryLinks } from "./nav-links.ts";
+import { needsOwnDocument, pageLinks, primaryLinks, secondaryLinks } from "./nav-links.ts";
 import { useDismissableDetails } from "./use-dismissable-details.ts";
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -23,7 +23,7 @@ function PagesDropdown() {
         </li>
         {pageLinks.map((link) => (
           <li key={link.to}>
-            <NavLink to={link.to} className={linkClass}>
+            <NavLink to={link.to} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
               {link.label}
             </NavLink>
           </li>
@@ -46,7 +46,7 @@ function MobileMenu() {
         <ul>
           {[...primaryLinks, ...secondaryLinks].map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+              <NavLink to={link.to} end={link.to === "/"} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
                 {link.label}
               </NavLink>
             </li>
@@ -58,7 +58,7 @@ function MobileMenu() {
         <ul aria-labelledby="mobile-pages-heading">
           {pageLinksNotAbove.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={linkClass}>
+              <NavLink to={link.to} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
                 {link.label}
               </NavLink>
             </li>
@@ -104,7 +104,7 @@ export function NavBar({ user }: { user: { name: string } | null }) {
           <ul className="hidden items-center lg:flex">
             {primaryLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} className={linkClass}>
+                <NavLink to={link.to} end={link.to === "/"} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
                   {link.label}
                 </NavLink>
               </li>
@@ -114,7 +114,7 @@ export function NavBar({ user }: { user: { name: string } | null }) {
             </li>
             {secondaryLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={linkClass}>
+                <NavLink to={link.to} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
                   {link.label}
                 </NavLink>
               </li>

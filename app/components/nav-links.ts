@@ -1,3 +1,9 @@
+/**
+ * Pages whose document must be loaded afresh, not rendered in place: the feedback wall's
+ * security policy lets it show pictures from other sites, which other pages' policy forbids.
+ */
+export const needsOwnDocument = (to: string) => to === "/feedback";
+
 /** The navigation bar of the spec, in its order. */
 export const primaryLinks = [
   { to: "/", label: "Home" },

@@ -91,12 +91,23 @@ export type Pillar = z.infer<typeof pillarSchema>;
 export type ContactDetails = z.infer<typeof contactDetailsSchema>;
 export type SiteImage = z.infer<typeof imageSchema>;
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const siteSchema = z.object({
   /** Brand shown in the nav bar and the document titles. */
   brand: z.string().min(1),
   tagline: z.string().min(1),
   /** The footer's final-year-project note. */
   projectNote: z.string().min(1),
+  /** Where the college is: dates on the site are its dates. */
+  timeZone: z.string().refine(isTimeZone, "must be an IANA time zone, like Asia/Kolkata"),
   newsletterBlurb: z.string().min(1),
 });
 

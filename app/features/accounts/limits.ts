@@ -2,7 +2,6 @@
 export const PASSWORD_MIN_LENGTH = 8;
 export const ADDRESS_MAX_LENGTH = 300;
 
-/** One message per field, for the form to show beside each input. */
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+export type { FieldErrors } from "../../lib/field-errors.ts";
 export type RegisterField = "name" | "phone" | "email" | "password1" | "password2";
 export type ContactDetailsField = "phone" | "address";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "../../lib/email-schema.ts";
-import { ADDRESS_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldErrors } from "./limits.ts";
+import { ADDRESS_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits.ts";
 
 const PASSWORD_MAX_LENGTH = 256;
 
@@ -46,13 +46,3 @@ export const accountContactSchema = z.object({
     .optional()
     .transform((address) => address || null),
 });
-
-/** The first message of each field, from a zod error. */
-export function fieldErrors<F extends string>(error: z.ZodError): FieldErrors<F> {
-  const errors: FieldErrors<F> = {};
-  for (const issue of error.issues) {
-    const field = issue.path[0] as F | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}

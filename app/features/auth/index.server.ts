@@ -75,3 +75,5 @@ export async function endSession(context: Context): Promise<string> {
   if (signedIn) await deleteSession(db, signedIn.session.id_hash);
   return sessionCookie.clear(secureCookies);
 }
+
+export type { SessionUser } from "./sessions.server.ts";

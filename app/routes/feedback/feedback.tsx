@@ -1,9 +1,107 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useFetcher } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
+import { SubmitButton } from "../../components/submit-button.tsx";
+import { servicesContext } from "../../context.ts";
+import { getUser } from "../../features/auth/index.server.ts";
+import { FeedbackCard } from "../../features/feedback/components/feedback-card.tsx";
+import { FeedbackFields } from "../../features/feedback/components/feedback-form.tsx";
+import { isJsonClient } from "../../features/feedback/json-client.ts";
+import type { FeedbackFormResult } from "../../features/feedback/types.ts";
+import { feedbackListResponse, loadWall } from "../../features/feedback/wall.server.ts";
 import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/feedback";
 
-export const meta = () => pageMeta("Feedback");
+export const meta = () => pageMeta("Feedback", "What our students say about their courses, and a form to add yours.");
 
-// The feedback form and the list arrive with the feedback feature.
-export default function FeedbackPage() {
-  return <PageHeader title="Feedback" />;
+/** The spec's back end answered `GET /feedback` with JSON: clients that ask for JSON still get it. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    if (request.method === "GET" && isJsonClient(request)) return feedbackListResponse(context.get(servicesContext), new URL(request.url));
+    return next();
+  },
+];
+
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return loadWall(context.get(servicesContext), getUser(context), url);
 }
+
+/** The same address answers HTML or JSON. */
+export const headers = () => ({ Vary: "Accept" });
+
+export default function FeedbackPage({ loaderData }: Route.ComponentProps) {
+  const { posts, olderHref, prefillName, moderator, posted, deleted, isOlderPage } = loaderData;
+  const fetcher = useFetcher<FeedbackFormResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const busy = fetcher.state !== "idle";
+  const refused = fetcher.data;
+
+  useEffect(() => {
+    // A post that went through came back as a redirect to ?posted: start the form afresh.
+    if (posted) formRef.current?.reset();
+  }, [posted]);
+
+  return (
+    <>
+      <PageHeader title="Feedback" />
+      <div className="section grid gap-10 lg:grid-cols-3">
+        <section aria-labelledby="give-feedback" className="lg:col-span-1">
+          <h2 id="give-feedback" className="text-2xl font-bold">
+            Give your Feedback
+          </h2>
+          <fetcher.Form ref={formRef} method="post" action="/feedback/new" noValidate className="mt-4">
+            <FeedbackFields key={posted ?? "form"} prefillName={prefillName} result={refused} />
+            <SubmitButton busy={busy} className="btn-primary mt-4">
+              Submit
+            </SubmitButton>
+            <p role="status" className={`mt-3 min-h-6 ${refused ? "text-red-700" : "text-emerald-800"}`}>
+              {busy ? "Sending your feedback…" : refused ? (refused.form ?? "Please correct the fields marked above.") : posted ? "Thank you! Your feedback is on the wall." : deleted ? "The feedback was deleted." : ""}
+            </p>
+          </fetcher.Form>
+        </section>
+        <section aria-labelledby="all-feedbacks" className="lg:col-span-2">
+          <h2 id="all-feedbacks" className="text-2xl font-bold">
+            All Feedbacks
+          </h2>
+          {posts === null ? (
+            <p role="alert" className="mt-4 rounded-md bg-amber-50 p-4 text-amber-900">
+              The feedback could not be loaded just now. Please try again in a few minutes.
+            </p>
+          ) : posts.length === 0 ? (
+            <p className="mt-4 text-muted">{isOlderPage ? "There is no older feedback." : "No feedback yet. Be the first to write one!"}</p>
+          ) : (
+            <ol className="mt-4 space-y-4">
+              {posts.map((post) => (
+                <li key={post.id}>
+                  <FeedbackCard post={post}>
+                    {moderator && (
+                      <Form method="post" action={`/feedback/${post.id}`} className="mt-2">
+                        <button type="submit" name="intent" value="hide" className="text-sm font-semibold text-brand-800 underline">
+                          Hide <span className="sr-only">the feedback of {post.name}</span>
+                        </button>
+                      </Form>
+                    )}
+                  </FeedbackCard>
+                </li>
+              ))}
+            </ol>
+          )}
+          <nav aria-label="More feedback" className="mt-6 flex gap-4">
+            {isOlderPage && (
+              <Link to="/feedback" reloadDocument className="underline">
+                Newest feedback
+              </Link>
+            )}
+            {olderHref && (
+              <Link to={olderHref} className="btn-primary">
+                Older feedback
+              </Link>
+            )}
+          </nav>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";

@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // The feedback wall. A post remembers its author: the account's subject, or for a visitor the
+  // The feedback wall. Ids begin with the creation time in hex, so the primary key orders the
+  // wall newest first and pages it (keyset) without another index.
+  // A post remembers its author: the account's subject, or for a visitor the
   // hash of a deletion token kept in their browser.
   await db.schema
     .createTable("feedback_posts")
@@ -16,6 +18,4 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("hidden_at", "text")
     .addColumn("hidden_by", "text")
     .execute();
-  // Newest first, paged by (created_at, id): the wall's only order.
-  await db.schema.createIndex("feedback_posts_newest").on("feedback_posts").columns(["created_at", "id"]).execute();
 }

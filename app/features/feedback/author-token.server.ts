@@ -1,0 +1,24 @@
+import { createHash, randomBytes } from "node:crypto";
+import { siteCookie } from "../../lib/cookies.server.ts";
+
+/**
+ * A visitor's proof of authorship: a random token in an httpOnly cookie (one per browser, for
+ * all of its posts), stored only as a hash beside each post it wrote.
+ */
+export const feedbackAuthorCookie = siteCookie("feedback_author", { path: "/feedback", maxAgeSeconds: 365 * 24 * 60 * 60 });
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** The hash of this browser's token, or null when it has none. */
+export function authorTokenHash(request: Request): string | null {
+  const token = feedbackAuthorCookie.read(request);
+  return token && /^[\w-]{43}$/.test(token) ? hashToken(token) : null;
+}
+
+/** This browser's token (a new one when it has none) and its hash. */
+export function authorToken(request: Request): { token: string; hash: string; isNew: boolean } {
+  const existing = feedbackAuthorCookie.read(request);
+  if (existing && /^[\w-]{43}$/.test(existing)) return { token: existing, hash: hashToken(existing), isNew: false };
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashToken(token), isNew: true };
+}

@@ -1,0 +1,55 @@
+import { data, redirect } from "react-router";
+import type { RequestServices } from "../../context.ts";
+import type { SessionUser } from "../auth/index.server.ts";
+import { authorTokenHash } from "./author-token.server.ts";
+import { deleteVerdict, isModerator } from "./permissions.server.ts";
+import { deleteFeedback, findFeedback, setFeedbackHidden, type FeedbackRow } from "./queries.server.ts";
+import { feedbackIdSchema } from "./schemas.ts";
+import { feedbackCard } from "./view.server.ts";
+
+const notFound = () => data({ message: "This feedback does not exist, or it was deleted." }, { status: 404 });
+
+/** The post behind `/feedback/:id`, as far as this person may see it; hidden posts only to their author and moderators. */
+async function visiblePost(db: RequestServices["db"], id: string | undefined, user: SessionUser | null, request: Request): Promise<FeedbackRow> {
+  const post = feedbackIdSchema.safeParse(id).success ? await findFeedback(db, id!) : undefined;
+  if (!post) throw notFound();
+  if (post.hidden_at && !deleteVerdict(post, user, authorTokenHash(request)).allowed) throw notFound();
+  return post;
+}
+
+/** The close icon's page: the post and, for those who may, the button that deletes it. GET never deletes. */
+export async function loadDeletePage({ db }: RequestServices, user: SessionUser | null, request: Request, id: string | undefined) {
+  const post = await visiblePost(db, id, user, request);
+  const verdict = deleteVerdict(post, user, authorTokenHash(request));
+  const page = { post: feedbackCard(post), hidden: post.hidden_at !== null, moderator: isModerator(user), verdict, signedIn: user !== null };
+  return verdict.allowed ? page : data(page, { status: verdict.status });
+}
+
+/**
+ * A post to `/feedback/:id`: `intent=delete` for its author and moderators; `hide` and `show`
+ * for moderators. Visitors without the author's token get 401, anyone else not allowed 403.
+ */
+export async function moderateFeedback(
+  { db }: RequestServices,
+  user: SessionUser | null,
+  request: Request,
+  id: string | undefined,
+  intent: FormDataEntryValue | null,
+) {
+  if (intent !== "delete" && intent !== "hide" && intent !== "show") {
+    return data({ message: "Please use the Delete, Hide or Show button." }, { status: 400 });
+  }
+  const post = await visiblePost(db, id, user, request);
+  if (intent === "delete") {
+    const verdict = deleteVerdict(post, user, authorTokenHash(request));
+    if (!verdict.allowed) return data({ message: verdict.message }, { status: verdict.status });
+    // Two deletes racing: the second finds nothing, as a later one would.
+    if (!(await deleteFeedback(db, post.id))) throw notFound();
+    return redirect("/feedback?deleted=1", 303);
+  }
+  if (!isModerator(user)) {
+    return data({ message: "Only moderators can hide or show feedback." }, { status: user ? 403 : 401 });
+  }
+  if (!(await setFeedbackHidden(db, post.id, intent === "hide" ? (user!.email ?? user!.name) : null))) throw notFound();
+  return redirect(intent === "hide" ? "/feedback" : `/feedback/${post.id}`, 303);
+}

@@ -1,0 +1,60 @@
+import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../../lib/db/schema.ts";
+import type { NewFeedback } from "./schemas.ts";
+
+export type FeedbackRow = Database["feedback_posts"];
+
+/**
+ * 12 hex digits of the creation time in milliseconds, then 12 random ones: ids sort by age,
+ * so the primary key serves the wall's order and its keyset paging.
+ */
+function newFeedbackId(createdAt: Date): string {
+  return createdAt.getTime().toString(16).padStart(12, "0") + randomBytes(6).toString("hex");
+}
+
+export async function insertFeedback(
+  db: Kysely<Database>,
+  post: NewFeedback,
+  author: { sub: string } | { tokenHash: string },
+  now = new Date(),
+): Promise<FeedbackRow> {
+  const row: FeedbackRow = {
+    id: newFeedbackId(now),
+    ...post,
+    created_at: now.toISOString(),
+    author_sub: "sub" in author ? author.sub : null,
+    author_token_hash: "tokenHash" in author ? author.tokenHash : null,
+    hidden_at: null,
+    hidden_by: null,
+  };
+  await db.insertInto("feedback_posts").values(row).execute();
+  return row;
+}
+
+/** Visible posts, newest first, older than the post `before` (an id) when given. */
+export function listVisibleFeedback(db: Kysely<Database>, { before, limit }: { before?: string; limit: number }) {
+  let query = db.selectFrom("feedback_posts").selectAll().where("hidden_at", "is", null);
+  if (before) query = query.where("id", "<", before);
+  return query.orderBy("id", "desc").limit(limit).execute();
+}
+
+export function findFeedback(db: Kysely<Database>, id: string): Promise<FeedbackRow | undefined> {
+  return db.selectFrom("feedback_posts").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Says whether a post was deleted (false: it was already gone). */
+export async function deleteFeedback(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom("feedback_posts").where("id", "=", id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Hides a post from the wall (or shows it again); says whether it still exists. */
+export async function setFeedbackHidden(db: Kysely<Database>, id: string, hiddenBy: string | null): Promise<boolean> {
+  const result = await db
+    .updateTable("feedback_posts")
+    .set({ hidden_at: hiddenBy ? new Date().toISOString() : null, hidden_by: hiddenBy })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { COMMENT_MAX_LENGTH, IMAGE_URL_MAX_LENGTH, NAME_MAX_LENGTH, RATING_MAX } from "./limits.ts";
+
+const requiredText = (what: string, max: number) =>
+  z
+    .string({ error: `Please enter your ${what}.` })
+    .trim()
+    .min(1, `Please enter your ${what}.`)
+    .max(max, `Your ${what} can have at most ${max} characters.`);
+
+/** An absolute http(s) address of a picture, or nothing. The server never fetches it. */
+const imageUrlSchema = z
+  .string({ error: "The image address must be text." })
+  .trim()
+  .max(IMAGE_URL_MAX_LENGTH, `The image address can have at most ${IMAGE_URL_MAX_LENGTH} characters.`)
+  .refine((value) => value === "" || isWebAddress(value), "The image address must start with https:// or http://, like https://example.com/photo.jpg.")
+  .transform((value) => value || null);
+
+function isWebAddress(value: string): boolean {
+  // A relative address has no scheme and fails to parse; javascript:, data: and file: parse but are refused.
+  if (!URL.canParse(value) || /\s/.test(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "" && !url.username && !url.password;
+}
+
+const ratingMessage = `Please choose a rating of 1 to ${RATING_MAX} whole stars.`;
+
+/** Form posts send text; JSON clients may send a number. Whole stars only. */
+const ratingSchema = z
+  .union([z.string(), z.number()], { error: ratingMessage })
+  .transform((value) => String(value).trim())
+  .pipe(z.string().regex(new RegExp(`^[1-${RATING_MAX}]$`), ratingMessage).transform(Number));
+
+export const feedbackSchema = z.object({
+  name: requiredText("name", NAME_MAX_LENGTH),
+  comment: requiredText("comment", COMMENT_MAX_LENGTH),
+  image: imageUrlSchema.optional().transform((value) => value ?? null),
+  rating: ratingSchema,
+});
+
+export type NewFeedback = z.infer<typeof feedbackSchema>;
+
+/** Post ids: 24 hex digits, like the spec's `_id`. */
+export const feedbackIdSchema = z.string().regex(/^[0-9a-f]{24}$/);

@@ -1,0 +1,14 @@
+import type { z } from "zod";
+
+/** One message per field, for a form to show beside each input. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** The first message of each field, from a zod error. */
+export function fieldErrors<F extends string>(error: z.ZodError): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0] as F | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}

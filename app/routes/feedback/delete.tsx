@@ -1,0 +1,69 @@
+import { Form, Link, useNavigation } from "react-router";
+import { FormPage } from "../../components/form-page.tsx";
+import { SubmitButton } from "../../components/submit-button.tsx";
+import { servicesContext } from "../../context.ts";
+import { getUser } from "../../features/auth/index.server.ts";
+import { signInHref } from "../../features/auth/sign-in-link.ts";
+import { FeedbackCard } from "../../features/feedback/components/feedback-card.tsx";
+import { loadDeletePage, moderateFeedback } from "../../features/feedback/moderation.server.ts";
+import { errorTitle, pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/delete";
+
+export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Delete feedback");
+
+/** The close icon's address: a confirmation, never a delete (a GET must not change anything). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return loadDeletePage(context.get(servicesContext), getUser(context), request, params.id);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  return moderateFeedback(context.get(servicesContext), getUser(context), request, params.id, form.get("intent"));
+}
+
+export default function DeleteFeedback({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { post, verdict, hidden, moderator, signedIn } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const refusal = actionData?.message ?? (verdict.allowed ? null : verdict.message);
+  return (
+    <FormPage title="Feedback" heading="Delete this feedback?" className="max-w-2xl">
+      <div className="mt-4">
+        <FeedbackCard post={post} />
+      </div>
+      {hidden && <p className="mt-4 text-muted">This feedback is hidden from the wall.</p>}
+      {refusal && (
+        <p role="alert" className="mt-4 rounded-md bg-amber-50 p-4 text-amber-900">
+          {refusal}
+        </p>
+      )}
+      <div className="mt-6 flex flex-wrap items-center gap-4">
+        {verdict.allowed && (
+          <Form method="post">
+            <input type="hidden" name="intent" value="delete" />
+            <SubmitButton busy={busy} className="btn bg-red-700 text-white hover:bg-red-800">
+              Delete
+            </SubmitButton>
+          </Form>
+        )}
+        {moderator && (
+          <Form method="post">
+            <input type="hidden" name="intent" value={hidden ? "show" : "hide"} />
+            <SubmitButton busy={busy} className="btn-light border border-brand-700">
+              {hidden ? "Show on the wall again" : "Hide from the wall"}
+            </SubmitButton>
+          </Form>
+        )}
+        {!verdict.allowed && !signedIn && (
+          <Link to={signInHref(`/feedback/${params.id}`)} className="btn-primary">
+            Sign in
+          </Link>
+        )}
+        <Link to="/feedback" reloadDocument className="underline">
+          Keep it and go back
+        </Link>
+      </div>
+    </FormPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
