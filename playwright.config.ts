@@ -38,6 +38,8 @@ export default defineConfig({
       // The built-in provider's issuer and the sign-in callback use this address.
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      // Tests that post to rate-limited forms say which address they come from (X-Forwarded-For).
+      TRUST_PROXY: "1",
     },
   },
 });

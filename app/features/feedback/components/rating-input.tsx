@@ -14,7 +14,7 @@ export function RatingInput({ defaultValue, error, errorId }: { defaultValue?: s
         {Array.from({ length: RATING_MAX }, (_, index) => {
           const value = index + 1;
           return (
-            <label key={value} className="cursor-pointer rounded p-1 text-3xl">
+            <label key={value} className="relative cursor-pointer rounded p-1 text-3xl">
               <input
                 type="radio"
                 name="rating"
