@@ -20,6 +20,7 @@ import { limitRequestBodies } from "./body-limit.ts";
 import { mediaRoutes } from "./media.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
 import { healthRoutes } from "./health.ts";
+import { redirectToPublicAddress } from "./public-address.ts";
 import { pruneExpiredPayloads } from "./idp/adapter.ts";
 import { setUpSignIn } from "./sign-in.ts";
 import { requestLog } from "./request-log.ts";
@@ -82,6 +83,8 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   });
   app.use(limitRequestBodies(maxBodyBytes));
   app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));
+  // After the health checks: load balancers call them at each instance's own address.
+  app.use(redirectToPublicAddress({ publicUrl: config.PUBLIC_URL, logger }));
   const providerOrigins = [config.OIDC_ISSUER, config.OIDC_LOGOUT_URL]
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
