@@ -7,10 +7,12 @@ import { IconSprite } from "./components/icons.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
 import { userContext } from "./context.ts";
 import { errorTitle, pageMeta } from "./lib/meta.ts";
+import { formBodyMiddleware } from "./middleware/form-body.server.ts";
 import { sessionMiddleware } from "./middleware/session.server.ts";
 import type { Route } from "./+types/root";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+// A body no action could read is refused before anyone's session is looked up.
+export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, sessionMiddleware];
 
 /** Who is signed in, for the nav bar: rendered on the server, so there is no flash and no spinner. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -20,6 +20,7 @@ import { limitRequestBodies } from "./body-limit.ts";
 import { mediaRoutes } from "./media.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
 import { healthRoutes } from "./health.ts";
+import { refuseUnexpectedRequests } from "./page-requests.ts";
 import { redirectToPublicAddress } from "./public-address.ts";
 import { pruneExpiredPayloads } from "./idp/adapter.ts";
 import { setUpSignIn } from "./sign-in.ts";
@@ -101,6 +102,8 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   // The provider guards its own endpoints (its token endpoint is called server to server).
   if (identityProvider) app.use("/idp", identityProvider.callback());
   app.use(rejectCrossSiteRequests());
+  // Pages only from here on: /idp and /media above take their own methods and bodies.
+  app.use(refuseUnexpectedRequests());
 
   if (devServer) {
     app.use(devServer.middlewares);
