@@ -8,9 +8,11 @@ import { NavBar } from "./components/nav-bar.tsx";
 import { errorTitle, pageMeta } from "./lib/meta.ts";
 import { getUser } from "./features/auth/index.server.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.server.ts";
+import { formBodyMiddleware } from "./middleware/form-body.server.ts";
 import type { Route } from "./+types/root";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware];
+// A body no action could read is refused before anyone's session is looked up.
+export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, sessionMiddleware];
 
 /** Who is signed in, for the nav bar: rendered on the server, so there is no flash and no spinner. */
 export function loader({ context }: Route.LoaderArgs) {

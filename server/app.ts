@@ -21,6 +21,8 @@ import { limitRequestBodies } from "./body-limit.ts";
 import { mediaRoutes } from "./media.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
 import { healthRoutes } from "./health.ts";
+import { refuseUnexpectedRequests } from "./page-requests.ts";
+import { redirectToPublicAddress } from "./public-address.ts";
 import { pruneExpiredPayloads } from "./idp/adapter.ts";
 import { requestLog } from "./request-log.ts";
 import { securityHeaders } from "./security-headers.ts";
@@ -82,6 +84,8 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   });
   app.use(limitRequestBodies(maxBodyBytes));
   app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));
+  // After the health checks: load balancers call them at each instance's own address.
+  app.use(redirectToPublicAddress({ publicUrl: config.PUBLIC_URL, logger }));
   const providerOrigins = [config.OIDC_ISSUER, config.OIDC_LOGOUT_URL]
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
@@ -98,6 +102,8 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   // The provider guards its own endpoints (its token endpoint is called server to server).
   if (identityProvider) app.use("/idp", identityProvider.callback());
   app.use(rejectCrossSiteRequests());
+  // Pages only from here on: /idp and /media above take their own methods and bodies.
+  app.use(refuseUnexpectedRequests());
 
   if (devServer) {
     app.use(devServer.middlewares);

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import pino from "pino";
-import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
+import { ConfigError, loadConfig, siteOrigin, type Config } from "../app/lib/env.server.ts";
 
 type AppModule = typeof import("./app.ts");
 
@@ -58,7 +58,10 @@ const server = createServer(running.app);
 server.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as AddressInfo;
   const database = config.DATABASE_URL ? "postgres" : `sqlite:${config.SQLITE_PATH}`;
-  logger.info({ port, host: config.HOST, mode: config.NODE_ENV, database }, `listening on http://localhost:${port}`);
+  // The address to open: other addresses are redirected there (server/public-address.ts).
+  // With the port actually taken: PORT=0 picks one.
+  const url = siteOrigin({ PUBLIC_URL: config.PUBLIC_URL, PORT: port });
+  logger.info({ port, host: config.HOST, url, mode: config.NODE_ENV, database }, `listening: open ${url}`);
 });
 
 let stopping = false;

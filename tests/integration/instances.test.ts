@@ -31,11 +31,16 @@ describe.runIf(engines.includes("postgres"))("two app instances on one PostgreSQ
     balancer = await roundRobin(() => [first, second].map((s) => Number(new URL(s.url).port)));
     publicUrl = `http://127.0.0.1:${(balancer.address() as { port: number }).port}`;
     // Both start at once: migrations and the provider's keys are made once between them.
+    // TRUST_PROXY: the test reaches each instance directly too, saying which address was
+    // asked for with X-Forwarded-Host, as a proxy does (other addresses are redirected).
     [first, second] = await Promise.all([
-      startServer({ ...database.env, PUBLIC_URL: publicUrl }),
-      startServer({ ...database.env, PUBLIC_URL: publicUrl }),
+      startServer({ ...database.env, PUBLIC_URL: publicUrl, TRUST_PROXY: "1" }),
+      startServer({ ...database.env, PUBLIC_URL: publicUrl, TRUST_PROXY: "1" }),
     ]);
   });
+  /** Headers of a request for the public address, forwarded to one instance. */
+  const asPublicAddress = () => ({ "X-Forwarded-Host": new URL(publicUrl).host });
+
   afterAll(async () => {
     balancer?.close();
     await Promise.all([first?.stop(), second?.stop()]);
@@ -48,7 +53,7 @@ describe.runIf(engines.includes("postgres"))("two app instances on one PostgreSQ
     expect(browser.jar.get("sid")).toBeTruthy();
 
     for (const instance of [first, second]) {
-      const profile = await browser.request(new URL("/profile", instance.url).href);
+      const profile = await browser.request(new URL("/profile", instance.url).href, { headers: asPublicAddress() });
       expect(profile.status).toBe(200);
       expect(await profile.text()).toContain(email);
     }
@@ -56,7 +61,7 @@ describe.runIf(engines.includes("postgres"))("two app instances on one PostgreSQ
 
   it("publish the same signing key", async () => {
     const [a, b] = await Promise.all(
-      [first, second].map(async (instance) => (await fetch(`${instance.url}/idp/jwks`)).json()),
+      [first, second].map(async (instance) => (await fetch(`${instance.url}/idp/jwks`, { headers: asPublicAddress() })).json()),
     );
     expect(a).toEqual(b);
   });

@@ -1,0 +1,61 @@
+import type { RequestHandler } from "express";
+
+/** What every page takes: reading it, and posting its form. */
+const pageMethods = new Set(["GET", "HEAD", "POST"]);
+const allow = [...pageMethods].join(", ");
+
+/**
+ * What our forms send: HTML forms and React Router's <Form> and fetchers (URL-encoded, or
+ * multipart for a FormData body, as the lesson player's progress reports). React Router sends
+ * JSON or text/plain only when a form asks for it (`encType`), which ours never do.
+ */
+const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+/**
+ * The only paths that also take `application/json` (from API clients): the feedback API,
+ * POST /feedback/new. A new JSON endpoint is added here, and nowhere else.
+ */
+export const jsonPaths: readonly string[] = ["/feedback/new"];
+
+/** A path as React Router matches it: any letter case, a trailing slash or not. */
+const routePath = (path: string) => path.toLowerCase().replace(/(.)\/+$/, "$1");
+
+/**
+ * Refuses, for every page and resource route (new ones included), requests no route
+ * takes, before React Router sees them: there a body that is not a form makes an action's
+ * `request.formData()` throw (a 500 logged as our error), and TRACE makes the adapter's
+ * `new Request()` throw. Mounted after /idp and /media, which take their own methods.
+ *
+ * CONNECT and methods Node does not know never get here: Node closes the connection or
+ * answers 400 itself. A form that is declared but cannot be parsed (broken multipart) is
+ * refused by the root route's middleware (app/middleware/form-body.server.ts).
+ */
+export function refuseUnexpectedRequests(): RequestHandler {
+  // The `.data` twin is where React Router's own client posts a route's form.
+  const jsonPathSet = new Set(jsonPaths.flatMap((path) => [routePath(path), `${routePath(path)}.data`]));
+  return (req, res, next) => {
+    if (!pageMethods.has(req.method)) {
+      res
+        .status(405)
+        .set("Allow", allow)
+        .type("text/plain")
+        .send(`This address does not take ${req.method} requests: pages here are read (GET) and their forms sent (POST).`);
+      return;
+    }
+    if (req.method !== "POST") return next();
+    const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (formTypes.has(type)) return next();
+    if (!type && req.headers["transfer-encoding"] === undefined && Number(req.headers["content-length"] ?? 0) === 0) {
+      // No body at all (`fetch(url, { method: "POST" })`, `curl -X POST`) is a form without
+      // fields, like Log out's. Labelled as one, actions find no fields instead of failing to read it.
+      req.headers["content-type"] = "application/x-www-form-urlencoded";
+      return next();
+    }
+    if (type === "application/json" && jsonPathSet.has(routePath(req.path))) return next();
+    res
+      .status(415)
+      .set("Accept-Post", [...formTypes].join(", "))
+      .type("text/plain")
+      .send(`This address takes only forms, sent as ${[...formTypes].join(" or ")}. Please use the form on the page.`);
+  };
+}
