@@ -11,13 +11,20 @@ const formType = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request }) => {
   if (request.method === "GET" || request.method === "HEAD") return;
   if (!formType.test(request.headers.get("Content-Type") ?? "")) return;
+  let form: FormData;
   try {
     // A copy is read; the action still reads the body itself. Bodies are at most 64 KB (server/app.ts).
-    await request.clone().formData();
+    form = await request.clone().formData();
   } catch {
-    return new Response("This form could not be read: it arrived incomplete or garbled. Please send it again from the page.", {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+    return refuse("This form could not be read: it arrived incomplete or garbled. Please send it again from the page.");
+  }
+  // PostgreSQL cannot store a NUL character in text; no one types one.
+  for (const [name, value] of form) {
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
+      return refuse("This form contains a character that cannot be stored (a NUL character). Please type the text again.");
+    }
   }
 };
+
+const refuse = (message: string) =>
+  new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });

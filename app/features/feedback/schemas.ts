@@ -6,7 +6,9 @@ const requiredText = (what: string, max: number) =>
     .string({ error: `Please enter your ${what}.` })
     .trim()
     .min(1, `Please enter your ${what}.`)
-    .max(max, `Your ${what} can have at most ${max} characters.`);
+    .max(max, `Your ${what} can have at most ${max} characters.`)
+    // JSON clients bypass the form check for it; PostgreSQL cannot store a NUL character.
+    .refine((text) => !text.includes("\u0000"), `Your ${what} contains a character that cannot be stored.`);
 
 /** An absolute http(s) address of a picture, or nothing. The server never fetches it. */
 const imageUrlSchema = z
@@ -18,7 +20,7 @@ const imageUrlSchema = z
 
 function isWebAddress(value: string): boolean {
   // A relative address has no scheme and fails to parse; javascript:, data: and file: parse but are refused.
-  if (!URL.canParse(value) || /\s/.test(value)) return false;
+  if (!URL.canParse(value) || /[\s\u0000]/.test(value)) return false;
   const url = new URL(value);
   return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "" && !url.username && !url.password;
 }

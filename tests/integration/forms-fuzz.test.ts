@@ -1,0 +1,67 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import { engines } from "../setup/databases.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
+
+// Whatever arrives at the public forms, the server never answers 5xx, and what it stores is
+// exactly what it acknowledged.
+
+/** Text a form may carry: ordinary words, markup, very long text, odd Unicode, or nothing. */
+const fieldText = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.string({ unit: "grapheme", maxLength: 100 }),
+  fc.constantFrom("", "   ", "<script>alert(1)</script>", "javascript:alert(1)", "https://example.com/a.png", "http://x", "\u0000", "Good\u0000course", "💥".repeat(900), "x".repeat(2100)),
+);
+const rating = fc.oneof(fc.constantFrom("1", "2", "3", "4", "5", "0", "6", "3.5", "", "abc", " 4 "), fc.integer({ min: -3, max: 9 }).map(String));
+const optional = <T,>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+
+/** Mostly sensible text, sometimes anything: enough valid posts get through to count them. */
+const mostlyValid = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("Meena", "A clear course", "Good\u0000course") }, { weight: 2, arbitrary: fieldText });
+const feedbackPost = fc.record({
+  name: optional(mostlyValid),
+  comment: optional(mostlyValid),
+  image: optional(fieldText),
+  rating: optional(rating),
+  website_url: optional(fc.constantFrom("", "http://spam.example")),
+  asJson: fc.boolean(),
+});
+
+describe.each(engines)("the feedback form under random input on %s", (engine) => {
+  let server: RunningSite;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    server = await startSite({ TRUST_PROXY: "1" }, engine);
+    handle = server.database.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await server?.stop();
+  });
+
+  it("never answers 5xx, and stores exactly the posts it acknowledged", async () => {
+    let acknowledged = 0;
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(feedbackPost, async ({ asJson, ...fields }) => {
+        run += 1;
+        const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<string, string>;
+        // An address per run: the per-address limit is tested elsewhere.
+        const headers: Record<string, string> = { "X-Forwarded-For": `10.${run >> 8}.${run & 255}.9` };
+        const body = asJson ? JSON.stringify({ ...present, rating: Number.isNaN(Number(present.rating)) ? present.rating : Number(present.rating) }) : new URLSearchParams(present).toString();
+        headers["Content-Type"] = asJson ? "application/json" : "application/x-www-form-urlencoded";
+        const response = await fetch(`${server.url}/feedback/new`, { method: "POST", headers, body, redirect: "manual" });
+        await response.arrayBuffer();
+        expect(response.status).toBeLessThan(500);
+        if (response.status === 201 || response.status === 303) acknowledged += 1;
+        else expect(response.status).toBe(400);
+      }),
+      { numRuns: 150 },
+    );
+    const stored = await handle.db.selectFrom("feedback_posts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(acknowledged);
+    // Valid and invalid input both came up.
+    expect(acknowledged).toBeGreaterThan(0);
+    expect(acknowledged).toBeLessThan(150);
+  });
+});
