@@ -20,7 +20,7 @@ const imageUrlSchema = z
 
 function isWebAddress(value: string): boolean {
   // A relative address has no scheme and fails to parse; javascript:, data: and file: parse but are refused.
-  if (!URL.canParse(value) || /[\s\u0000]/.test(value)) return false;
+  if (!URL.canParse(value) || /\s/.test(value) || value.includes("\u0000")) return false;
   const url = new URL(value);
   return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "" && !url.username && !url.password;
 }
