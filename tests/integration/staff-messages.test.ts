@@ -143,7 +143,7 @@ describe.each(engines)("the staff page of contact messages on %s", (engine) => {
     expect(handled).toEqual({ handled_at: expect.any(String), handled_by: `Test Learner (${moderatorEmail})` });
 
     const text = await responseText(await moderator.request("/staff/messages"));
-    expect(text).toMatch(new RegExp(`Failed Person .*Handled by Test Learner \\(${moderatorEmail.replace(/\./g, "\\.")}\\) on \\d+ \\w+ 2\\d{3}.*Mark as not handled: message from Failed Person`));
+    expect(text).toMatch(new RegExp(`Failed Person .*Handled by Test Learner \\(${moderatorEmail.replace(/\./g, "\\.")}\\) on \\d+ \\w+ 2\\d{3}.*Mark as not handled \\(message from Failed Person\\)`));
     // The 'not handled' filter leaves it out; the others stay.
     const open = await (await moderator.request("/staff/messages?filter=open")).text();
     expect(namesOn(open).slice(0, 3)).toEqual(["Kept Person", "Waiting Person", "Sent Person"]);

@@ -63,7 +63,7 @@ export function StaffMessageCard({ message }: { message: StaffMessage }) {
         <input type="hidden" name="intent" value={message.handled ? "unhandle" : "handle"} />
         <SubmitButton busy={busy} className={message.handled ? "btn-light border border-gray-400" : "btn-primary"}>
           {message.handled ? "Mark as not handled" : "Mark as handled"}
-          <span className="sr-only">: message from {message.name}</span>
+          <span className="sr-only"> (message from {message.name})</span>
         </SubmitButton>
       </Form>
     </article>
