@@ -39,5 +39,7 @@ export default [
   route("logout", "routes/auth/logout.tsx"),
   route("profile", "routes/auth/profile.tsx"),
 
+  route("staff/messages", "routes/staff/messages.tsx"),
+
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

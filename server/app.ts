@@ -15,6 +15,8 @@ import { pruneSignInTransactions } from "../app/features/auth/relying-party.serv
 import { setUpSignIn } from "../app/features/auth/sign-in-setup.server.ts";
 import { pruneLoginFailures } from "../app/features/accounts/login-throttle.server.ts";
 import { pruneRegistrationTickets } from "../app/features/accounts/registration-ticket.server.ts";
+import { startDeliverer } from "../app/features/contact/deliverer.server.ts";
+import { createContactTransport } from "../app/features/contact/transports.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
@@ -68,6 +70,12 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   await prune();
   const pruneTimer = setInterval(prune, 60 * 60 * 1000);
   pruneTimer.unref();
+
+  // Contact messages are stored first, then forwarded in the background (none configured: kept for staff).
+  const contactTransport = createContactTransport(config);
+  const contactDeliverer = contactTransport
+    ? startDeliverer({ db: database.db, transport: contactTransport, logger: logger.child({ component: "contact-deliverer" }), postgres: Boolean(config.DATABASE_URL) })
+    : undefined;
 
   const app = express();
   app.disable("x-powered-by");
@@ -171,8 +179,9 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
     drain: () => {
       draining = true;
     },
-    close: () => {
+    close: async () => {
       clearInterval(pruneTimer);
+      await contactDeliverer?.stop();
       return database.close();
     },
   };

@@ -179,6 +179,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <h2 className="mt-4 text-2xl font-bold">{user.name}</h2>
           <p className="text-muted">Full Stack Developer</p>
           <p className="text-sm text-muted">Chennai, Tamil Nadu</p>
+          {(user.role === "moderator" || user.role === "admin") && (
+            <p className="mt-4">
+              <Link to="/staff/messages" className="text-brand-800 underline">
+                Staff: contact messages
+              </Link>
+            </p>
+          )}
         </section>
         <section aria-labelledby="details-heading" className="rounded-lg border border-gray-200 p-6 shadow-sm lg:col-span-2">
           <h2 id="details-heading" className="text-xl font-bold">

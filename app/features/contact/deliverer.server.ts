@@ -1,0 +1,121 @@
+// The background deliverer: forwards stored contact messages until each is sent or given up.
+// Any number of instances may run one on the same database; each message is claimed by one.
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import type { Database } from "../../lib/db/schema.ts";
+import { claimDueMessages, markFailed, markRetry, markSent, recordAttempt, type ClaimedMessage } from "./delivery-queue.server.ts";
+import { afterTemporaryFailure } from "./retry-schedule.ts";
+import { redactSecrets, type ContactTransport, type DeliveryOutcome } from "./transport.ts";
+
+export interface DelivererOptions {
+  db: Kysely<Database>;
+  transport: ContactTransport;
+  logger: Logger;
+  /** PostgreSQL locks the rows it claims; SQLite needs no lock beyond its write lock. */
+  postgres: boolean;
+  /** Messages claimed and sent together. */
+  batchSize?: number;
+  /** How long a claim holds: longer than any attempt can take (the transports time out after 10–15 s). */
+  leaseMs?: number;
+  /** The clock: tests move it instead of waiting. */
+  now?: () => Date;
+  /** Jitter for the retry delays. */
+  random?: () => number;
+}
+
+const defaults = { batchSize: 5, leaseMs: 5 * 60 * 1000, now: () => new Date(), random: Math.random };
+
+/** Why a transport threw instead of answering: still a temporary failure. */
+const thrown = (error: unknown): DeliveryOutcome => ({ ok: false, permanent: false, detail: error instanceof Error ? error.message : String(error) });
+
+async function deliverOne(options: Required<DelivererOptions>, message: ClaimedMessage) {
+  const { db, transport, logger, now, random } = options;
+  const attempt = message.attempts + 1;
+  const outcome = await transport.deliver(message).catch(thrown);
+  const detail = redactSecrets(outcome.detail, transport.secrets);
+  const at = now();
+  await recordAttempt(db, { messageId: message.id, at, outcome: outcome.ok ? "sent" : "failed", detail });
+
+  let kept: boolean;
+  if (outcome.ok) {
+    kept = await markSent(db, message, { at, attempts: attempt });
+    logger.info({ messageId: message.id, attempt, transport: transport.name }, "contact message delivered");
+  } else {
+    const next = outcome.permanent ? undefined : afterTemporaryFailure({ createdAt: new Date(message.created_at), failedAttempts: attempt, now: at }, random);
+    if (next && !next.giveUp) {
+      kept = await markRetry(db, message, { attempts: attempt, nextAttemptAt: next.nextAttemptAt, error: detail });
+      logger.warn({ messageId: message.id, attempt, transport: transport.name, error: detail, nextAttemptAt: next.nextAttemptAt.toISOString() }, "contact message not delivered; will try again");
+    } else {
+      const error = next?.giveUp ? `Gave up after 24 hours of trying. Last error: ${detail}` : detail;
+      kept = await markFailed(db, message, { attempts: attempt, error });
+      logger.warn({ messageId: message.id, attempt, transport: transport.name, error }, "contact message could not be delivered");
+    }
+  }
+  // Our claim ran out while sending and another deliverer took the message over: it decides now.
+  if (!kept) logger.warn({ messageId: message.id, attempt }, "contact message claim expired during the attempt");
+}
+
+/**
+ * Claims and delivers due messages, batch after batch, until none is due (or `stopping` says so).
+ * Returns how many attempts were made.
+ */
+export async function deliverDueMessages(options: DelivererOptions, stopping: () => boolean = () => false): Promise<number> {
+  const settings = { ...defaults, ...options };
+  let attempts = 0;
+  while (!stopping()) {
+    const now = settings.now();
+    const claimed = await claimDueMessages(settings.db, {
+      now,
+      claimedUntil: new Date(now.getTime() + settings.leaseMs),
+      limit: settings.batchSize,
+      postgres: settings.postgres,
+    });
+    if (claimed.length === 0) break;
+    // Settled, not Promise.all: one failed database write must not leave its siblings running unseen.
+    const results = await Promise.allSettled(claimed.map((message) => deliverOne(settings, message)));
+    const failure = results.find((result) => result.status === "rejected");
+    if (failure) throw failure.reason;
+    attempts += claimed.length;
+  }
+  return attempts;
+}
+
+export interface Deliverer {
+  /** Lets an attempt in flight finish and record, then stops; no timer is left behind. */
+  stop(): Promise<void>;
+}
+
+/** Starts polling at once and then every `pollIntervalMs`. */
+export function startDeliverer(options: DelivererOptions & { pollIntervalMs?: number }): Deliverer {
+  const { pollIntervalMs = 3000, ...delivery } = options;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> | undefined;
+
+  const schedule = (delayMs: number) => {
+    // Not unref'd on purpose: close() must stop the deliverer, and a forgotten timer keeps the process alive where tests see it.
+    timer = setTimeout(run, delayMs);
+  };
+  function run() {
+    timer = undefined;
+    round = deliverDueMessages(delivery, () => stopped)
+      .then(
+        () => undefined,
+        (err: unknown) => options.logger.error({ err }, "contact deliverer: could not read or update the outbox"),
+      )
+      .finally(() => {
+        round = undefined;
+        if (!stopped) schedule(pollIntervalMs);
+      });
+  }
+  schedule(0);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await round;
+    },
+  };
+}

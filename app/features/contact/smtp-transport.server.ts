@@ -1,0 +1,83 @@
+import nodemailer from "nodemailer";
+import { site } from "../../content/site.ts";
+import { formatIndiaTime } from "./format-time.ts";
+import { contactSubject, type ContactTransport, type DeliveryOutcome, type OutboxMessage } from "./transport.ts";
+
+export interface SmtpSettings {
+  /** SMTP_URL: smtp(s)://user:password@host:port */
+  url: string;
+  /** CONTACT_TO */
+  to: string;
+  /** CONTACT_FROM, else no-reply@ the site's host. */
+  from: string;
+}
+
+// A mail server that does not answer must not hold a delivery (and a shutdown) for minutes.
+const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
+
+/** The mail staff receive: the person's details in plain text; replying answers the person. */
+export function contactMailText(message: OutboxMessage): string {
+  return [
+    contactSubject,
+    "",
+    `Name: ${message.name}`,
+    `Email: ${message.email}`,
+    `Phone: ${message.phone}`,
+    "",
+    "Message:",
+    message.message || "(no message)",
+    "",
+    `Received: ${formatIndiaTime(message.created_at)} (India time)`,
+    `Reply to this mail to answer ${message.name}.`,
+  ].join("\n");
+}
+
+/** Passwords in the URL are percent-encoded; servers may echo either form. */
+function urlSecrets(url: string): string[] {
+  const password = new URL(url).password;
+  return password ? [password, decodeURIComponent(password)] : [];
+}
+
+interface SmtpError {
+  message?: string;
+  code?: string;
+  responseCode?: number;
+}
+
+/**
+ * What a failed send means. A 5xx answer refuses this message for good, except a refused login:
+ * that is the site's configuration, and once fixed the message can still go out.
+ */
+function failureOf(error: unknown): DeliveryOutcome {
+  const { message, code, responseCode } = (error ?? {}) as SmtpError;
+  const permanent = typeof responseCode === "number" && responseCode >= 500 && code !== "EAUTH";
+  return { ok: false, permanent, detail: message || String(error) };
+}
+
+/** Sends each message as one mail over SMTP_URL to CONTACT_TO. */
+export function createSmtpTransport({ url, to, from }: SmtpSettings): ContactTransport {
+  const mailer = nodemailer.createTransport({ url, ...timeouts });
+  const messageIdHost = from.split("@")[1] ?? "localhost";
+  return {
+    name: "email",
+    secrets: urlSecrets(url),
+    async deliver(message) {
+      try {
+        const info = await mailer.sendMail({
+          from: { name: `${site.brand} contact form`, address: from },
+          to,
+          replyTo: { name: message.name, address: message.email },
+          subject: contactSubject,
+          text: contactMailText(message),
+          // The same Message-ID on every attempt: a mail sent twice (an instance died between
+          // sending and recording) is recognised as one by most mail systems.
+          messageId: `<contact-${message.id}@${messageIdHost}>`,
+          headers: { "X-Contact-Message-Id": message.id },
+        });
+        return { ok: true, detail: `Sent by email to ${to}: ${info.response}` };
+      } catch (error) {
+        return failureOf(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { Database } from "../../lib/db/schema.ts";
+
+/** What a transport needs of a stored contact message. */
+export type OutboxMessage = Pick<Database["contact_messages"], "id" | "name" | "email" | "phone" | "message" | "created_at">;
+
+/**
+ * How one delivery attempt ended. A temporary failure is tried again later; a permanent one
+ * (the other side refused this message for good) is not.
+ */
+export type DeliveryOutcome = { ok: true; detail: string } | { ok: false; permanent: boolean; detail: string };
+
+/** One way of getting contact messages to the college: mail, or a form service. */
+export interface ContactTransport {
+  /** For logs and the staff page: "email" or "form service". */
+  readonly name: string;
+  /** Values that must never be stored or logged (a password, an access key); see `redactSecrets`. */
+  readonly secrets: readonly string[];
+  deliver(message: OutboxMessage): Promise<DeliveryOutcome>;
+}
+
+/** The spec's hidden "subject" field of the contact form. */
+export const contactSubject = "New Submission from the contact page";
+
+/**
+ * Takes every secret out of a text that is about to be stored or logged: servers and services
+ * sometimes echo what they were sent in their error messages.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let redacted = text;
+  for (const secret of secrets) {
+    if (secret) redacted = redacted.split(secret).join("[redacted]");
+  }
+  return redacted;
+}
