@@ -10,6 +10,7 @@ export default [
   route("team", "routes/public/team.tsx"),
   route("testimonial", "routes/public/testimonial.tsx"),
   route("contact", "routes/public/contact.tsx"),
+  route("contact/captcha-challenge", "routes/public/contact-captcha-challenge.ts"),
   route("newsletter", "routes/public/newsletter.tsx"),
   route("error", "routes/public/error.tsx"),
 

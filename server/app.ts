@@ -17,6 +17,8 @@ import { pruneLoginFailures } from "../app/features/accounts/login-throttle.serv
 import { pruneRegistrationTickets } from "../app/features/accounts/registration-ticket.server.ts";
 import { startDeliverer } from "../app/features/contact/deliverer.server.ts";
 import { createContactTransport } from "../app/features/contact/transports.server.ts";
+import { pruneCaptchaAnswers } from "../app/features/contact/captcha/solutions.server.ts";
+import { captchaOrigins } from "../app/features/contact/captcha/verifier.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
@@ -61,7 +63,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
 
   const prune = () =>
     Promise.all(
-      [pruneRateLimits, pruneSessions, pruneSignInTransactions, pruneLoginFailures, pruneRegistrationTickets, pruneExpiredPayloads].map((prune) =>
+      [pruneRateLimits, pruneSessions, pruneSignInTransactions, pruneLoginFailures, pruneRegistrationTickets, pruneExpiredPayloads, pruneCaptchaAnswers].map((prune) =>
         prune(database.db),
       ),
     ).catch((err) =>
@@ -102,6 +104,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
       development: Boolean(devServer),
       providerOrigins: [...new Set(providerOrigins)],
       mediaOrigin: config.MEDIA_BASE_URL && new URL(config.MEDIA_BASE_URL).origin,
+      captchaOrigins: captchaOrigins(config),
     }),
   );
   // Before compression: byte ranges are ranges of the file itself.
@@ -126,7 +129,10 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
 
   app.use((_req, res, next) => {
     // Pages can differ per visitor (sign-in): browsers may keep them, shared caches may not.
-    res.setHeader("Cache-Control", "private, no-cache");
+    // Set as the head is written, so a route's own Cache-Control (no-store) replaces it.
+    onHeaders(res, () => {
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-cache");
+    });
     next();
   });
 

@@ -20,6 +20,7 @@ export function securityHeaders({
   development,
   providerOrigins = [],
   mediaOrigin,
+  captchaOrigins = [],
 }: {
   development: boolean;
   /**
@@ -29,6 +30,8 @@ export function securityHeaders({
   providerOrigins?: string[];
   /** Where lesson videos and captions come from when they are not ours (MEDIA_BASE_URL). */
   mediaOrigin?: string;
+  /** A third-party captcha's origins (hCaptcha, when configured): its script, frames, styles and calls. */
+  captchaOrigins?: string[];
 }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -50,12 +53,13 @@ export function securityHeaders({
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc,
-        // React writes style attributes for a few components; no third-party CSS exists.
-        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: [...scriptSrc, ...captchaOrigins],
+        // React writes style attributes for a few components; no third-party CSS but a configured captcha's.
+        styleSrc: ["'self'", "'unsafe-inline'", ...captchaOrigins],
         imgSrc: [imgSrc],
         fontSrc: ["'self'"],
-        connectSrc: development ? ["'self'", "ws:"] : ["'self'"],
+        connectSrc: [...(development ? ["'self'", "ws:"] : ["'self'"]), ...captchaOrigins],
+        ...(captchaOrigins.length ? { frameSrc: ["'self'", ...captchaOrigins] } : {}),
         mediaSrc: mediaOrigin ? ["'self'", mediaOrigin] : ["'self'"],
         objectSrc: ["'none'"],
         formAction: ["'self'", ...providerOrigins],

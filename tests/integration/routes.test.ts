@@ -39,7 +39,7 @@ const pages: Array<{ path: string; status?: number; title: string; texts: string
   { path: "/cources/programming", title: "Programming Languages Tutorial Courses | eLEARNING", texts: ["Programming Languages Tutorial Courses"] },
   { path: "/team", title: "Our Team | eLEARNING", texts: ["Our Team", "Expert Instructors", "Live Mentors"] },
   { path: "/testimonial", title: "Testimonial | eLEARNING", texts: ["Testimonial", "Our Students Say!", "Student"] },
-  { path: "/contact", title: "Contact | eLEARNING", texts: ["Contact", "The contact form is currently inactive", "Chennai, Tamil Nadu", "Your Email", "Open the map of Chennai"] },
+  { path: "/contact", title: "Contact | eLEARNING", texts: ["Contact", "Send us a message with the form", "Chennai, Tamil Nadu", "Your Email", "Send Message", "Open the map of Chennai"] },
   { path: "/register", title: "Sign Up Page | eLEARNING", texts: ["Sign Up Page", "User Register Page", "Name", "Phone", "Email", "Password", "Confirm Password"] },
   { path: "/test", title: "Test Your knowledge | eLEARNING", texts: ["Test Your knowledge", "Java", "Full Stack", "React", "JavaScript", "20 questions", "15 questions", "10 questions"] },
   { path: "/test/java", title: "Java Quiz | eLEARNING", texts: ["Java Quiz"] },

@@ -1,5 +1,5 @@
-import { site } from "../../content/site.ts";
-import { contactSubject, type ContactTransport, type DeliveryOutcome } from "./transport.ts";
+import { contactFormIdentity } from "./fields.ts";
+import { type ContactTransport, type DeliveryOutcome } from "./transport.ts";
 
 export interface FormServiceSettings {
   /** CONTACT_FORWARD_URL */
@@ -46,8 +46,8 @@ export function createFormServiceTransport({ url, accessKey }: FormServiceSettin
       form.set("email", message.email);
       form.set("phone", message.phone);
       form.set("message", message.message);
-      form.set("from_name", site.brand);
-      form.set("subject", contactSubject);
+      form.set("from_name", contactFormIdentity.fromName);
+      form.set("subject", contactFormIdentity.subject);
       try {
         // Never follow a redirect: it could carry the access key to another host.
         const response = await fetch(url, {

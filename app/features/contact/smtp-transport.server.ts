@@ -1,7 +1,8 @@
+import { contactFormIdentity } from "./fields.ts";
 import nodemailer from "nodemailer";
 import { site } from "../../content/site.ts";
 import { formatIndiaTime } from "./format-time.ts";
-import { contactSubject, type ContactTransport, type DeliveryOutcome, type OutboxMessage } from "./transport.ts";
+import { type ContactTransport, type DeliveryOutcome, type OutboxMessage } from "./transport.ts";
 
 export interface SmtpSettings {
   /** SMTP_URL: smtp(s)://user:password@host:port */
@@ -18,7 +19,7 @@ const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 /** The mail staff receive: the person's details in plain text; replying answers the person. */
 export function contactMailText(message: OutboxMessage): string {
   return [
-    contactSubject,
+    contactFormIdentity.subject,
     "",
     `Name: ${message.name}`,
     `Email: ${message.email}`,
@@ -67,7 +68,7 @@ export function createSmtpTransport({ url, to, from }: SmtpSettings): ContactTra
           from: { name: `${site.brand} contact form`, address: from },
           to,
           replyTo: { name: message.name, address: message.email },
-          subject: contactSubject,
+          subject: contactFormIdentity.subject,
           text: contactMailText(message),
           // The same Message-ID on every attempt: a mail sent twice (an instance died between
           // sending and recording) is recognised as one by most mail systems.

@@ -18,9 +18,6 @@ export interface ContactTransport {
   deliver(message: OutboxMessage): Promise<DeliveryOutcome>;
 }
 
-/** The spec's hidden "subject" field of the contact form. */
-export const contactSubject = "New Submission from the contact page";
-
 /**
  * Takes every secret out of a text that is about to be stored or logged: servers and services
  * sometimes echo what they were sent in their error messages.

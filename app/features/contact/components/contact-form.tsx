@@ -1,0 +1,108 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { useEffect, useRef, useState } from "react";
+import { Form, useLocation, useNavigation } from "react-router";
+import { HoneypotField } from "../../../components/honeypot-field.tsx";
+import { SubmitButton } from "../../../components/submit-button.tsx";
+import { TextField } from "../../../components/text-field.tsx";
+import { EMAIL_MAX_LENGTH } from "../../../lib/email.ts";
+import { CaptchaField } from "../captcha/captcha-field.tsx";
+import type { CaptchaSettings } from "../captcha/settings.ts";
+import { contactFieldLabels, contactFormIdentity, contactStatusText, MESSAGE_MAX_LENGTH, type ContactFormShape } from "../fields.ts";
+import type { ContactActionData } from "../types.ts";
+
+const action = "/contact";
+
+/**
+ * The contact form. It posts to /contact with or without JavaScript: a refused post comes back
+ * with the typed values and a message beside each field; an accepted one redirects to
+ * /contact?sent=1, and (with JavaScript, without reloading the page) the form is cleared.
+ */
+export function ContactForm({ captcha, sent, actionData }: { captcha: CaptchaSettings; sent: boolean; actionData?: ContactActionData }) {
+  const [form, fields] = useForm<ContactFormShape>({ id: "contact-form", lastResult: actionData?.result });
+  const formRef = useRef<HTMLFormElement>(null);
+  const navigation = useNavigation();
+  const location = useLocation();
+  const sending =
+    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction?.split("?")[0] === action;
+
+  // A new captcha widget after the server refused the last answer (it is spent or expired)
+  // and after a message was sent.
+  const [captchaRound, setCaptchaRound] = useState(0);
+  useEffect(() => {
+    if (actionData?.result.error?.captcha) setCaptchaRound((round) => round + 1);
+  }, [actionData]);
+
+  // Arriving at /contact?sent=1 after sending: empty the form for the next message.
+  const arrivedAt = useRef(location.key);
+  useEffect(() => {
+    if (location.key === arrivedAt.current) return;
+    arrivedAt.current = location.key;
+    if (sent) {
+      formRef.current?.reset();
+      setCaptchaRound((round) => round + 1);
+    }
+  }, [location.key, sent]);
+
+  const status = sending ? contactStatusText.sending : (actionData?.message ?? (sent ? contactStatusText.sent : ""));
+  const failed = !sending && Boolean(actionData);
+
+  return (
+    <Form ref={formRef} method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-4">
+      <HoneypotField />
+      <input type="hidden" name="from_name" defaultValue={contactFormIdentity.fromName} />
+      <input type="hidden" name="subject" defaultValue={contactFormIdentity.subject} />
+      <TextField
+        key={fields.name.key}
+        id={fields.name.id}
+        name={fields.name.name}
+        label={contactFieldLabels.name}
+        type="text"
+        required
+        autoComplete="name"
+        error={fields.name.errors?.[0]}
+        defaultValue={fields.name.initialValue}
+      />
+      <TextField
+        key={fields.email.key}
+        id={fields.email.id}
+        name={fields.email.name}
+        label={contactFieldLabels.email}
+        type="email"
+        required
+        autoComplete="email"
+        maxLength={EMAIL_MAX_LENGTH}
+        error={fields.email.errors?.[0]}
+        defaultValue={fields.email.initialValue}
+      />
+      <TextField
+        key={fields.phone.key}
+        id={fields.phone.id}
+        name={fields.phone.name}
+        label={contactFieldLabels.phone}
+        type="tel"
+        required
+        autoComplete="tel"
+        hint="Digits, with an optional + in front."
+        error={fields.phone.errors?.[0]}
+        defaultValue={fields.phone.initialValue}
+      />
+      <TextField
+        key={fields.message.key}
+        id={fields.message.id}
+        name={fields.message.name}
+        label={contactFieldLabels.message}
+        multiline
+        hint={`Optional, up to ${MESSAGE_MAX_LENGTH} characters.`}
+        error={fields.message.errors?.[0]}
+        defaultValue={fields.message.initialValue}
+      />
+      <CaptchaField settings={captcha} error={fields.captcha.errors?.[0]} round={captchaRound} />
+      <SubmitButton busy={sending} className="btn-primary w-full">
+        Send Message
+      </SubmitButton>
+      <p role="status" className={`min-h-6 text-sm ${failed ? "text-red-700" : "text-emerald-800"}`}>
+        {status}
+      </p>
+    </Form>
+  );
+}
