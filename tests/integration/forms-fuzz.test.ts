@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import { solvedCaptcha } from "../setup/captcha.ts";
 import { engines } from "../setup/databases.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 
@@ -18,7 +19,7 @@ const optional = <T,>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil:
 
 /** Mostly sensible text, sometimes anything: enough valid posts get through to count them. */
 const mostlyValid = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("Meena", "A clear course", "Good\u0000course") }, { weight: 2, arbitrary: fieldText });
-const feedbackPost = fc.record({
+const randomFeedbackPost = fc.record({
   name: optional(mostlyValid),
   comment: optional(mostlyValid),
   image: optional(fieldText),
@@ -26,6 +27,34 @@ const feedbackPost = fc.record({
   website_url: optional(fc.constantFrom("", "http://spam.example")),
   asJson: fc.boolean(),
 });
+const goodFeedbackPost = fc.record({
+  name: fc.constantFrom("Meena", " Arun "),
+  comment: fc.string({ minLength: 1, maxLength: 300 }).filter((text) => text.trim() !== "" && !text.includes("\u0000")),
+  image: fc.constantFrom(undefined, "", "https://example.com/me.png"),
+  rating: fc.constantFrom("1", "5", " 3 "),
+  website_url: fc.constant(undefined),
+  asJson: fc.boolean(),
+});
+const feedbackPost = fc.oneof(goodFeedbackPost, randomFeedbackPost);
+
+const randomContactPost = fc.record({
+  name: optional(mostlyValid),
+  email: optional(fc.oneof(fc.constantFrom("meena@example.com", "MEENA@Example.com ", "not-an-email", "a@b", ""), fieldText)),
+  phone: optional(fc.oneof(fc.constantFrom("+91 98400 12345", "9840012345", "12", "phone", "+", ""), fieldText)),
+  message: optional(fc.oneof(mostlyValid, fc.constant("m".repeat(5001)))),
+  website_url: optional(fc.constantFrom("", "http://spam.example")),
+  captcha: fc.constantFrom("solved", "solved", "solved", "missing", "garbage"),
+});
+/** Well-formed messages in odd spellings, so that acknowledged ones are not rare. */
+const goodContactPost = fc.record({
+  name: fc.constantFrom("Meena", "  Arun Kumar ", "Ñandú <b>"),
+  email: fc.constantFrom("meena@example.com", "MEENA@Example.com "),
+  phone: fc.constantFrom("+91 98400 12345", "9840012345"),
+  message: fc.option(fc.string({ maxLength: 200 }), { nil: undefined }),
+  website_url: fc.constant(undefined),
+  captcha: fc.constant("solved" as const),
+});
+const contactPost = fc.oneof(goodContactPost, randomContactPost);
 
 describe.each(engines)("the feedback form under random input on %s", (engine) => {
   let server: RunningSite;
@@ -63,5 +92,47 @@ describe.each(engines)("the feedback form under random input on %s", (engine) =>
     // Valid and invalid input both came up.
     expect(acknowledged).toBeGreaterThan(0);
     expect(acknowledged).toBeLessThan(150);
+  });
+});
+
+describe.each(engines)("the contact form under random input on %s", (engine) => {
+  let server: RunningSite;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    server = await startSite({ TRUST_PROXY: "1" }, engine);
+    handle = server.database.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await server?.stop();
+  });
+
+  it("never answers 5xx, and stores exactly the messages it acknowledged", async () => {
+    let acknowledged = 0;
+    let run = 0;
+    const runs = 60;
+    await fc.assert(
+      fc.asyncProperty(contactPost, async ({ captcha, ...fields }) => {
+        run += 1;
+        const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<string, string>;
+        if (captcha === "solved") present.altcha = await solvedCaptcha(server.url);
+        if (captcha === "garbage") present.altcha = "eyJub3QiOiJhIHNvbHV0aW9uIn0=";
+        const response = await fetch(`${server.url}/contact`, {
+          method: "POST",
+          headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": `10.200.${run >> 8}.${run & 255}` },
+          body: new URLSearchParams(present),
+          redirect: "manual",
+        });
+        await response.arrayBuffer();
+        expect(response.status).toBeLessThan(500);
+        if (response.status === 303) acknowledged += 1;
+        else expect(response.status).toBe(400);
+      }),
+      { numRuns: runs },
+    );
+    const stored = await handle.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(acknowledged);
+    expect(acknowledged).toBeGreaterThan(0);
+    expect(acknowledged).toBeLessThan(runs);
   });
 });

@@ -34,7 +34,7 @@ function rawStatus(path: string): Promise<number> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), "127.0.0.1", () => {
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
     });
     let answer = "";
     socket.on("data", (chunk) => (answer += chunk));

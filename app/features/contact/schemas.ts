@@ -2,9 +2,6 @@ import { z } from "zod";
 import { emailSchema } from "../../lib/email-schema.ts";
 import { MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from "./fields.ts";
 
-// PostgreSQL text cannot hold a NUL character: refused here with a message, not at the insert with a 500.
-const withoutNul = (value: string) => !value.includes("\0");
-
 const phoneDigits = (phone: string) => phone.replace(/[+ ]/g, "").length;
 
 /** What a person sends with the contact form; the server's own copy decides, the browser's is a hint. */
@@ -13,8 +10,7 @@ export const contactMessageSchema = z.object({
     .string({ error: "Please enter your name." })
     .trim()
     .min(1, "Please enter your name.")
-    .max(NAME_MAX_LENGTH, `Please keep your name to ${NAME_MAX_LENGTH} characters or fewer.`)
-    .refine(withoutNul, "Your name contains a character we cannot store. Please type it again."),
+    .max(NAME_MAX_LENGTH, `Please keep your name to ${NAME_MAX_LENGTH} characters or fewer.`),
   email: emailSchema,
   // Stored as typed (trimmed): people write numbers their own way, and staff read them.
   phone: z
@@ -28,7 +24,6 @@ export const contactMessageSchema = z.object({
     .string()
     .trim()
     .max(MESSAGE_MAX_LENGTH, `Please keep your message to ${MESSAGE_MAX_LENGTH} characters or fewer.`)
-    .refine(withoutNul, "Your message contains a character we cannot store. Please remove it.")
     .optional()
     .transform((message) => message ?? ""),
 });
