@@ -309,6 +309,7 @@ describe.each(engines)("contact delivery on %s", (engine) => {
       expect(claimed.every((row) => row.status === "sending" && row.claimed_until === later(60_000).toISOString())).toBe(true);
     });
 
+    // Row locks with SKIP LOCKED exist only on PostgreSQL; SQLite serialises writers, so there is nothing to race.
     it.runIf(engine === "postgres")("lets a second deliverer claim other messages while the first one's claim is still open", async () => {
       const stored = await Promise.all(Array.from({ length: 10 }, () => store()));
       const claim = (db: typeof handle.db) => claimDueMessages(db, { now: clock, claimedUntil: later(60_000), limit: 5, postgres: true });
