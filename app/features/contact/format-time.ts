@@ -1,4 +1,6 @@
-const indiaTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+import { site } from "../../content/site.ts";
+
+const indiaTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: site.timeZone });
 
 /**
  * A stored timestamp as the college reads it (India time). Formatted on the server only:

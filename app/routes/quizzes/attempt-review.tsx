@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { questionsByQuiz } from "../../content/quiz-questions/index.server.ts";
 import { findQuiz } from "../../content/quizzes.ts";
+import { site } from "../../content/site.ts";
 import { servicesContext } from "../../context.ts";
 import { findAttempt } from "../../features/quizzes/attempts.server.ts";
 import { CodeListing } from "../../features/quizzes/components/code-listing.tsx";
@@ -36,7 +37,7 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) =>
 
 export default function AttemptReview({ loaderData }: Route.ComponentProps) {
   const { quiz, score, total, finishedAt, review } = loaderData;
-  const finished = new Date(finishedAt).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+  const finished = new Date(finishedAt).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: site.timeZone });
   return (
     <>
       <PageHeader title={`Review: ${quiz.title} Quiz`} />
