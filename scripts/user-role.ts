@@ -17,10 +17,16 @@ if (!parsed.success) {
 const [email, role] = parsed.data;
 
 try {
-  const handle = openDatabase(loadConfig());
+  const config = loadConfig();
+  const handle = openDatabase(config);
   try {
     await migrateToLatest(handle.db);
     const sessions = await assignRole(handle.db, email, role);
+    const address = email.trim().toLowerCase();
+    if (!config.OIDC_ISSUER && !(await handle.db.selectFrom("accounts").select("id").where("email", "=", address).executeTakeFirst())) {
+      // The built-in provider does not verify addresses: whoever registers this one first gets the role.
+      console.warn(`Warning: no account has the address ${address} yet. Whoever registers it first will be ${role}; register it yourself now if in doubt.`);
+    }
     console.log(`${email.trim().toLowerCase()} is now ${role}${sessions ? ` (${sessions} open session${sessions > 1 ? "s" : ""} changed at once)` : " from their next sign-in"}.`);
   } finally {
     await handle.close();

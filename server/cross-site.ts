@@ -14,7 +14,8 @@ export function rejectCrossSiteRequests(): RequestHandler {
     if (safeMethods.has(req.method)) return next();
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
-    const ownOrigin = `${req.protocol}://${req.get("host")}`;
+    // req.host: the address people used, as a trusted proxy reports it (X-Forwarded-Host).
+    const ownOrigin = `${req.protocol}://${req.host}`;
     const crossSite =
       (origin !== undefined && origin !== ownOrigin) ||
       (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none");

@@ -32,7 +32,8 @@ const routePath = (path: string) => path.toLowerCase().replace(/(.)\/+$/, "$1");
  */
 export function refuseUnexpectedRequests(): RequestHandler {
   // The `.data` twin is where React Router's own client posts a route's form.
-  const jsonPathSet = new Set(jsonPaths.flatMap((path) => [routePath(path), `${routePath(path)}.data`]));
+  // Not their `.data` twins: those are React Router's own form requests.
+  const jsonPathSet = new Set(jsonPaths.map(routePath));
   return (req, res, next) => {
     if (!pageMethods.has(req.method)) {
       res

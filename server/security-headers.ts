@@ -38,11 +38,14 @@ export function securityHeaders({
     next();
   };
   // The feedback wall shows pictures people link from anywhere; no other page loads images of other sites.
+  // Paths match in any letter case, as the routes do.
   const externalImages = (req: unknown) => {
-    const path = (req as { path: string }).path;
+    const path = (req as { path: string }).path.toLowerCase();
     return path === "/feedback" || path.startsWith("/feedback/");
   };
-  const imgSrc = (req: unknown) => (providerOrigins.length || externalImages(req) ? "'self' data: https: http:" : "'self' data:");
+  // Profile pictures of an external provider come over HTTPS.
+  const imgSrc = (req: unknown) =>
+    externalImages(req) ? "'self' data: https: http:" : providerOrigins.length ? "'self' data: https:" : "'self' data:";
   const scriptSrc = development
     ? ["'self'", "'unsafe-inline'"] // Vite's dev client injects inline scripts without a nonce.
     : ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as { locals: Express.Locals }).locals.cspNonce}'`];

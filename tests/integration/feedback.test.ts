@@ -102,6 +102,8 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       expect(response.headers.get("content-security-policy")).toContain("img-src 'self' data: https: http:");
       const home = await fetch(`${server.url}/`);
       expect(home.headers.get("content-security-policy")).toContain("img-src 'self' data:;");
+      // The wall's address in any letter case is the wall.
+      expect((await fetch(`${server.url}/FeedBack`)).headers.get("content-security-policy")).toContain("img-src 'self' data: https: http:");
     });
 
     const long = (n: number) => "x".repeat(n);
@@ -136,6 +138,16 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       if (!("comment" in change)) expect(html).toContain("Kept comment");
       if ("name" in change && change.name) expect(html).toContain(`value="${change.name}"`);
       expect(await count()).toBe(before);
+    });
+
+    it("puts the chosen star back after a refusal, and the default for a rating that is no whole star", async () => {
+      const kept = await postAs(newVisitor(server.url), { ...valid, name: "", rating: "4" });
+      const checkedRating = (html: string) =>
+        [...html.matchAll(/<input type="radio"[^>]*>/g)].map(([tag]) => tag).filter((tag) => tag.includes("checked")).map((tag) => /value="(\d)"/.exec(tag)?.[1]);
+      expect(checkedRating(kept.html)).toEqual(["4"]);
+      const fractional = await postAs(newVisitor(server.url), { ...valid, rating: "3.5" });
+      expect(fractional.response.status).toBe(400);
+      expect(checkedRating(fractional.html)).toEqual(["2"]);
     });
 
     it("refuses a filled honeypot and stores nothing", async () => {
@@ -203,9 +215,17 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       const refused = await post(JSON.stringify({ name: "", comment: "x", rating: 9 }));
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({ errors: { name: "Please enter your name.", rating: "Please choose a rating of 1 to 5 whole stars." } });
+      // What the JSON list gives back can be posted again: an image of null is none.
+      const again = await post(JSON.stringify({ name: "Api", comment: "Again", image: null, rating: "4" }));
+      expect(again.status).toBe(201);
+      expect(await again.json()).toMatchObject({ image: null, rating: 4 });
       expect((await post("{not json")).status).toBe(400);
       expect((await post("[1,2]")).status).toBe(400);
-      expect(await count()).toBe(before + 1);
+      // React Router's own requests (.data) are forms: JSON there is refused, never a 500.
+      const data = await newVisitor(server.url).request("/feedback/new.data", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "A", comment: "B", rating: 3 }) });
+      expect(data.status).toBe(415);
+      expect(await count()).toBe(before + 2);
+      expect(server.logs.filter((entry) => Number(entry.level) >= 50)).toEqual([]);
     });
   });
 

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignRole } from "../../app/features/auth/roles.server.ts";
 import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
 import { registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
@@ -79,6 +80,7 @@ describe.each(engines)("roles with the built-in provider on %s", (engine) => {
     const email = `future-teacher-${process.pid}@college.example`;
     const given = await userRole(server.database.env, [email, "teacher"]);
     expect(given.output).toContain("from their next sign-in");
+    expect(given.output).toContain(`Warning: no account has the address ${email} yet.`);
     const browser = new TestBrowser(server.url, "198.18.0.3");
     const registered = await browser.postForm("/register", { name: "New Teacher", phone: "9840000001", email, password1: "a-long-password-1", password2: "a-long-password-1" });
     await browser.follow(registered, "/register");
@@ -123,6 +125,14 @@ describe("roles with an external provider", () => {
     const sessions = await handle.db.selectFrom("sessions").select(["role", "created_at"]).orderBy("created_at", "desc").execute();
     return sessions[0]!.role;
   }
+
+  it("gives a role by command only to sessions whose address the provider verified", async () => {
+    expect(await signInWith({ claims: (c) => ({ ...c, email: "lookalike@college.example", email_verified: false }) })).toBe("student");
+    expect(await assignRole(handle.db, "lookalike@college.example", "moderator")).toBe(0);
+    expect(await signInWith({ claims: (c) => ({ ...c, email: "lookalike@college.example", email_verified: true }) })).toBe("moderator");
+    const roles = (await handle.db.selectFrom("sessions").select("role").where("email", "=", "lookalike@college.example").execute()).map((r) => r.role);
+    expect(roles.sort()).toEqual(["moderator", "student"]);
+  });
 
   it.each<[string, TokenScenario, string]>([
     ["an unverified address in ADMIN_EMAILS gets nothing from it", { claims: (c) => ({ ...c, email_verified: false }) }, "student"],

@@ -1,7 +1,7 @@
 // What the rest of the site uses of sign-in: who is signed in, and starting or ending a session.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { servicesContext, userContext } from "../../context.ts";
-import { roleAtSignIn } from "./roles.server.ts";
+import { roleAtSignIn, trustedEmail } from "./roles.server.ts";
 import { describeRoles, roleNames, type Role } from "./roles.ts";
 import { createSession, deleteSession, sessionCookie, type SessionUser } from "./sessions.server.ts";
 import { signInHref } from "./sign-in-link.ts";
@@ -60,6 +60,7 @@ export async function startSession(context: Context, { claims, tokens }: SignInR
     email: typeof claims.email === "string" ? claims.email : null,
     picture: typeof claims.picture === "string" ? claims.picture : null,
     role: await roleAtSignIn(db, roleSources, claims),
+    role_email: trustedEmail(roleSources, claims),
     id_token: tokens.id_token ?? "",
     access_token: tokens.access_token,
     refresh_token: tokens.refresh_token ?? null,

@@ -1,8 +1,13 @@
-import { sql, type Kysely } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "../../lib/db/schema.ts";
 import { isRole, type Role } from "./roles.ts";
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** The person's address in lower case when the provider vouches for it, else null. */
+export function trustedEmail(sources: RoleSources, claims: Record<string, unknown>): string | null {
+  return typeof claims.email === "string" && sources.emailTrusted(claims) ? normaliseEmail(claims.email) : null;
+}
 
 export interface RoleSources {
   /** ADMIN_EMAILS, in lower case. */
@@ -27,7 +32,7 @@ function roleFromClaim(value: unknown): Role | undefined {
  * with `npm run user:role`, then the provider's role claim, else student.
  */
 export async function roleAtSignIn(db: Kysely<Database>, sources: RoleSources, claims: Record<string, unknown>): Promise<Role> {
-  const email = typeof claims.email === "string" && sources.emailTrusted(claims) ? normaliseEmail(claims.email) : undefined;
+  const email = trustedEmail(sources, claims);
   if (email && sources.adminEmails.includes(email)) return "admin";
   if (email) {
     const given = await db.selectFrom("user_roles").select("role").where("email", "=", email).executeTakeFirst();
@@ -48,7 +53,8 @@ export async function assignRole(db: Kysely<Database>, email: string, role: Role
       .values({ email: address, role, updated_at: new Date().toISOString() })
       .onConflict((oc) => oc.column("email").doUpdateSet({ role, updated_at: new Date().toISOString() }))
       .execute();
-    const updated = await trx.updateTable("sessions").set({ role }).where(sql<string>`lower(email)`, "=", address).executeTakeFirst();
+    // Only sessions whose address the provider vouched for: an unverified look-alike gets nothing.
+    const updated = await trx.updateTable("sessions").set({ role }).where("role_email", "=", address).executeTakeFirst();
     return Number(updated.numUpdatedRows);
   });
 }

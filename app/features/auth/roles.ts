@@ -4,6 +4,11 @@ export type Role = (typeof roles)[number];
 
 export const isRole = (value: unknown): value is Role => roles.includes(value as Role);
 
+/** Who moderates what the public writes (feedback) and reads the contact messages. */
+export const moderatorRoles: readonly Role[] = ["moderator", "admin"];
+
+export const isStaffFor = (allowed: readonly Role[], role: Role) => allowed.includes(role);
+
 /** "You are signed in as …" */
 export const roleNames: Record<Role, string> = {
   student: "a student",

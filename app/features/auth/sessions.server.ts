@@ -24,11 +24,11 @@ const hashId = (id: string) => createHash("sha256").update(id).digest("base64url
 
 export async function createSession(
   db: Kysely<Database>,
-  data: Omit<SessionRow, "id_hash" | "created_at" | "last_seen_at" | "role"> & { role?: Role },
+  data: Omit<SessionRow, "id_hash" | "created_at" | "last_seen_at" | "role" | "role_email"> & { role?: Role; role_email?: string | null },
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   const now = new Date().toISOString();
-  await db.insertInto("sessions").values({ ...data, role: data.role ?? "student", id_hash: hashId(id), created_at: now, last_seen_at: now }).execute();
+  await db.insertInto("sessions").values({ ...data, role: data.role ?? "student", role_email: data.role_email ?? null, id_hash: hashId(id), created_at: now, last_seen_at: now }).execute();
   return id;
 }
 

@@ -1,7 +1,6 @@
 // What staff see of the contact outbox at /staff/messages, and marking messages handled.
 import type { Kysely } from "kysely";
 import type { Database } from "../../lib/db/schema.ts";
-import type { ContactDelivery } from "./delivery-settings.server.ts";
 import { describeDelivery } from "./delivery-status.ts";
 import { formatIndiaTime } from "./format-time.ts";
 import type { MessageCursor } from "./staff-schemas.ts";
@@ -30,7 +29,7 @@ export interface StaffMessagePage {
 /** Newest first, `messagesPerPage` at a time, after `before` (the last message of the previous page). */
 export async function listStaffMessages(
   db: Kysely<Database>,
-  { onlyOpen, before, deliveryKind }: { onlyOpen: boolean; before?: MessageCursor; deliveryKind: ContactDelivery["kind"] },
+  { onlyOpen, before }: { onlyOpen: boolean; before?: MessageCursor },
 ): Promise<StaffMessagePage> {
   const rows = await db
     .selectFrom("contact_messages")
@@ -69,7 +68,7 @@ export async function listStaffMessages(
       phone: row.phone,
       message: row.message,
       received: formatIndiaTime(row.created_at),
-      delivery: describeDelivery(row, deliveryKind),
+      delivery: describeDelivery(row),
       handled: row.handled_at ? { by: row.handled_by ?? "someone", on: formatIndiaTime(row.handled_at) } : null,
       attempts: attempts
         .filter((attempt) => attempt.message_id === row.id)

@@ -9,16 +9,22 @@ export const feedbackAuthorCookie = siteCookie("feedback_author", { path: "/feed
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
+/** This browser's token when it holds a well-formed one (32 random bytes, base64url). */
+function existingToken(request: Request): string | null {
+  const token = feedbackAuthorCookie.read(request);
+  return token && /^[\w-]{43}$/.test(token) ? token : null;
+}
+
 /** The hash of this browser's token, or null when it has none. */
 export function authorTokenHash(request: Request): string | null {
-  const token = feedbackAuthorCookie.read(request);
-  return token && /^[\w-]{43}$/.test(token) ? hashToken(token) : null;
+  const token = existingToken(request);
+  return token ? hashToken(token) : null;
 }
 
 /** This browser's token (a new one when it has none) and its hash. */
 export function authorToken(request: Request): { token: string; hash: string; isNew: boolean } {
-  const existing = feedbackAuthorCookie.read(request);
-  if (existing && /^[\w-]{43}$/.test(existing)) return { token: existing, hash: hashToken(existing), isNew: false };
+  const existing = existingToken(request);
+  if (existing) return { token: existing, hash: hashToken(existing), isNew: false };
   const token = randomBytes(32).toString("base64url");
   return { token, hash: hashToken(token), isNew: true };
 }

@@ -1,10 +1,9 @@
 import type { SessionUser } from "../auth/index.server.ts";
+import { isStaffFor, moderatorRoles } from "../auth/roles.ts";
 import type { FeedbackRow } from "./queries.server.ts";
 
-/** Who may remove or hide posts of others. */
-export const moderatingRoles = ["moderator", "admin"] as const;
-
-export const isModerator = (user: SessionUser | null) => user !== null && (moderatingRoles as readonly string[]).includes(user.role);
+/** Moderators and admins may remove or hide posts of others. */
+export const isModerator = (user: SessionUser | null) => user !== null && isStaffFor(moderatorRoles, user.role);
 
 export type DeleteVerdict =
   | { allowed: true; as: "author" | "moderator" }

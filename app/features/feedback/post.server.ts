@@ -9,7 +9,7 @@ import { insertFeedback, type FeedbackRow } from "./queries.server.ts";
 import { feedbackSchema } from "./schemas.ts";
 import type { FeedbackFormResult } from "./types.ts";
 
-/** Posts kept from one address: enough for a class sharing a connection, not for a flood. */
+/** Posts kept from one address in ten minutes: a few people sharing a connection, not a flood. */
 const perAddressLimit = { limit: 5, windowSeconds: 10 * 60 };
 
 const fields: FeedbackField[] = ["name", "comment", "image", "rating"];

@@ -36,7 +36,8 @@ const ratingSchema = z
 export const feedbackSchema = z.object({
   name: requiredText("name", NAME_MAX_LENGTH),
   comment: requiredText("comment", COMMENT_MAX_LENGTH),
-  image: imageUrlSchema.optional().transform((value) => value ?? null),
+  // null as the JSON list gives it back: a client may post what it read.
+  image: imageUrlSchema.nullish().transform((value) => value ?? null),
   rating: ratingSchema,
 });
 

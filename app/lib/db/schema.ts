@@ -46,6 +46,8 @@ export interface Database {
     last_seen_at: string;
     /** One of features/auth/roles.ts, decided at sign-in. */
     role: string;
+    /** The email in lower case when the provider vouches for it, else null: roles given by address reach only these. */
+    role_email: string | null;
   };
   user_roles: {
     /** Trimmed and in lower case. */

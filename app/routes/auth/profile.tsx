@@ -12,6 +12,8 @@ import { videoCourses } from "../../content/video-courses.ts";
 import { finishedLessonsByCourse } from "../../features/courses/progress.server.ts";
 import { bestScoresByQuiz } from "../../features/quizzes/attempts.server.ts";
 import { percentage } from "../../lib/percentage.ts";
+import { isStaffFor, moderatorRoles } from "../../features/auth/roles.ts";
+import { initials } from "../../lib/initials.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { requireUser } from "../../features/auth/index.server.ts";
 import { SubmitButton } from "../../components/submit-button.tsx";
@@ -63,13 +65,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { saved: true, errors: {}, values } satisfies ActionResult;
 }
 
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toUpperCase())
-    .join("");
 
 interface StatusRow {
   label: string;
@@ -179,7 +174,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <h2 className="mt-4 text-2xl font-bold">{user.name}</h2>
           <p className="text-muted">Full Stack Developer</p>
           <p className="text-sm text-muted">Chennai, Tamil Nadu</p>
-          {(user.role === "moderator" || user.role === "admin") && (
+          {isStaffFor(moderatorRoles, user.role) && (
             <p className="mt-4">
               <Link to="/staff/messages" className="text-brand-800 underline">
                 Staff: contact messages

@@ -2,15 +2,13 @@ import { data, Link, redirect } from "react-router";
 import { PageHeader } from "../../components/page-header.tsx";
 import { servicesContext } from "../../context.ts";
 import { messageAnchor, StaffMessageCard } from "../../features/contact/components/staff-message-card.tsx";
-import { contactDelivery } from "../../features/contact/delivery-settings.server.ts";
 import { listStaffMessages, setMessageHandled, staffMemberLabel } from "../../features/contact/staff-messages.server.ts";
 import { encodeCursor, staffListQuerySchema, staffMessageActionSchema } from "../../features/contact/staff-schemas.ts";
 import { requireRole } from "../../features/auth/index.server.ts";
-import type { Role } from "../../features/auth/roles.ts";
+import { moderatorRoles as staffRoles } from "../../features/auth/roles.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
 import type { Route } from "./+types/messages";
 
-const staffRoles: readonly Role[] = ["moderator", "admin"];
 const pagePath = "/staff/messages";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Contact messages");
@@ -18,13 +16,13 @@ export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(e
 /** Moderators and administrators: every contact message, newest first, 20 a page. */
 export async function loader({ url, context }: Route.LoaderArgs) {
   requireRole(context, pagePath + url.search, staffRoles);
-  const { db, config } = context.get(servicesContext);
+  const { db } = context.get(servicesContext);
   const query = staffListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) {
     return data({ problem: query.error.issues[0]?.message ?? "This address is not valid.", filter: "all" as const, messages: [], older: null, later: false }, { status: 400 });
   }
   const { filter, before } = query.data;
-  const page = await listStaffMessages(db, { onlyOpen: filter === "open", before, deliveryKind: contactDelivery(config).kind });
+  const page = await listStaffMessages(db, { onlyOpen: filter === "open", before });
   return { problem: null, filter, messages: page.messages, older: page.older && encodeCursor(page.older), later: Boolean(before) };
 }
 

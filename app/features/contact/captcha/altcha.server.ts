@@ -13,8 +13,8 @@ export const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
 
 /**
  * The work asked of a browser: find the counter (somewhere in this range) whose SHA-256 key
- * starts with the signed prefix. About a second in a phone's browser; a sender of spam pays
- * that for every message.
+ * starts with the signed prefix. About a second in a phone's browser, well under one for a
+ * script: it stops form-filling robots, not a determined sender (the per-address limit does more).
  */
 const work = { algorithm: "SHA-256", cost: 1, counterMin: 20_000, counterMax: 80_000 } as const;
 

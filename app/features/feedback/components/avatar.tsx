@@ -1,9 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-
-function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  return words.slice(0, 2).map((word) => [...word][0]!.toUpperCase()).join("") || "?";
-}
+import { initials } from "../../../lib/initials.ts";
 
 /**
  * The poster's picture at 6rem, or their initials when there is none or it fails to load.

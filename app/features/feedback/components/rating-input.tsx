@@ -6,7 +6,8 @@ import { RATING_DEFAULT, RATING_MAX } from "../limits.ts";
  * posts `rating` without JavaScript. Stars up to the chosen one are filled by CSS (app.css).
  */
 export function RatingInput({ defaultValue, error, errorId }: { defaultValue?: string; error?: string; errorId: string }) {
-  const chosen = Number(defaultValue) >= 1 && Number(defaultValue) <= RATING_MAX ? Number(defaultValue) : RATING_DEFAULT;
+  const typed = Number(defaultValue);
+  const chosen = Number.isInteger(typed) && typed >= 1 && typed <= RATING_MAX ? typed : RATING_DEFAULT;
   return (
     <fieldset className="star-input" aria-describedby={error ? errorId : undefined}>
       <legend className="font-medium">Rating</legend>

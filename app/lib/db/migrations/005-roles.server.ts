@@ -13,4 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable("sessions")
     .addColumn("role", "text", (col) => col.notNull().defaultTo("student"))
     .execute();
+  // The address `npm run user:role` finds the session by: only one the provider vouches for.
+  await db.schema.alterTable("sessions").addColumn("role_email", "text").execute();
+  await db.schema.createIndex("sessions_role_email").on("sessions").column("role_email").execute();
 }
