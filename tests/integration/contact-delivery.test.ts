@@ -48,8 +48,9 @@ describe.each(engines)("contact delivery on %s", (engine) => {
       expect(mail!.headers.get("reply-to")).toBe("Meena R <meena.r@example.com>");
       expect(mail!.text).toContain("Name: Meena R\nEmail: meena.r@example.com\nPhone: 9840012345\n\nMessage:\nIs there a\n  weekend batch?");
       expect(await attemptRows(handle.db, stored.id)).toEqual([expect.objectContaining({ outcome: "sent", detail: expect.stringContaining(`Sent by email to ${office}`) })]);
-      // One info line per delivery, naming the message but not what the person wrote.
-      const logged = site.logs.filter((line) => line.msg === "contact message delivered");
+      // One info line per delivery, naming the message but not what the person wrote. It is written
+      // after the row is marked sent, so it may reach the test's pipe a moment later.
+      const logged = await waitFor(async () => site.logs.filter((line) => line.msg === "contact message delivered"), (lines) => lines.length > 0);
       expect(logged).toEqual([expect.objectContaining({ level: 30, messageId: stored.id })]);
       expect(JSON.stringify(site.logs)).not.toContain("weekend batch");
     });
