@@ -6,7 +6,7 @@ import { solve, solvedCaptcha } from "../setup/captcha.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { responseText, visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { startServer, startSite, type RunningServer, type RunningSite } from "../setup/server.ts";
+import { siteForTests, startServer, startSite, type RunningServer, type RunningSite } from "../setup/server.ts";
 
 /** An attribute value or textarea content as the browser reads it. */
 const unescapeHtml = (html: string) =>
@@ -36,27 +36,18 @@ function formState(html: string) {
 }
 
 describe.each(engines)("the contact form on %s", (engine) => {
-  let server: RunningSite;
-  let handle: DatabaseHandle;
+  const site = siteForTests({ TRUST_PROXY: "1" }, engine);
   let addresses = 0;
   /** A browser of its own address: each test's posts count against its own rate limit. */
-  const newBrowser = () => new TestBrowser(server.url, `198.51.100.${++addresses}`);
+  const newBrowser = () => new TestBrowser(site.server.url, `198.51.100.${++addresses}`);
 
-  beforeAll(async () => {
-    server = await startSite({ TRUST_PROXY: "1" }, engine);
-    handle = server.database.open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await server?.stop();
-  });
 
   const storedMessages = () =>
-    handle.db.selectFrom("contact_messages").select(["name", "email", "phone", "message", "status", "attempts", "next_attempt_at"]).orderBy("created_at").execute();
+    site.db.selectFrom("contact_messages").select(["name", "email", "phone", "message", "status", "attempts", "next_attempt_at"]).orderBy("created_at").execute();
   const storedCount = async () => (await storedMessages()).length;
 
   it("shows the form with the spec's hidden fields, but no access key, and a note for browsers without JavaScript", async () => {
-    const response = await fetch(`${server.url}/contact`);
+    const response = await fetch(`${site.server.url}/contact`);
     const html = await response.text();
     const text = visibleText(html);
     for (const label of ["Your Name", "Your Email", "Your Phone", "Message", "Send Message", "Check that you are a person"]) expect(text).toContain(label);
@@ -69,7 +60,7 @@ describe.each(engines)("the contact form on %s", (engine) => {
 
   it("hands out a fresh, uncacheable challenge that expires in ten minutes", async () => {
     const before = Date.now() / 1000;
-    const [first, second] = await Promise.all([1, 2].map(() => fetch(`${server.url}/contact/captcha-challenge`)));
+    const [first, second] = await Promise.all([1, 2].map(() => fetch(`${site.server.url}/contact/captcha-challenge`)));
     expect(first!.headers.get("cache-control")).toBe("no-store");
     expect(first!.headers.get("content-type")).toMatch(/^application\/json/);
     const [a, b] = (await Promise.all([first!.json(), second!.json()])) as Challenge[];
@@ -80,7 +71,7 @@ describe.each(engines)("the contact form on %s", (engine) => {
 
   it("stores a message with a solved captcha, trimmed, kept for staff when no delivery is configured, and says so after a redirect", async () => {
     const browser = newBrowser();
-    const altcha = await solvedCaptcha(server.url);
+    const altcha = await solvedCaptcha(site.server.url);
     // The hidden fields are the site's own: posted values are ignored.
     const response = await browser.postForm("/contact", { ...valid, from_name: "Someone Else", subject: "Win a prize", altcha });
     expect(response.status).toBe(303);
@@ -100,7 +91,7 @@ describe.each(engines)("the contact form on %s", (engine) => {
         next_attempt_at: null,
       },
     ]);
-    const used = await handle.db.selectFrom("captcha_solutions").select(["key", "expires_at"]).execute();
+    const used = await site.db.selectFrom("captcha_solutions").select(["key", "expires_at"]).execute();
     expect(used).toHaveLength(1);
     expect(used[0]!.key).toBe(`altcha:${decode(altcha).challenge.signature}`);
   });
@@ -108,7 +99,7 @@ describe.each(engines)("the contact form on %s", (engine) => {
   it("accepts a message of exactly 5000 characters after trimming, and none at all", async () => {
     const browser = newBrowser();
     for (const message of [`  ${"m".repeat(5000)}  `, ""]) {
-      const response = await browser.postForm("/contact", { ...valid, message, altcha: await solvedCaptcha(server.url) });
+      const response = await browser.postForm("/contact", { ...valid, message, altcha: await solvedCaptcha(site.server.url) });
       expect(response.status).toBe(303);
     }
     const [long, empty] = (await storedMessages()).slice(-2);
@@ -120,7 +111,7 @@ describe.each(engines)("the contact form on %s", (engine) => {
     let altcha: string;
     beforeAll(async () => {
       // A solved captcha is spent only when a message is stored: every refusal below can carry the same one.
-      altcha = await solvedCaptcha(server.url);
+      altcha = await solvedCaptcha(site.server.url);
     });
 
     const cases: Array<[string, Partial<typeof valid>, "name" | "email" | "phone" | "message", string]> = [
@@ -230,20 +221,20 @@ describe.each(engines)("the contact form on %s", (engine) => {
     });
 
     it("with a tampered signature", async () => {
-      const payload = decode(await solvedCaptcha(server.url));
+      const payload = decode(await solvedCaptcha(site.server.url));
       const last = payload.challenge.signature.at(-1);
       payload.challenge.signature = payload.challenge.signature.slice(0, -1) + (last === "0" ? "1" : "0");
       await expectRefused(encode(payload), forged);
     });
 
     it("with a wrong number (counter)", async () => {
-      const payload = decode(await solvedCaptcha(server.url));
+      const payload = decode(await solvedCaptcha(site.server.url));
       payload.solution.counter += 1;
       await expectRefused(encode(payload), forged);
     });
 
     it("with easier parameters than were signed", async () => {
-      const payload = decode(await solvedCaptcha(server.url));
+      const payload = decode(await solvedCaptcha(site.server.url));
       payload.challenge.parameters.keyPrefix = "00";
       await expectRefused(encode(payload), forged);
     });
@@ -254,12 +245,12 @@ describe.each(engines)("the contact form on %s", (engine) => {
     });
 
     it("expired (a challenge signed with the site's key, older than ten minutes)", async () => {
-      const stale = await createAltchaChallenge(handle.db, { expiresAt: new Date(Date.now() - 1000) });
+      const stale = await createAltchaChallenge(site.db, { expiresAt: new Date(Date.now() - 1000) });
       await expectRefused(await solve(stale), "The captcha check has expired. Please do it again.");
     });
 
     it("used before, for another message", async () => {
-      const altcha = await solvedCaptcha(server.url);
+      const altcha = await solvedCaptcha(site.server.url);
       const browser = newBrowser();
       expect((await browser.postForm("/contact", { ...valid, altcha })).status).toBe(303);
       await expectRefused(altcha, "This captcha check was already used. Please do it again.");
@@ -270,7 +261,7 @@ describe.each(engines)("the contact form on %s", (engine) => {
     const browser = newBrowser();
     for (let post = 1; post <= 10; post++) expect((await browser.postForm("/contact", { ...valid, name: "" })).status).toBe(400);
     const before = await storedCount();
-    const response = await browser.postForm("/contact", { ...valid, altcha: await solvedCaptcha(server.url) });
+    const response = await browser.postForm("/contact", { ...valid, altcha: await solvedCaptcha(site.server.url) });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     const state = formState(await response.text());
@@ -284,7 +275,7 @@ describe.each(engines)("the contact form on %s", (engine) => {
     const response = await newBrowser().request("/contact", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
-      body: new URLSearchParams({ ...valid, altcha: await solvedCaptcha(server.url) }),
+      body: new URLSearchParams({ ...valid, altcha: await solvedCaptcha(site.server.url) }),
     });
     expect(response.status).toBe(403);
     expect(await storedCount()).toBe(before);

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { assignRole } from "../../app/features/auth/roles.server.ts";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
 import { registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { startSite, type RunningSite } from "../setup/server.ts";
+import { siteForTests } from "../setup/server.ts";
 
 /** Each visitor comes from an address of its own, so the per-address limit stays out of the way. */
 let visitors = 0;
@@ -14,20 +13,11 @@ const newVisitor = (url: string) => new TestBrowser(url, `198.51.100.${++visitor
 const valid = { name: "Meena R", comment: "The Java lessons were clear.", image: "", rating: "4" };
 
 describe.each(engines)("feedback wall on %s", (engine) => {
-  let server: RunningSite;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    server = await startSite({ TRUST_PROXY: "1" }, engine);
-    handle = server.database.open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await server?.stop();
-  });
+  const site = siteForTests({ TRUST_PROXY: "1" }, engine);
 
-  const rows = () => handle.db.selectFrom("feedback_posts").selectAll().orderBy("id", "desc").execute();
+  const rows = () => site.db.selectFrom("feedback_posts").selectAll().orderBy("id", "desc").execute();
   const count = async () => (await rows()).length;
-  const clear = () => handle.db.deleteFrom("feedback_posts").execute();
+  const clear = () => site.db.deleteFrom("feedback_posts").execute();
 
   async function postAs(browser: TestBrowser, fields: Record<string, string>) {
     const response = await browser.postForm("/feedback/new", fields);
@@ -35,14 +25,14 @@ describe.each(engines)("feedback wall on %s", (engine) => {
   }
 
   const listJson = async (query = "") => {
-    const response = await fetch(`${server.url}/feedback${query}`, { headers: { Accept: "application/json" } });
+    const response = await fetch(`${site.server.url}/feedback${query}`, { headers: { Accept: "application/json" } });
     return { status: response.status, body: (await response.json()) as Array<Record<string, unknown>> };
   };
 
   describe("posting", () => {
     it("stores a post, goes back to the wall and shows it with its date, name, comment and rating", async () => {
       await clear();
-      const visitor = newVisitor(server.url);
+      const visitor = newVisitor(site.server.url);
       const { response } = await postAs(visitor, { ...valid, name: "  Meena R  " });
       expect(response.status).toBe(303);
       const [row] = await rows();
@@ -60,18 +50,18 @@ describe.each(engines)("feedback wall on %s", (engine) => {
 
     it("shows the record's own creation date, as day, short month and year in US English", async () => {
       await clear();
-      await handle.db
+      await site.db
         .insertInto("feedback_posts")
         .values({ id: "0000000000010000000000ab", name: "Arun", comment: "Old post", image: null, rating: 5, created_at: "2026-02-03T06:00:00.000Z", author_sub: null, author_token_hash: null, hidden_at: null, hidden_by: null })
         .execute();
-      const page = visibleText(await (await fetch(`${server.url}/feedback`)).text());
+      const page = visibleText(await (await fetch(`${site.server.url}/feedback`)).text());
       expect(page).toContain("Feb 3, 2026 Arun Old post Rated 5 out of 5");
-      const html = await (await fetch(`${server.url}/feedback`)).text();
+      const html = await (await fetch(`${site.server.url}/feedback`)).text();
       expect(html).toContain('<time dateTime="2026-02-03T06:00:00.000Z"');
     });
 
     it("prefills the name of a signed-in person and remembers their account as the author", async () => {
-      const { browser } = await registeredBrowser(server.url);
+      const { browser } = await registeredBrowser(site.server.url);
       const form = await (await browser.request("/feedback")).text();
       expect(form).toMatch(/<input[^>]*name="name"[^>]*value="Test Learner"/);
       const { response } = await postAs(browser, valid);
@@ -85,9 +75,9 @@ describe.each(engines)("feedback wall on %s", (engine) => {
     it("renders markup typed into every field as text", async () => {
       await clear();
       const script = "<script>alert(1)</script>";
-      const { response } = await postAs(newVisitor(server.url), { name: `A ${script}`, comment: `B ${script}`, image: "", rating: "3" });
+      const { response } = await postAs(newVisitor(site.server.url), { name: `A ${script}`, comment: `B ${script}`, image: "", rating: "3" });
       expect(response.status).toBe(303);
-      const html = await (await fetch(`${server.url}/feedback`)).text();
+      const html = await (await fetch(`${site.server.url}/feedback`)).text();
       expect(html).not.toContain("<script>alert(1)");
       expect(html).toContain("A &lt;script&gt;alert(1)&lt;/script&gt;");
       expect(html).toContain("B &lt;script&gt;alert(1)&lt;/script&gt;");
@@ -95,15 +85,15 @@ describe.each(engines)("feedback wall on %s", (engine) => {
 
     it("shows a picture lazily, without a referrer, and allows pictures of other sites on this page only", async () => {
       await clear();
-      await postAs(newVisitor(server.url), { ...valid, image: "https://images.example.org/me.jpg" });
-      const response = await fetch(`${server.url}/feedback`);
+      await postAs(newVisitor(site.server.url), { ...valid, image: "https://images.example.org/me.jpg" });
+      const response = await fetch(`${site.server.url}/feedback`);
       const html = await response.text();
       expect(html).toMatch(/<img src="https:\/\/images\.example\.org\/me\.jpg" alt="" width="96" height="96" loading="lazy" decoding="async" referrerPolicy="no-referrer"/);
       expect(response.headers.get("content-security-policy")).toContain("img-src 'self' data: https: http:");
-      const home = await fetch(`${server.url}/`);
+      const home = await fetch(`${site.server.url}/`);
       expect(home.headers.get("content-security-policy")).toContain("img-src 'self' data:;");
       // The wall's address in any letter case is the wall.
-      expect((await fetch(`${server.url}/FeedBack`)).headers.get("content-security-policy")).toContain("img-src 'self' data: https: http:");
+      expect((await fetch(`${site.server.url}/FeedBack`)).headers.get("content-security-policy")).toContain("img-src 'self' data: https: http:");
     });
 
     const long = (n: number) => "x".repeat(n);
@@ -130,7 +120,7 @@ describe.each(engines)("feedback wall on %s", (engine) => {
     ])("refuses %s, names the field, keeps what was typed and stores nothing", async (_, change, message) => {
       const before = await count();
       const fields = Object.fromEntries(Object.entries({ ...valid, comment: "Kept comment", ...change }).filter(([, v]) => v !== undefined)) as Record<string, string>;
-      const { response, html } = await postAs(newVisitor(server.url), fields);
+      const { response, html } = await postAs(newVisitor(site.server.url), fields);
       expect(response.status).toBe(400);
       expect(visibleText(html)).toContain(message);
       // The field is marked and its message read with it.
@@ -141,25 +131,25 @@ describe.each(engines)("feedback wall on %s", (engine) => {
     });
 
     it("puts the chosen star back after a refusal, and the default for a rating that is no whole star", async () => {
-      const kept = await postAs(newVisitor(server.url), { ...valid, name: "", rating: "4" });
+      const kept = await postAs(newVisitor(site.server.url), { ...valid, name: "", rating: "4" });
       const checkedRating = (html: string) =>
         [...html.matchAll(/<input type="radio"[^>]*>/g)].map(([tag]) => tag).filter((tag) => tag.includes("checked")).map((tag) => /value="(\d)"/.exec(tag)?.[1]);
       expect(checkedRating(kept.html)).toEqual(["4"]);
-      const fractional = await postAs(newVisitor(server.url), { ...valid, rating: "3.5" });
+      const fractional = await postAs(newVisitor(site.server.url), { ...valid, rating: "3.5" });
       expect(fractional.response.status).toBe(400);
       expect(checkedRating(fractional.html)).toEqual(["2"]);
     });
 
     it("refuses a filled honeypot and stores nothing", async () => {
       const before = await count();
-      const { response, html } = await postAs(newVisitor(server.url), { ...valid, website_url: "http://spam.example" });
+      const { response, html } = await postAs(newVisitor(site.server.url), { ...valid, website_url: "http://spam.example" });
       expect(response.status).toBe(400);
       expect(visibleText(html)).toContain("We could not accept this feedback.");
       expect(await count()).toBe(before);
     });
 
     it("allows five posts per address in ten minutes, then answers 429 with Retry-After and stores nothing", async () => {
-      const visitor = newVisitor(server.url);
+      const visitor = newVisitor(site.server.url);
       const before = await count();
       // Refused posts do not count.
       expect((await postAs(visitor, { ...valid, name: "" })).response.status).toBe(400);
@@ -173,7 +163,7 @@ describe.each(engines)("feedback wall on %s", (engine) => {
 
     it("refuses a post from another site", async () => {
       const before = await count();
-      const response = await newVisitor(server.url).request("/feedback/new", {
+      const response = await newVisitor(site.server.url).request("/feedback/new", {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
         body: new URLSearchParams(valid),
@@ -186,7 +176,7 @@ describe.each(engines)("feedback wall on %s", (engine) => {
   describe("the spec's back-end calls", () => {
     it("GET /feedback with Accept: application/json lists _id, name, comment, image, rating, date, newest first", async () => {
       await clear();
-      const visitor = newVisitor(server.url);
+      const visitor = newVisitor(site.server.url);
       await postAs(visitor, { ...valid, name: "First" });
       await postAs(visitor, { ...valid, name: "Second", image: "http://pics.example/2.png", rating: "5" });
       const { status, body } = await listJson();
@@ -200,7 +190,7 @@ describe.each(engines)("feedback wall on %s", (engine) => {
     });
 
     it("the wall still answers HTML to browsers, and says it varies by Accept", async () => {
-      const response = await fetch(`${server.url}/feedback`, { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
+      const response = await fetch(`${site.server.url}/feedback`, { headers: { Accept: "text/html,application/xhtml+xml,*/*;q=0.8" } });
       expect(response.headers.get("content-type")).toMatch(/^text\/html/);
       expect(response.headers.get("vary")).toMatch(/Accept/);
     });
@@ -208,7 +198,7 @@ describe.each(engines)("feedback wall on %s", (engine) => {
     it("POST /feedback/new answers JSON to a JSON client: 201 with the item, 400 with the fields, nothing stored", async () => {
       const before = await count();
       const post = (body: string) =>
-        newVisitor(server.url).request("/feedback/new", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body });
+        newVisitor(site.server.url).request("/feedback/new", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body });
       const created = await post(JSON.stringify({ name: "Api", comment: "From a client", rating: 5 }));
       expect(created.status).toBe(201);
       expect(await created.json()).toMatchObject({ name: "Api", comment: "From a client", image: null, rating: 5 });
@@ -222,17 +212,17 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       expect((await post("{not json")).status).toBe(400);
       expect((await post("[1,2]")).status).toBe(400);
       // React Router's own requests (.data) are forms: JSON there is refused, never a 500.
-      const data = await newVisitor(server.url).request("/feedback/new.data", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "A", comment: "B", rating: 3 }) });
+      const data = await newVisitor(site.server.url).request("/feedback/new.data", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "A", comment: "B", rating: 3 }) });
       expect(data.status).toBe(415);
       expect(await count()).toBe(before + 2);
-      expect(server.logs.filter((entry) => Number(entry.level) >= 50)).toEqual([]);
+      expect(site.server.logs.filter((entry) => Number(entry.level) >= 50)).toEqual([]);
     });
   });
 
   describe("deleting and hiding", () => {
     /** A post by a fresh visitor; returns its id and that visitor's browser (holding the token). */
     async function visitorPost() {
-      const author = newVisitor(server.url);
+      const author = newVisitor(site.server.url);
       const { response } = await postAs(author, { ...valid, name: "To delete" });
       return { author, id: response.headers.get("location")!.split("=")[1]! };
     }
@@ -249,7 +239,7 @@ describe.each(engines)("feedback wall on %s", (engine) => {
 
     it("a visitor without the author's token gets 401; the author's browser deletes; a second delete is 404", async () => {
       const { author, id } = await visitorPost();
-      const stranger = newVisitor(server.url);
+      const stranger = newVisitor(site.server.url);
       const refused = await deleteAs(stranger, id);
       expect(refused.status).toBe(401);
       expect((await stranger.request(`/feedback/${id}`)).status).toBe(401);
@@ -263,10 +253,10 @@ describe.each(engines)("feedback wall on %s", (engine) => {
     });
 
     it("another student gets 403; the author's account deletes its own post", async () => {
-      const { browser: author } = await registeredBrowser(server.url);
+      const { browser: author } = await registeredBrowser(site.server.url);
       const { response } = await postAs(author, valid);
       const id = response.headers.get("location")!.split("=")[1]!;
-      const { browser: other } = await registeredBrowser(server.url);
+      const { browser: other } = await registeredBrowser(site.server.url);
       expect((await deleteAs(other, id)).status).toBe(403);
       expect(await exists(id)).toBe(true);
       expect((await deleteAs(author, id)).status).toBe(303);
@@ -274,13 +264,13 @@ describe.each(engines)("feedback wall on %s", (engine) => {
     });
 
     it("a moderator deletes and hides anyone's post; a student cannot hide", async () => {
-      const { browser: moderator, email } = await registeredBrowser(server.url);
-      await assignRole(handle.db, email, "moderator");
-      const { browser: student } = await registeredBrowser(server.url);
+      const { browser: moderator, email } = await registeredBrowser(site.server.url);
+      await assignRole(site.db, email, "moderator");
+      const { browser: student } = await registeredBrowser(site.server.url);
 
       const first = await visitorPost();
       expect((await student.postForm(`/feedback/${first.id}`, { intent: "hide" })).status).toBe(403);
-      expect((await newVisitor(server.url).postForm(`/feedback/${first.id}`, { intent: "hide" })).status).toBe(401);
+      expect((await newVisitor(site.server.url).postForm(`/feedback/${first.id}`, { intent: "hide" })).status).toBe(401);
       expect((await rows()).find((row) => row.id === first.id)?.hidden_at).toBeNull();
 
       // The wall offers moderators the one-click Hide.
@@ -288,7 +278,7 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       expect((await moderator.postForm(`/feedback/${first.id}`, { intent: "hide" })).status).toBe(303);
       expect((await listJson()).body.some((item) => item._id === first.id)).toBe(false);
       // Hidden: gone for strangers, still there for its author and moderators.
-      expect((await newVisitor(server.url).request(`/feedback/${first.id}`)).status).toBe(404);
+      expect((await newVisitor(site.server.url).request(`/feedback/${first.id}`)).status).toBe(404);
       expect((await first.author.request(`/feedback/${first.id}`)).status).toBe(200);
       expect((await moderator.postForm(`/feedback/${first.id}`, { intent: "show" })).status).toBe(303);
       expect((await listJson()).body.some((item) => item._id === first.id)).toBe(true);
@@ -321,23 +311,23 @@ describe.each(engines)("feedback wall on %s", (engine) => {
           const i = start + offset;
           return { id: idOf(i), name: `Learner ${i}`, comment: `Comment ${i}`, image: null, rating: (i % 5) + 1, created_at: new Date(1_700_000_000_000 + i * 60_000).toISOString(), author_sub: null, author_token_hash: null, hidden_at: null, hidden_by: null };
         });
-        await handle.db.insertInto("feedback_posts").values(values).execute();
+        await site.db.insertInto("feedback_posts").values(values).execute();
       }
     }, 120_000);
 
     const namesOnWall = (html: string) => [...html.matchAll(/<h3 id="feedback-[0-9a-f]+-name"[^>]*>(Learner \d+)<\/h3>/g)].map((m) => m[1]);
 
     it("shows the newest 20 first, with a link to older feedback", async () => {
-      const html = await (await fetch(`${server.url}/feedback`)).text();
+      const html = await (await fetch(`${site.server.url}/feedback`)).text();
       expect(namesOnWall(html)).toEqual(Array.from({ length: 20 }, (_, k) => `Learner ${total - 1 - k}`));
       expect(html).toContain(`href="/feedback?before=${idOf(total - 20)}"`);
       expect(visibleText(html)).toContain("Older feedback");
     });
 
     it("pages deep into the wall in order, and ends without a link", async () => {
-      const deep = await (await fetch(`${server.url}/feedback?before=${idOf(50_000)}`)).text();
+      const deep = await (await fetch(`${site.server.url}/feedback?before=${idOf(50_000)}`)).text();
       expect(namesOnWall(deep)).toEqual(Array.from({ length: 20 }, (_, k) => `Learner ${49_999 - k}`));
-      const last = await (await fetch(`${server.url}/feedback?before=${idOf(7)}`)).text();
+      const last = await (await fetch(`${site.server.url}/feedback?before=${idOf(7)}`)).text();
       expect(namesOnWall(last)).toEqual(Array.from({ length: 7 }, (_, k) => `Learner ${6 - k}`));
       expect(visibleText(last)).not.toContain("Older feedback");
       const json = await listJson(`?before=${idOf(80_000)}`);
@@ -347,13 +337,13 @@ describe.each(engines)("feedback wall on %s", (engine) => {
     });
 
     it("says so in words when the list cannot be read", async () => {
-      await handle.db.schema.alterTable("feedback_posts").renameTo("feedback_posts_away").execute();
+      await site.db.schema.alterTable("feedback_posts").renameTo("feedback_posts_away").execute();
       try {
-        const page = visibleText(await (await fetch(`${server.url}/feedback`)).text());
+        const page = visibleText(await (await fetch(`${site.server.url}/feedback`)).text());
         expect(page).toContain("The feedback could not be loaded just now.");
         expect(page).toContain("Give your Feedback");
       } finally {
-        await handle.db.schema.alterTable("feedback_posts_away").renameTo("feedback_posts").execute();
+        await site.db.schema.alterTable("feedback_posts_away").renameTo("feedback_posts").execute();
       }
     });
   });

@@ -1,9 +1,8 @@
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import { describe, expect, it } from "vitest";
 import { solvedCaptcha } from "../setup/captcha.ts";
 import { engines } from "../setup/databases.ts";
-import { startSite, type RunningSite } from "../setup/server.ts";
+import { siteForTests } from "../setup/server.ts";
 
 // Whatever arrives at the public forms, the server never answers 5xx, and what it stores is
 // exactly what it acknowledged.
@@ -57,16 +56,7 @@ const goodContactPost = fc.record({
 const contactPost = fc.oneof(goodContactPost, randomContactPost);
 
 describe.each(engines)("the feedback form under random input on %s", (engine) => {
-  let server: RunningSite;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    server = await startSite({ TRUST_PROXY: "1" }, engine);
-    handle = server.database.open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await server?.stop();
-  });
+  const site = siteForTests({ TRUST_PROXY: "1" }, engine);
 
   it("never answers 5xx, and stores exactly the posts it acknowledged", async () => {
     let acknowledged = 0;
@@ -79,7 +69,7 @@ describe.each(engines)("the feedback form under random input on %s", (engine) =>
         const headers: Record<string, string> = { "X-Forwarded-For": `10.${run >> 8}.${run & 255}.9` };
         const body = asJson ? JSON.stringify({ ...present, rating: Number.isNaN(Number(present.rating)) ? present.rating : Number(present.rating) }) : new URLSearchParams(present).toString();
         headers["Content-Type"] = asJson ? "application/json" : "application/x-www-form-urlencoded";
-        const response = await fetch(`${server.url}/feedback/new`, { method: "POST", headers, body, redirect: "manual" });
+        const response = await fetch(`${site.server.url}/feedback/new`, { method: "POST", headers, body, redirect: "manual" });
         await response.arrayBuffer();
         expect(response.status).toBeLessThan(500);
         if (response.status === 201 || response.status === 303) acknowledged += 1;
@@ -87,7 +77,7 @@ describe.each(engines)("the feedback form under random input on %s", (engine) =>
       }),
       { numRuns: 150 },
     );
-    const stored = await handle.db.selectFrom("feedback_posts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const stored = await site.db.selectFrom("feedback_posts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(acknowledged);
     // Valid and invalid input both came up.
     expect(acknowledged).toBeGreaterThan(0);
@@ -96,16 +86,7 @@ describe.each(engines)("the feedback form under random input on %s", (engine) =>
 });
 
 describe.each(engines)("the contact form under random input on %s", (engine) => {
-  let server: RunningSite;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    server = await startSite({ TRUST_PROXY: "1" }, engine);
-    handle = server.database.open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await server?.stop();
-  });
+  const site = siteForTests({ TRUST_PROXY: "1" }, engine);
 
   it("never answers 5xx, and stores exactly the messages it acknowledged", async () => {
     let acknowledged = 0;
@@ -115,9 +96,9 @@ describe.each(engines)("the contact form under random input on %s", (engine) => 
       fc.asyncProperty(contactPost, async ({ captcha, ...fields }) => {
         run += 1;
         const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<string, string>;
-        if (captcha === "solved") present.altcha = await solvedCaptcha(server.url);
+        if (captcha === "solved") present.altcha = await solvedCaptcha(site.server.url);
         if (captcha === "garbage") present.altcha = "eyJub3QiOiJhIHNvbHV0aW9uIn0=";
-        const response = await fetch(`${server.url}/contact`, {
+        const response = await fetch(`${site.server.url}/contact`, {
           method: "POST",
           headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": `10.200.${run >> 8}.${run & 255}` },
           body: new URLSearchParams(present),
@@ -130,7 +111,7 @@ describe.each(engines)("the contact form under random input on %s", (engine) => 
       }),
       { numRuns: runs },
     );
-    const stored = await handle.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const stored = await site.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(acknowledged);
     expect(acknowledged).toBeGreaterThan(0);
     expect(acknowledged).toBeLessThan(runs);

@@ -1,5 +1,7 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
 import { createTestDatabase, type Engine, type TestDatabase } from "./databases.ts";
 import { fileURLToPath } from "node:url";
 
@@ -130,4 +132,29 @@ export async function startSite(env: Record<string, string> = {}, engine: Engine
     await database.drop();
     throw error;
   }
+}
+
+/**
+ * A site on a fresh database for the tests of one describe block, started before them and
+ * stopped after; `db` is a connection of the test's own, to look at what the site stored.
+ */
+export function siteForTests(env: Record<string, string> = {}, engine: Engine = "sqlite") {
+  let server: RunningSite | undefined;
+  let handle: DatabaseHandle | undefined;
+  beforeAll(async () => {
+    server = await startSite(env, engine);
+    handle = server.database.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    get db() {
+      return handle!.db;
+    },
+  };
 }
