@@ -28,11 +28,7 @@ afterAll(async () => {
 /** Signs in through the external provider with the given ID token scenario; returns the callback's answer. */
 async function signInWith(scenario: TokenScenario) {
   provider.useScenario(scenario);
-  const browser = new TestBrowser(server.url);
-  const start = await browser.request("/signin?return_to=/team");
-  const authorizationUrl = new URL(start.headers.get("location")!);
-  expect(authorizationUrl.href.startsWith(`${provider.issuer}authorize?`)).toBe(true);
-  const callback = await browser.request(provider.authorize(authorizationUrl).href);
+  const { browser, callback } = await provider.signIn(server.url, "/team");
   return { browser, callback, text: await responseText(callback) };
 }
 

@@ -119,9 +119,7 @@ describe("roles with an external provider", () => {
 
   async function signInWith(scenario: TokenScenario) {
     provider.useScenario(scenario);
-    const browser = new TestBrowser(server.url);
-    const start = await browser.request("/signin?return_to=/");
-    await browser.request(provider.authorize(new URL(start.headers.get("location")!)).href);
+    await provider.signIn(server.url);
     const sessions = await handle.db.selectFrom("sessions").select(["role", "created_at"]).orderBy("created_at", "desc").execute();
     return sessions[0]!.role;
   }

@@ -1,5 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
+import { expect } from "vitest";
+import { TestBrowser } from "./http-client.ts";
 import { freePort } from "./server.ts";
 
 /** What the next ID token looks like; by default a valid one. */
@@ -102,6 +104,18 @@ export async function startTokenTestProvider({ clientId }: { clientId: string })
       callback.searchParams.set("code", code);
       callback.searchParams.set("state", authorizationUrl.searchParams.get("state")!);
       return callback;
+    },
+    /**
+     * A fresh browser signs in at the site through this provider (with the current scenario),
+     * starting at /signin?return_to=…; returns the browser and the site's callback answer.
+     */
+    async signIn(siteUrl: string, returnTo = "/") {
+      const browser = new TestBrowser(siteUrl);
+      const start = await browser.request(`/signin?return_to=${returnTo}`);
+      const authorizationUrl = new URL(start.headers.get("location")!);
+      expect(authorizationUrl.href.startsWith(`${issuer}authorize?`)).toBe(true);
+      const callback = await browser.request(this.authorize(authorizationUrl).href);
+      return { browser, callback };
     },
     /** Refresh-token requests received so far. */
     refreshRequests: () => refreshRequests,

@@ -34,23 +34,20 @@ async function deliverOne(options: Required<DelivererOptions>, message: ClaimedM
   const outcome = await transport.deliver(message).catch(thrown);
   const detail = redactSecrets(outcome.detail, transport.secrets);
   const at = now();
-  await recordAttempt(db, { messageId: message.id, at, outcome: outcome.ok ? "sent" : "failed", detail });
+  const next = outcome.ok || outcome.permanent ? undefined : afterTemporaryFailure({ createdAt: new Date(message.created_at), failedAttempts: attempt, now: at }, random);
+  const gaveUp = next?.giveUp ? `Gave up after 24 hours of trying. Last error: ${detail}` : undefined;
+  // The attempt and the message's new state land together: no "sent" attempt beside a message still being sent.
+  const kept = await db.transaction().execute(async (trx) => {
+    await recordAttempt(trx, { messageId: message.id, at, outcome: outcome.ok ? "sent" : "failed", detail });
+    if (outcome.ok) return markSent(trx, message, { at, attempts: attempt });
+    if (next && !next.giveUp) return markRetry(trx, message, { attempts: attempt, nextAttemptAt: next.nextAttemptAt, error: detail });
+    return markFailed(trx, message, { attempts: attempt, error: gaveUp ?? detail });
+  });
 
-  let kept: boolean;
-  if (outcome.ok) {
-    kept = await markSent(db, message, { at, attempts: attempt });
-    logger.info({ messageId: message.id, attempt, transport: transport.name }, "contact message delivered");
-  } else {
-    const next = outcome.permanent ? undefined : afterTemporaryFailure({ createdAt: new Date(message.created_at), failedAttempts: attempt, now: at }, random);
-    if (next && !next.giveUp) {
-      kept = await markRetry(db, message, { attempts: attempt, nextAttemptAt: next.nextAttemptAt, error: detail });
-      logger.warn({ messageId: message.id, attempt, transport: transport.name, error: detail, nextAttemptAt: next.nextAttemptAt.toISOString() }, "contact message not delivered; will try again");
-    } else {
-      const error = next?.giveUp ? `Gave up after 24 hours of trying. Last error: ${detail}` : detail;
-      kept = await markFailed(db, message, { attempts: attempt, error });
-      logger.warn({ messageId: message.id, attempt, transport: transport.name, error }, "contact message could not be delivered");
-    }
-  }
+  const logged = { messageId: message.id, attempt, transport: transport.name };
+  if (outcome.ok) logger.info(logged, "contact message delivered");
+  else if (next && !next.giveUp) logger.warn({ ...logged, error: detail, nextAttemptAt: next.nextAttemptAt.toISOString() }, "contact message not delivered; will try again");
+  else logger.warn({ ...logged, error: gaveUp ?? detail }, "contact message could not be delivered");
   // Our claim ran out while sending and another deliverer took the message over: it decides now.
   if (!kept) logger.warn({ messageId: message.id, attempt }, "contact message claim expired during the attempt");
 }

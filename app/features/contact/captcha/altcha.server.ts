@@ -18,8 +18,21 @@ export const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
  */
 const work = { algorithm: "SHA-256", cost: 1, counterMin: 20_000, counterMax: 80_000 } as const;
 
-/** One HMAC key for every instance, made once and kept in the database. */
-const hmacKey = (db: Kysely<Database>) => getOrCreateSecret(db, "altcha.hmac-key", () => randomBytes(32).toString("base64url"));
+/**
+ * One HMAC key for every instance, made once and kept in the database; read once per process
+ * (it never changes), not on every challenge and check.
+ */
+const hmacKeys = new WeakMap<Kysely<Database>, Promise<string>>();
+function hmacKey(db: Kysely<Database>): Promise<string> {
+  let key = hmacKeys.get(db);
+  if (!key) {
+    key = getOrCreateSecret(db, "altcha.hmac-key", () => randomBytes(32).toString("base64url"));
+    // A failed read (database down) is tried again next time, not kept.
+    key.catch(() => hmacKeys.delete(db));
+    hmacKeys.set(db, key);
+  }
+  return key;
+}
 
 /** A new signed challenge for the widget. `expiresAt` is for tests that need an expired one. */
 export async function createAltchaChallenge(

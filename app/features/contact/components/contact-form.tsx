@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { HoneypotField } from "../../../components/honeypot-field.tsx";
@@ -11,6 +11,14 @@ import { contactFieldLabels, contactFormIdentity, contactStatusText, MESSAGE_MAX
 import type { ContactActionData } from "../types.ts";
 
 const action = "/contact";
+
+/** What TextField takes from a Conform field: its id and name, the server's message, the typed value. */
+const fieldProps = (field: FieldMetadata<string>) => ({
+  id: field.id,
+  name: field.name,
+  error: field.errors?.[0],
+  defaultValue: field.initialValue,
+});
 
 /**
  * The contact form. It posts to /contact with or without JavaScript: a refused post comes back
@@ -53,48 +61,36 @@ export function ContactForm({ captcha, sent, actionData }: { captcha: CaptchaSet
       <input type="hidden" name="subject" defaultValue={contactFormIdentity.subject} />
       <TextField
         key={fields.name.key}
-        id={fields.name.id}
-        name={fields.name.name}
+        {...fieldProps(fields.name)}
         label={contactFieldLabels.name}
         type="text"
         required
         autoComplete="name"
-        error={fields.name.errors?.[0]}
-        defaultValue={fields.name.initialValue}
       />
       <TextField
         key={fields.email.key}
-        id={fields.email.id}
-        name={fields.email.name}
+        {...fieldProps(fields.email)}
         label={contactFieldLabels.email}
         type="email"
         required
         autoComplete="email"
         maxLength={EMAIL_MAX_LENGTH}
-        error={fields.email.errors?.[0]}
-        defaultValue={fields.email.initialValue}
       />
       <TextField
         key={fields.phone.key}
-        id={fields.phone.id}
-        name={fields.phone.name}
+        {...fieldProps(fields.phone)}
         label={contactFieldLabels.phone}
         type="tel"
         required
         autoComplete="tel"
         hint="Digits, with an optional + in front."
-        error={fields.phone.errors?.[0]}
-        defaultValue={fields.phone.initialValue}
       />
       <TextField
         key={fields.message.key}
-        id={fields.message.id}
-        name={fields.message.name}
+        {...fieldProps(fields.message)}
         label={contactFieldLabels.message}
         multiline
         hint={`Optional, up to ${MESSAGE_MAX_LENGTH} characters.`}
-        error={fields.message.errors?.[0]}
-        defaultValue={fields.message.initialValue}
       />
       <CaptchaField settings={captcha} error={fields.captcha.errors?.[0]} round={captchaRound} />
       <SubmitButton busy={sending} className="btn-primary w-full">
