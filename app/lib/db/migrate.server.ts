@@ -8,6 +8,7 @@ import * as m004 from "./migrations/004-learning.server.ts";
 import * as m005 from "./migrations/005-roles.server.ts";
 import * as m006 from "./migrations/006-feedback.server.ts";
 import * as m007 from "./migrations/007-contact.server.ts";
+import * as m008 from "./migrations/008-library.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "005-roles": m005,
   "006-feedback": m006,
   "007-contact": m007,
+  "008-library": m008,
 };
 
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {

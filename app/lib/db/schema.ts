@@ -1,3 +1,5 @@
+import type { ColumnType } from "kysely";
+
 /** The database as Kysely sees it. Timestamps are ISO-8601 UTC strings on every engine. */
 export interface Database {
   newsletter_subscriptions: {
@@ -129,6 +131,48 @@ export interface Database {
   captcha_solutions: {
     key: string;
     expires_at: string;
+  };
+  books: {
+    /** "isbn:<ISBN-13>", else "<source>:<source id>": the key a re-import updates. */
+    id: string;
+    isbn: string | null;
+    source: string;
+    source_id: string;
+    title: string;
+    subtitle: string | null;
+    /** JSON array of names. */
+    authors: string;
+    /** JSON array of subject headings. */
+    subjects: string;
+    /** ISO 639-1 code where known ("en"), else the source's code. */
+    language: string;
+    page_count: number | null;
+    publisher: string | null;
+    published_year: number | null;
+    description: string | null;
+    thumbnail_url: string | null;
+    saleability: "FREE" | "FOR_SALE" | "NOT_FOR_SALE";
+    price_amount: number | null;
+    price_currency: string | null;
+    download_url: string | null;
+    buy_url: string | null;
+    info_url: string | null;
+    created_at: string;
+    updated_at: string;
+    /** PostgreSQL only (SQLite keeps its index in books_fts): written by the catalogue store. */
+    search?: ColumnType<string | null, unknown, unknown>;
+  };
+  book_subjects: {
+    book_id: string;
+    /** In lower case. */
+    subject: string;
+  };
+  reading_list: {
+    user_sub: string;
+    book_id: string;
+    /** JSON: the book card as it was when saved (features/library/book.ts). */
+    book: string;
+    added_at: string;
   };
   rate_limits: {
     key: string;
