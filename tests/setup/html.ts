@@ -1,3 +1,4 @@
+import { UNSAFE_decodeViaTurboStream } from "react-router";
 const entities: Record<string, string> = { "&gt;": ">", "&lt;": "<", "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
 
 /**
@@ -17,3 +18,17 @@ export function visibleText(html: string): string {
 
 /** The visible text of a response's body. */
 export const responseText = async (response: Response) => visibleText(await response.text());
+
+/**
+ * The loader data a route sends to the browser, decoded as React Router decodes it: checks
+ * on the raw page would miss a field hidden inside the script's escaped string.
+ */
+export async function routeData(siteUrl: string, path: string, routeId: string): Promise<unknown> {
+  const url = new URL(path, siteUrl);
+  url.pathname = `${url.pathname.replace(/\/$/, "")}.data`;
+  url.searchParams.set("_routes", routeId);
+  const response = await fetch(url);
+  if (!response.ok || !response.body) throw new Error(`${url.pathname} answered ${response.status}`);
+  const { value } = await UNSAFE_decodeViaTurboStream(response.body, globalThis);
+  return (value as Record<string, { data?: unknown }>)[routeId]?.data;
+}
