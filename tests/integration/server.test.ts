@@ -144,6 +144,20 @@ describe("cross-site requests", () => {
     expect(response.status).toBe(403);
   });
 
+  // Without Sec-Fetch-Site (older browsers, scripts), the Origin alone decides: it must be ours exactly.
+  it.each(["/logout", "/progress", "/newsletter"])("refuses look-alike origins on %s", async (path) => {
+    const { host } = new URL(server.url);
+    for (const origin of [`${server.url}.evil.example`, `${server.url}0`, `https://${host}`, `http://${host}@evil.example`, "null"]) {
+      const response = await fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin },
+        body: "email=forged%40example.com&course=java&lesson=1",
+        redirect: "manual",
+      });
+      expect(response.status, origin).toBe(403);
+    }
+  });
+
   it("lets the site's own forms through", async () => {
     const response = await fetch(`${server.url}/newsletter`, {
       method: "POST",
