@@ -96,6 +96,31 @@ describe.each(engines)("accounts on %s", (engine) => {
     expect(results.filter((r) => r.status === "blocked")).toHaveLength(16 - throttlePolicies.account.blockAfter);
   });
 
+  it("counts guesses at one account together whatever the letter case or spaces of its address", async () => {
+    const email = "case-target@example.com";
+    await createAccount(handle.db, registration(email));
+    const spellings = [email, email.toUpperCase(), ` ${email} `, "Case-Target@Example.com"];
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        checkCredentials(handle.db, { email: spellings[i % spellings.length]!, password: `guess-${i}`, clientAddress: `198.51.100.${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "blocked")).toHaveLength(16 - throttlePolicies.account.blockAfter);
+  });
+
+  it("forgives one failure of an address on a success, not all of them", async () => {
+    const email = "forgiven@example.com";
+    await createAccount(handle.db, registration(email));
+    const clientAddress = "203.0.113.77";
+    for (const guess of ["a@example.com", "b@example.com", "c@example.com"]) {
+      expect(await checkCredentials(handle.db, { email: guess, password: "wrong-password", clientAddress })).toEqual({ status: "invalid" });
+    }
+    expect(await checkCredentials(handle.db, { email, password: "library-card-42", clientAddress })).toMatchObject({ status: "ok" });
+    const row = await handle.db.selectFrom("login_failures").select("count").where("key", "=", `address:${clientAddress}`).executeTakeFirst();
+    // Three failures stay counted: one valid account must not reset an address's guesses.
+    expect(Number(row?.count)).toBe(3);
+  });
+
   it("refuses even the right password while the account is blocked", async () => {
     for (let i = 0; i < throttlePolicies.account.blockAfter; i++) await countAttempt(handle.db, "account:meena@example.com");
     const result = await checkCredentials(handle.db, { email: "meena@example.com", password: "library-card-42", clientAddress: "198.51.100.3" });
