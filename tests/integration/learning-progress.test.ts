@@ -5,7 +5,7 @@ import { registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
-import { responseText, routeData } from "../setup/html.ts";
+import { responseText, routeData, visibleText } from "../setup/html.ts";
 
 const react = questionsByQuiz.react!;
 /** Option indexes of the right answers. */
@@ -57,6 +57,23 @@ describe.each(engines)("learning progress on %s", (engine) => {
       const page = await responseText(await browser.request("/courses/dsa?lesson=4"));
       expect(page).toContain("You have finished this lesson.");
       expect(page).toContain("35 videos (1 finished)");
+    });
+
+    it("shows each learner only their own progress, on the course page and the profile", async () => {
+      const first = await registeredBrowser(server.url);
+      await first.browser.postForm("/progress", { course: "express", lesson: "3", position: "42" });
+      await first.browser.postForm("/progress", { course: "express", lesson: "2", finished: "true" });
+      const second = await registeredBrowser(server.url);
+      const course = await second.browser.request("/courses/mern/express");
+      const html = await course.text();
+      expect(html).not.toContain("Resumes at");
+      expect(html).not.toContain("#t=42");
+      expect(visibleText(html)).toContain("7 videos");
+      expect(visibleText(html)).not.toContain("1 finished");
+      const profile = await responseText(await second.browser.request("/profile"));
+      expect(profile).toContain("No lesson finished yet.");
+      // The first learner still sees theirs.
+      expect(await responseText(await first.browser.request("/profile"))).toContain("Express 14.29% (1 of 7 lessons)");
     });
 
     it("refuses visitors with 401 and stores nothing", async () => {
