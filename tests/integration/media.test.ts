@@ -128,6 +128,20 @@ describe("media files with byte ranges", () => {
     expect(await response.text()).not.toContain("must never be served");
   });
 
+  // Lesson files and the media 404 answer with the site's security headers like every page.
+  it.each([
+    ["a whole file", {}, "/media/java/lesson-1.mp4", 200],
+    ["a range", { Range: "bytes=0-9" }, "/media/java/lesson-1.mp4", 206],
+    ["captions", {}, "/media/java/lesson-1.vtt", 200],
+    ["a missing file", {}, "/media/no-such.mp4", 404],
+  ])("sends the security headers with %s", async (_what, headers, path, status) => {
+    const response = await get(path, headers);
+    expect(response.status).toBe(status);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toContain("default-src 'self'");
+    expect(response.headers.get("referrer-policy")).toBeTruthy();
+  });
+
   it.each(["/media/../outside.txt", "/media/java/../../outside.txt", "/media/./../outside.txt"])(
     "refuses the raw traversal %s",
     async (path) => {
