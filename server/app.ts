@@ -58,7 +58,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   await migrateToLatest(database.db);
   let draining = false;
 
-  const { identityProvider, relyingParty, roleSources } = await setUpSignIn(database.db, config);
+  const { identityProvider, identityProviderHandler, relyingParty, roleSources } = await setUpSignIn(database.db, config);
   const media = createMediaCatalog(config);
 
   const prune = () =>
@@ -111,7 +111,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   app.use("/media", await mediaRoutes(config.MEDIA_DIR));
   app.use(compression());
   // The provider guards its own endpoints (its token endpoint is called server to server).
-  if (identityProvider) app.use("/idp", identityProvider.callback());
+  if (identityProviderHandler) app.use("/idp", identityProviderHandler);
   app.use(rejectCrossSiteRequests());
   // Pages only from here on: /idp and /media above take their own methods and bodies.
   app.use(refuseUnexpectedRequests());

@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import type { IncomingMessage, RequestListener } from "node:http";
 import type { Kysely } from "kysely";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { findAccountById } from "../../app/features/accounts/queries.server.ts";
@@ -26,7 +27,6 @@ export async function createBuiltInProvider({
   siteOrigin,
   redirectUri,
   postLogoutRedirectUri,
-  trustProxy,
   refreshTokens,
 }: {
   db: Kysely<Database>;
@@ -34,10 +34,9 @@ export async function createBuiltInProvider({
   /** The site's callback and where sign-out returns: the relying party's own settings. */
   redirectUri: string;
   postLogoutRedirectUri: string;
-  trustProxy: boolean;
   /** Whether the site may renew access tokens (OIDC_REFRESH_TOKENS). */
   refreshTokens: boolean;
-}): Promise<{ provider: Provider; clientSecret: string }> {
+}): Promise<{ provider: Provider; handler: RequestListener; clientSecret: string }> {
   const signingKey = JSON.parse(await getOrCreateSecret(db, "idp.signing-key", newSigningKey));
   const cookieKey = await getOrCreateSecret(db, "idp.cookie-key", () => randomBytes(32).toString("base64url"));
   const clientSecret = await getOrCreateSecret(db, "idp.site-client-secret", () => randomBytes(32).toString("base64url"));
@@ -75,15 +74,19 @@ export async function createBuiltInProvider({
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        // The confirmation protects against forged sign-outs; with JavaScript it submits itself.
+        // Coming from the site's own Log out button (a same-origin redirect), the confirmation
+        // submits itself. Reached any other way (a link or page on another site, a typed
+        // address), it waits for the person to press Sign out: no one else can sign them out.
         async logoutSource(ctx, form) {
           const nonce = nonceOf(ctx);
+          const fromOurPages = ctx.get("sec-fetch-site") === "same-origin";
+          ctx.set("Cache-Control", "no-store");
           ctx.body = providerPage({
-            title: "Signing you out",
+            title: fromOurPages ? "Signing you out" : "Sign out?",
             nonce,
-            body: `${form}<p>Signing you out of eLEARNING…</p>
+            body: `${form}<p>${fromOurPages ? "Signing you out of eLEARNING…" : "Do you want to sign out of eLEARNING?"}</p>
               <button type="submit" form="op.logoutForm" name="logout" value="yes" class="button">Sign out</button>
-              <script nonce="${nonce}">document.getElementById("op.logoutForm").requestSubmit(document.querySelector("button[name=logout]"));</script>`,
+              ${fromOurPages ? `<script nonce="${nonce}">document.getElementById("op.logoutForm").requestSubmit(document.querySelector("button[name=logout]"));</script>` : `<a href="/">Stay signed in</a>`}`,
           });
         },
         async postLogoutSuccessSource(ctx) {
@@ -135,8 +138,28 @@ export async function createBuiltInProvider({
   };
 
   const provider = new Provider(`${siteOrigin}/idp`, configuration);
-  provider.proxy = trustProxy;
-  return { provider, clientSecret };
+  // The provider builds every address it hands out (discovery, forms, redirects) from the
+  // request's host and scheme. Those come from the site's own address alone: a Host or
+  // X-Forwarded-Host header chosen by a client must never become an endpoint.
+  provider.proxy = true;
+  const koaHandler = provider.callback();
+  const handler: RequestListener = (req, res) => {
+    pinToIssuerOrigin(req, provider.issuer);
+    // The same for everyone now, so caches may keep discovery and keys for a while.
+    if (/^\/(\.well-known\/openid-configuration|jwks)(\?|$)/.test(req.url ?? "")) {
+      res.setHeader("Cache-Control", "public, max-age=300");
+    }
+    koaHandler(req, res);
+  };
+  return { provider, handler, clientSecret };
+}
+
+/** Makes the provider see the request as addressed to its issuer's origin, whatever the client sent. */
+export function pinToIssuerOrigin(req: IncomingMessage, issuer: string): void {
+  const { host, protocol } = new URL(issuer);
+  req.headers["x-forwarded-host"] = host;
+  req.headers["x-forwarded-proto"] = protocol.slice(0, -1);
+  delete req.headers.forwarded;
 }
 
 function escapeHtml(text: string) {

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { open } from "./open.ts";
 import { e2ePassword, register } from "./register.ts";
 
@@ -82,4 +84,29 @@ test("the profile's phone and address can be changed, with validation", async ({
   const details = page.getByRole("region", { name: "Details", exact: true });
   await expect(details).toContainText("+914423456789");
   await expect(details).toContainText("4 Lake View Road, Mylapore, Chennai 600004");
+});
+
+test("another site cannot sign a person out of the provider", async ({ page, baseURL }) => {
+  await register(page, `forged-signout-${Date.now()}@example.com`);
+  // A page elsewhere (another port: same site, other origin) that links to the provider's sign-out.
+  const elsewhere = createServer((_req, res) => {
+    res.setHeader("Content-Type", "text/html");
+    res.end(`<!doctype html><title>Prize</title><a href="${baseURL}/idp/session/end">Claim your prize</a>`);
+  });
+  await new Promise<void>((resolve) => elsewhere.listen(0, "127.0.0.1", resolve));
+  try {
+    await page.goto(`http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}/`);
+    await page.getByRole("link", { name: "Claim your prize" }).click();
+    await expect(page.getByRole("heading", { name: "Sign out?" })).toBeVisible();
+    // Nothing submits by itself: the page stays until the person decides.
+    await page.waitForTimeout(1000);
+    await expect(page.getByRole("heading", { name: "Sign out?" })).toBeVisible();
+  } finally {
+    elsewhere.close();
+  }
+  // The provider still knows the person: without the site's own session, signing in needs no password.
+  await page.context().clearCookies({ name: "sid" });
+  await open(page, "/signin?return_to=/profile");
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(nav(page).getByRole("link", { name: "Kavya Subramanian" })).toBeVisible();
 });

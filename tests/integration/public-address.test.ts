@@ -103,13 +103,13 @@ describe("with PUBLIC_URL (http://127.0.0.1:<port>) behind a trusted proxy", () 
   });
 });
 
-describe("without PUBLIC_URL (the site's address is http://localhost:<port>)", () => {
+describe("without PUBLIC_URL (the site's address is http://localhost:<port>) behind a trusted proxy", () => {
   let site: RunningSite;
   let port: string;
 
   beforeAll(async () => {
-    // An empty variable counts as unset.
-    site = await startSite({ PUBLIC_URL: "" });
+    // An empty variable counts as unset. Behind a proxy that forwards whatever clients send.
+    site = await startSite({ PUBLIC_URL: "", TRUST_PROXY: "1" });
     port = new URL(site.url).port;
   });
   afterAll(() => site?.stop());
@@ -127,6 +127,23 @@ describe("without PUBLIC_URL (the site's address is http://localhost:<port>)", (
     expect(ipv6.status).toBe(308);
     expect(ipv6.headers.location).toBe(`http://localhost:${port}/about`);
     expect((await fetch(`http://localhost:${port}/courses`, { redirect: "manual" })).status).toBe(200);
+  });
+
+  it("gives the built-in provider's addresses from the site's own address alone, whatever the forwarded host", async () => {
+    const spoofed = { "X-Forwarded-Host": "evil.example, localhost", "X-Forwarded-Proto": "https" };
+    const issuerOrigin = `http://localhost:${port}`;
+    const discovery = await fetch(`${site.url}/idp/.well-known/openid-configuration`, { headers: spoofed });
+    expect(discovery.status).toBe(200);
+    expect(discovery.headers.get("cache-control")).toMatch(/max-age=\d+/);
+    const metadata = (await discovery.json()) as Record<string, unknown>;
+    const addresses = Object.values(metadata).filter((value): value is string => typeof value === "string" && /^\w+:\/\//.test(value));
+    expect(addresses.length).toBeGreaterThan(5);
+    for (const address of addresses) expect(address.startsWith(`${issuerOrigin}/idp`), address).toBe(true);
+
+    const signOut = await fetch(`${site.url}/idp/session/end`, { headers: spoofed });
+    const page = await signOut.text();
+    expect(page).toContain(`action="${issuerOrigin}/idp/session/end/confirm"`);
+    expect(page).not.toContain("evil.example");
   });
 
   it("serves a LAN address (its visitors' localhost is not this machine) and warns that PUBLIC_URL is needed", async () => {

@@ -26,6 +26,7 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
     };
     return {
       identityProvider: undefined,
+      identityProviderHandler: undefined,
       roleSources,
       relyingParty: createRelyingParty({
         ...common,
@@ -47,7 +48,6 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
     siteOrigin: origin,
     redirectUri: common.redirectUri,
     postLogoutRedirectUri: common.postLogoutRedirectUri,
-    trustProxy: config.TRUST_PROXY !== false,
     refreshTokens: config.OIDC_REFRESH_TOKENS,
   });
   const roleSources: RoleSources = {
@@ -57,6 +57,7 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
   };
   return {
     identityProvider: builtIn.provider,
+    identityProviderHandler: builtIn.handler,
     roleSources,
     relyingParty: createRelyingParty({
       ...common,

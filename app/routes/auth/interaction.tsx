@@ -11,6 +11,7 @@ import { isHoneypotFilled } from "../../lib/honeypot.ts";
 import { pageMeta } from "../../lib/meta.ts";
 import { tooManyRequests } from "../../lib/too-many-requests.ts";
 import type { Route } from "./+types/interaction";
+import { pinToIssuerOrigin } from "../../../server/idp/provider.ts";
 
 export const meta = () => pageMeta("Sign In");
 
@@ -23,6 +24,7 @@ const expired = "This sign-in page has expired. Please start again.";
  */
 async function currentInteraction({ identityProvider, http }: RequestServices, uid: string) {
   if (!identityProvider) throw data("Not found", { status: 404 });
+  pinToIssuerOrigin(http.req, identityProvider.issuer);
   const details = await identityProvider.interactionDetails(http.req, http.res).catch(() => null);
   if (details?.uid !== uid) return null;
   return {
