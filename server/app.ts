@@ -24,6 +24,7 @@ import { validateSiteContent } from "../app/content/validate.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { mediaRoutes } from "./media.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
+import { limitProviderRequests } from "./idp/request-limits.ts";
 import { healthRoutes } from "./health.ts";
 import { refuseUnexpectedRequests } from "./page-requests.ts";
 import { redirectToPublicAddress } from "./public-address.ts";
@@ -111,7 +112,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   app.use("/media", await mediaRoutes(config.MEDIA_DIR));
   app.use(compression());
   // The provider guards its own endpoints (its token endpoint is called server to server).
-  if (identityProviderHandler) app.use("/idp", identityProviderHandler);
+  if (identityProviderHandler) app.use("/idp", limitProviderRequests(database.db), identityProviderHandler);
   app.use(rejectCrossSiteRequests());
   // Pages only from here on: /idp and /media above take their own methods and bodies.
   app.use(refuseUnexpectedRequests());

@@ -132,7 +132,9 @@ export async function createBuiltInProvider({
       IdToken: 60 * 60,
       Interaction: 60 * 60,
       Grant: 30 * 24 * 60 * 60,
-      Session: 30 * 24 * 60 * 60,
+      // A session nobody signed in to (a sign-out or sign-in page merely opened) is kept
+      // for minutes, not the month a signed-in one lasts.
+      Session: (_ctx, session) => (session.accountId ? 30 * 24 * 60 * 60 : 10 * 60),
       RefreshToken: 30 * 24 * 60 * 60,
     },
   };
