@@ -187,6 +187,29 @@ describe("protection", () => {
     expect((await browser.request("/profile")).status).toBe(200);
   });
 
+  it.each(["password", "12345678", "aaaaaaaa", "qwertyuiop", "        "])(
+    "refuses the easily guessed password %j, says why on the password field, and creates no account",
+    async (weak) => {
+      const email = `weak-${Math.random().toString(36).slice(2)}@example.com`;
+      const response = await new TestBrowser(server.url).postForm("/register", {
+        name: "Weak Password",
+        phone: "9840012345",
+        email,
+        password1: weak,
+        password2: weak,
+      });
+      expect(response.status).toBe(400);
+      const text = await responseText(response);
+      expect(text).toContain("This password would be easy to guess.");
+      const handle = server.database.open();
+      try {
+        expect(await handle.db.selectFrom("accounts").select("id").where("email", "=", email).execute()).toEqual([]);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
+
   it("refuses a duplicate registration in another letter case, with a message on the email field", async () => {
     const { email } = await registeredBrowser();
     const browser = new TestBrowser(server.url);

@@ -17,6 +17,7 @@ import { tooManyRequests } from "../../lib/too-many-requests.ts";
 import { SubmitButton } from "../../components/submit-button.tsx";
 import { EMAIL_MAX_LENGTH } from "../../lib/email.ts";
 import type { Route } from "./+types/register";
+import { passwordWeakness } from "../../features/accounts/password-strength.server.ts";
 
 export const meta = () => pageMeta("Sign Up Page");
 
@@ -57,6 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = registerSchema.safeParse(raw);
   if (!parsed.success) return data<ActionResult>({ errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const weakness = passwordWeakness(parsed.data.password1, [parsed.data.name, parsed.data.email]);
+  if (weakness) return data<ActionResult>({ errors: { password1: weakness }, values }, { status: 400 });
 
   const created = await createAccount(db, parsed.data);
   if ("emailTaken" in created) {
@@ -105,7 +108,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               {...field}
               required
               error={errors[field.name]}
-              hint={field.name === "password1" ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined}
+              hint={field.name === "password1" ? `At least ${PASSWORD_MIN_LENGTH} characters; common and easily guessed passwords are refused.` : undefined}
               minLength={field.type === "password" ? PASSWORD_MIN_LENGTH : undefined}
               // Passwords are never sent back to the page.
               defaultValue={field.type === "password" ? undefined : actionData?.values[field.name]}
