@@ -2,6 +2,8 @@
 import { openDatabase } from "../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
 import { ConfigError, loadConfig } from "../app/lib/env.server.ts";
+import { libraryCatalogue } from "../app/content/library-catalogue.ts";
+import { applyCatalogueSeed } from "../app/features/library/seed.server.ts";
 
 try {
   const config = loadConfig();
@@ -10,6 +12,9 @@ try {
     const { results = [] } = await migrateToLatest(handle.db);
     const applied = results.filter((r) => r.status === "Success").map((r) => r.migrationName);
     console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
+    // The server applies the seed at start too; doing it here readies the catalogue beforehand.
+    const seed = await applyCatalogueSeed(handle.db, libraryCatalogue);
+    console.log(seed.applied ? `Library catalogue seed: ${seed.added} added, ${seed.updated} updated, ${seed.removed} removed.` : "Library catalogue seed is up to date.");
   } finally {
     await handle.close();
   }

@@ -21,6 +21,8 @@ import { pruneCaptchaAnswers } from "../app/features/contact/captcha/solutions.s
 import { captchaOrigins } from "../app/features/contact/captcha/verifier.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
+import { libraryCatalogue } from "../app/content/library-catalogue.ts";
+import { applyCatalogueSeed } from "../app/features/library/seed.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { mediaRoutes } from "./media.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
@@ -57,6 +59,8 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
   validateSiteContent();
   const database = openDatabase(config, (err) => logger.error({ err }, "database connection lost"));
   await migrateToLatest(database.db);
+  const seed = await applyCatalogueSeed(database.db, libraryCatalogue);
+  if (seed.applied) logger.info(seed, "library catalogue seed applied");
   let draining = false;
 
   const { identityProvider, identityProviderHandler, relyingParty, roleSources } = await setUpSignIn(database.db, config);

@@ -9,6 +9,7 @@ import * as m005 from "./migrations/005-roles.server.ts";
 import * as m006 from "./migrations/006-feedback.server.ts";
 import * as m007 from "./migrations/007-contact.server.ts";
 import * as m008 from "./migrations/008-library.server.ts";
+import * as m009 from "./migrations/009-seed-versions.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "006-feedback": m006,
   "007-contact": m007,
   "008-library": m008,
+  "009-seed-versions": m009,
 };
 
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {

@@ -167,6 +167,13 @@ export interface Database {
     /** In lower case. */
     subject: string;
   };
+  seed_versions: {
+    /** The seed's name, e.g. "library-catalogue". */
+    name: string;
+    /** SHA-256 of the seed's content as last applied. */
+    hash: string;
+    applied_at: string;
+  };
   reading_list: {
     user_sub: string;
     book_id: string;
