@@ -54,7 +54,16 @@ const running = await module.createApp({
   devServer,
 });
 
-const server = createServer(running.app);
+// Node's defaults let a client take five minutes to send a request; bodies here are at most
+// 64 KB, so a slow phone needs seconds. Timeouts are checked every second, not every 30.
+const server = createServer(
+  {
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    headersTimeout: Math.round((config.REQUEST_TIMEOUT_MS * 2) / 3),
+    connectionsCheckingInterval: 1000,
+  },
+  running.app,
+);
 server.listen(config.PORT, config.HOST, () => {
   const { port } = server.address() as AddressInfo;
   const database = config.DATABASE_URL ? "postgres" : `sqlite:${config.SQLITE_PATH}`;

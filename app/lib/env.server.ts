@@ -60,6 +60,9 @@ const envSchema = z.object({
   HCAPTCHA_SITEKEY: z.string().trim().min(1).optional(),
   HCAPTCHA_SECRET: z.string().trim().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(10_000),
+  REQUEST_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds, at least 1000")
+    .pipe(z.number().min(1000, "must be a whole number of milliseconds, at least 1000"))
+    .default(30_000),
 });
 
 const configSchema = envSchema.superRefine((env, ctx) => {

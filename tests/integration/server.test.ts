@@ -227,3 +227,34 @@ describe("shutdown", () => {
     }
   });
 });
+
+describe("slow senders", () => {
+  let site: RunningSite;
+  beforeAll(async () => {
+    site = await startSite({ REQUEST_TIMEOUT_MS: "2000" });
+  });
+  afterAll(() => site?.stop());
+
+  /** Sends part of a request and never the rest; resolves with what the server answered when it closed. */
+  function sendPartOf(request: string): Promise<string> {
+    const { port } = new URL(site.url);
+    return new Promise((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => socket.write(request));
+      let answer = "";
+      socket.on("data", (chunk) => (answer += chunk));
+      socket.on("close", () => resolve(answer));
+      socket.on("error", reject);
+    });
+  }
+
+  it("closes a connection whose body never finishes (408)", { timeout: 15_000 }, async () => {
+    const answer = await sendPartOf(
+      `POST /newsletter HTTP/1.1\r\nHost: ${new URL(site.url).host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it("closes a connection whose headers never finish (408)", { timeout: 15_000 }, async () => {
+    expect(await sendPartOf("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
