@@ -78,19 +78,33 @@ export async function importCatalogueFile(db: Kysely<Database>, options: ImportO
   const onBytes: OnBytes = (read) => options.onProgress?.("storing", read, check.totalBytes);
   let batch: CatalogueRecord[] = [];
   let entries = 0;
+  // One batch is written while the next is read: PostgreSQL works in its own process meanwhile.
+  // Batches still go in file order, so the last of two rows with one key wins.
+  let writing: Promise<void> = Promise.resolve();
   const store = async () => {
-    const { added, updated } = await upsertCatalogueRecords(db, batch);
-    result.added += added;
-    result.updated += updated;
+    await writing;
+    const records = batch;
     batch = [];
+    writing = upsertCatalogueRecords(db, records).then(({ added, updated }) => {
+      result.added += added;
+      result.updated += updated;
+    });
+    // Awaited at the next batch or at the end; until then a failure must not count as unhandled.
+    writing.catch(() => {});
   };
-  for await (const entry of readEntries(options.path, check.format, check.source, options.currency ?? "INR", onBytes, [])) {
-    entries += 1;
-    if (!("record" in entry)) continue;
-    batch.push(entry.record);
-    if (batch.length >= storeBatch) await store();
+  try {
+    for await (const entry of readEntries(options.path, check.format, check.source, options.currency ?? "INR", onBytes, [])) {
+      entries += 1;
+      if (!("record" in entry)) continue;
+      batch.push(entry.record);
+      if (batch.length >= storeBatch) await store();
+    }
+    if (batch.length) await store();
+  } finally {
+    // Let the batch under way finish before the caller closes the database.
+    await writing.catch(() => {});
   }
-  if (batch.length) await store();
+  await writing;
   if (entries !== check.entries) throw new ImportFileError("the file changed while it was being imported: import it again");
   return result;
 }
