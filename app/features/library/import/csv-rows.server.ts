@@ -12,7 +12,6 @@ export interface CsvRow {
 export async function* csvRows(text: AsyncIterable<string>): AsyncGenerator<CsvRow> {
   const parser = parse({
     bom: true,
-    info: true,
     raw: true,
     skip_empty_lines: true,
     // A short or long row is that row's problem, not the file's.
@@ -22,17 +21,24 @@ export async function* csvRows(text: AsyncIterable<string>): AsyncGenerator<CsvR
   Readable.from(text)
     .on("error", (error) => parser.destroy(error))
     .pipe(parser);
+  // Lines are counted here from each row's raw text (which starts with the empty lines skipped
+  // before it): csv-parse's own count takes a Windows line end inside quotes for two lines.
+  let nextLine = 1;
   try {
-    for await (const { record, info, raw } of parser as AsyncIterable<{ record: string[]; info: { lines: number }; raw: string }>) {
-      // info.lines is where the row ends; count back over the new lines inside it.
-      const body = raw.replace(/^[\r\n]+/, "").replace(/\r?\n$|\r$/, "");
-      yield { line: info.lines - (body.match(/\n|\r(?!\n)/g)?.length ?? 0), cells: record };
+    for await (const { record, raw } of parser as AsyncIterable<{ record: string[]; raw: string }>) {
+      const line = nextLine + lineBreaks(raw.match(/^[\r\n]*/)![0]);
+      nextLine += lineBreaks(raw);
+      yield { line, cells: record };
     }
   } catch (error) {
     if (error instanceof CsvError) {
-      // csv-parse's message names the line ("Quote Not Closed: … an opening quote at line 5").
+      // csv-parse's message says the line where it gave up ("Quote Not Closed: … at line 5").
       throw new ImportFileError(`the file is not valid CSV: ${error.message}`);
     }
     throw error;
   }
+}
+
+function lineBreaks(text: string): number {
+  return text.match(/\r\n|\r|\n/g)?.length ?? 0;
 }
