@@ -9,7 +9,7 @@ import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../../app/lib/db/migrate.server.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { marcFixtureRecords } from "../fixtures/library/marc-records.ts";
-import { marcXmlCollection } from "../fixtures/library/marc-writer.ts";
+import { iso2709, marcXmlCollection } from "../fixtures/library/marc-writer.ts";
 
 const fixture = (name: string) => join(import.meta.dirname, "../fixtures/library", name);
 const node = join(import.meta.dirname, "../../node_modules/.bin/node");
@@ -113,6 +113,12 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
       expect(await bookCount()).toBe(5);
       expect((await book("isbn:9780131103627")).title).toBe("The C Programming Language (2nd edition)");
       expect((await book("csv:ds-2021")).title).toBe("Data Structures: A Second Course");
+
+      // A row added at the top moves every other row down a line: they are still the same books.
+      const [header, ...rows] = changed.split("\n");
+      const shifted = [header, "A New Arrival,New Author,,,,,,,,,2026,,", ...rows].join("\n");
+      expect(await importFile(writeScratch("shifted.csv", shifted))).toMatchObject({ added: 1, updated: 5 });
+      expect(await bookCount()).toBe(6);
     });
 
     it("keeps a row's subjects in step when it is imported again", async () => {
@@ -237,6 +243,13 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
       ["an empty CSV", () => writeScratch("empty.csv", ""), /empty/],
       ["a missing file", () => join(scratch, "missing.csv"), /there is no file/],
     ];
+    it("stores nothing of a long file cut short, though thousands of good records come before the cut", async () => {
+      const good = Array.from({ length: 2_600 }, (_, i) => iso2709({ control: [["001", `long-${i}`]], data: [["245", "10", "a", `Book ${i}`]] }));
+      const path = writeScratch("long-cut.mrc", Buffer.concat([...good, mrc.subarray(0, 100)]));
+      await expect(importFile(path)).rejects.toThrow(/ends inside record 2601/);
+      expect(await bookCount()).toBe(0);
+    });
+
     it.each(unreadable)("stops on %s with a clear error and stores nothing", async (_, makeFile, message) => {
       const path = makeFile();
       const error = await importFile(path).catch((caught: unknown) => caught);
