@@ -70,7 +70,7 @@ function parseArguments() {
 function progressBar(): { update: ImportOptions["onProgress"]; stop(): void } {
   if (!process.stderr.isTTY) return { update: undefined, stop() {} };
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: "{phase} |{bar}| {percentage}% | {done} of {total} MB | {eta_formatted} left", hideCursor: true, etaBuffer: 50 },
+    { stream: process.stderr, format: "{phase} |{bar}| {percentage}% | {readMB} of {sizeMB} MB | {eta_formatted} left", hideCursor: true, etaBuffer: 50 },
     cliProgress.Presets.shades_classic,
   );
   const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
@@ -80,10 +80,10 @@ function progressBar(): { update: ImportOptions["onProgress"]; stop(): void } {
       const label = next === "checking" ? "Checking" : "Storing ";
       if (label !== phase) {
         if (phase) bar.stop();
-        bar.start(total, 0, { phase: label, done: mb(0), total: mb(total) });
+        bar.start(total, 0, { phase: label, readMB: mb(0), sizeMB: mb(total) });
         phase = label;
       }
-      bar.update(read, { phase: label, done: mb(read), total: mb(total) });
+      bar.update(read, { phase: label, readMB: mb(read), sizeMB: mb(total) });
     },
     stop: () => phase && bar.stop(),
   };

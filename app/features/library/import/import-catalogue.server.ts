@@ -128,6 +128,8 @@ async function* readEntries(
           if (header.unknown.length) notices.push(`ignored the columns: ${header.unknown.join(", ")}`);
           continue;
         }
+        // Spreadsheets save rows that only ever had formatting as a line of commas.
+        if (cells.every((cell) => !cell.trim())) continue;
         // More cells than headers: most likely a comma in an unquoted value, which shifts the rest.
         if (cells.length > width) yield { at: `line ${line}`, problems: [`has ${cells.length} fields but the header has ${width} (a comma in a value that is not in quotes?)`] };
         else yield collegeCsvEntry(`line ${line}`, cells, header.columns, { source, currency });
@@ -143,6 +145,7 @@ async function* readEntries(
           header = true;
           continue;
         }
+        if (cells.every((cell) => !cell.trim())) continue;
         yield gutenbergEntry(`line ${line}`, cells, source);
       }
       if (!header) throw new ImportFileError("the file is empty");
