@@ -23,6 +23,8 @@ const fixtures = [
   record("zorblatt-tamil", { title: "Zorblatt கணினி", language: "ta" }),
   // 45 books of one series, for paging.
   ...Array.from({ length: 45 }, (_, i) => record(`series-${i}`, { title: `Vexillon volume ${String(i + 1).padStart(2, "0")}` })),
+  // 100 books ranked alike, stored in reverse title order, every tenth not for sale.
+  ...Array.from({ length: 100 }, (_, i) => record(`tie-${99 - i}`, { title: `Ternwick part ${String(99 - i).padStart(2, "0")}`, notForSale: (99 - i) % 10 === 0 })),
 ];
 
 const query = (text: string, more: Partial<BookQuery> = {}): BookQuery => ({ text, freeOnly: false, subject: null, language: null, page: 1, ...more });
@@ -94,6 +96,14 @@ describe.each(engines)("the catalogue search on %s", (engine) => {
     // Equal ranks fall back to the title: the whole series in order, none twice.
     expect([...first.ids, ...second.ids]).toEqual(Array.from({ length: 45 }, (_, i) => `test:series-${i}`));
     expect((await search("vexillon", { page: 3 })).ids).toEqual([]);
+  });
+
+  it("keeps books ranked alike in title order across pages, however many share the rank", async () => {
+    const pages = await Promise.all([1, 2, 3].map((page) => search("ternwick", { page })));
+    expect(pages.map((page) => page.ids.length)).toEqual([40, 40, 10]);
+    const expected = Array.from({ length: 100 }, (_, i) => i).filter((i) => i % 10 !== 0).map((i) => `test:tie-${i}`);
+    expect(pages.flatMap((page) => page.ids)).toEqual(expected);
+    expect((await search("ternwick", { page: 2, freeOnly: true })).ids).toEqual(expected.slice(40, 80));
   });
 
   it("turns catalogue rows into the page's cards", async () => {

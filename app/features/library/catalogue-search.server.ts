@@ -54,7 +54,8 @@ function filterConditions(query: BookQuery): RawBuilder<unknown> {
   const conditions = [sql`b.saleability <> 'NOT_FOR_SALE'`];
   if (query.freeOnly) conditions.push(sql`b.saleability = 'FREE'`);
   if (query.language) conditions.push(sql`b.language = ${query.language}`);
-  if (query.subject) conditions.push(sql`exists (select 1 from book_subjects s where s.book_id = b.id and s.subject = ${query.subject})`);
+  // A semi-join: the subject's books are read once from the (subject, book_id) index.
+  if (query.subject) conditions.push(sql`b.id in (select s.book_id from book_subjects s where s.subject = ${query.subject})`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -78,11 +79,44 @@ async function searchRows(db: Kysely<Database>, query: BookQuery): Promise<BookR
   }
   const match = sqliteMatchExpression(query.text);
   if (!match) return [];
+  const needed = offset + limit;
+  // Ranking every match is cheap; reading each matched book's row is not. So the matches are
+  // ranked once, and only those ranked at least as well as the needed-th (ties included, so
+  // the order is exactly the full query's) are joined to their books and filtered. Filters
+  // that drop many books make that too few, and then all matches are read. The subject filter
+  // always reads them (it keeps a small part of most matches).
+  const candidates = query.subject ? null : query.freeOnly || query.language ? 8 * needed : 2 * needed;
+  if (candidates) {
+    const rows = await sqliteSearch(db, query, match, { limit, offset, candidates });
+    if (rows.length === limit) return rows;
+  }
+  return sqliteSearch(db, query, match, { limit, offset, candidates: null });
+}
+
+async function sqliteSearch(
+  db: Kysely<Database>,
+  query: BookQuery,
+  match: string,
+  { limit, offset, candidates }: { limit: number; offset: number; candidates: number | null },
+): Promise<BookRow[]> {
+  const rank = sql`bm25(books_fts, ${sql.lit(columnWeights.title)}, ${sql.lit(columnWeights.authors)}, ${sql.lit(columnWeights.subjects)})`;
+  if (!candidates) {
+    const { rows } = await sql<BookRow>`
+      select ${cardColumns}
+      from books_fts f join books b on b.rowid = f.rowid
+      where books_fts match ${match} and ${filterConditions(query)}
+      order by ${rank}, b.title, b.id
+      limit ${limit} offset ${offset}`.execute(db);
+    return rows;
+  }
+  // CROSS JOIN keeps SQLite from starting at the books (by a filter's index) instead of the matches.
   const { rows } = await sql<BookRow>`
+    with matches as materialized (select rowid, ${rank} as rank from books_fts where books_fts match ${match}),
+    cutoff as (select rank from matches order by rank limit 1 offset ${candidates - 1})
     select ${cardColumns}
-    from books_fts f join books b on b.rowid = f.rowid
-    where books_fts match ${match} and ${filterConditions(query)}
-    order by bm25(books_fts, ${sql.lit(columnWeights.title)}, ${sql.lit(columnWeights.authors)}, ${sql.lit(columnWeights.subjects)}), b.title, b.id
+    from matches m cross join books b on b.rowid = m.rowid
+    where (m.rank <= (select rank from cutoff) or not exists (select 1 from cutoff)) and ${filterConditions(query)}
+    order by m.rank, b.title, b.id
     limit ${limit} offset ${offset}`.execute(db);
   return rows;
 }
