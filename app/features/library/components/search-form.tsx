@@ -21,7 +21,8 @@ export function SearchForm({
   problem: string | null;
 }) {
   const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/library" && navigation.formMethod === undefined && navigation.location.search.includes("q=");
+  // A search on its way: the Search button refuses a second press until the results arrive.
+  const searching = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "GET" && navigation.formAction?.split("?")[0] === "/library";
   return (
     <Form method="get" action="/library" role="search" aria-label="Books" className="grid gap-4 rounded-lg border border-gray-200 p-4 shadow-sm md:grid-cols-6">
       <div className="md:col-span-6">
