@@ -11,6 +11,7 @@ import { chromiumArgs, chromiumPath } from "../tests/setup/chromium.ts";
 import { startServer } from "../tests/setup/server.ts";
 import { benchFeedbackWall } from "./bench-feedback-wall.ts";
 import { benchLibraryImport } from "./bench-library-import.ts";
+import { benchLibrarySearch } from "./bench-library-search.ts";
 
 // chrome-launcher starts a headed browser unless told otherwise; Playwright adds this itself.
 const lighthouseChromiumFlags = ["--headless=new", ...chromiumArgs];
@@ -111,6 +112,8 @@ try {
   // Last: the 100,000 posts it adds would otherwise be part of the pages measured above.
   await benchFeedbackWall(server.url, sqlitePath);
   await benchLibraryImport();
+  // On databases of its own (SQLite, and PostgreSQL when DATABASE_URL is set).
+  failed = !(await benchLibrarySearch()) || failed;
   console.log(`Budgets: ≤ ${budgets.totalKB} KB, ≤ ${budgets.scriptGzipKB} KB JS, CLS ${budgets.cls}, performance ≥ ${budgets.performance}, accessibility ${budgets.accessibility}: ${failed ? "NOT MET" : "met"}`);
 } finally {
   await server.stop();

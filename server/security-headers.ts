@@ -21,6 +21,7 @@ export function securityHeaders({
   providerOrigins = [],
   mediaOrigin,
   captchaOrigins = [],
+  libraryImageOrigins = [],
 }: {
   development: boolean;
   /**
@@ -32,6 +33,8 @@ export function securityHeaders({
   mediaOrigin?: string;
   /** A third-party captcha's origins (hCaptcha, when configured): its script, frames, styles and calls. */
   captchaOrigins?: string[];
+  /** The public books service's cover hosts, when it is configured: allowed on the E-Library page only. */
+  libraryImageOrigins?: string[];
 }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -43,9 +46,13 @@ export function securityHeaders({
     const path = (req as { path: string }).path.toLowerCase();
     return path === "/feedback" || path.startsWith("/feedback/");
   };
+  const libraryPage = (req: unknown) => (req as { path: string }).path.toLowerCase().replace(/\/+$/, "") === "/library";
   // Profile pictures of an external provider come over HTTPS.
-  const imgSrc = (req: unknown) =>
-    externalImages(req) ? "'self' data: https: http:" : providerOrigins.length ? "'self' data: https:" : "'self' data:";
+  const imgSrc = (req: unknown) => {
+    if (externalImages(req)) return "'self' data: https: http:";
+    const base = providerOrigins.length ? "'self' data: https:" : "'self' data:";
+    return libraryImageOrigins.length && libraryPage(req) ? `${base} ${libraryImageOrigins.join(" ")}` : base;
+  };
   const scriptSrc = development
     ? ["'self'", "'unsafe-inline'"] // Vite's dev client injects inline scripts without a nonce.
     : ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as { locals: Express.Locals }).locals.cspNonce}'`];

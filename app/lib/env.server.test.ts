@@ -42,4 +42,21 @@ describe("loadConfig", () => {
       expect(message).toContain("NODE_ENV:");
     }
   });
+
+  it("reads the books service's settings and never prints its key", () => {
+    expect(loadConfig({})).toMatchObject({ GOOGLE_BOOKS_URL: "https://www.googleapis.com/books/v1/volumes", GOOGLE_BOOKS_TIMEOUT_MS: 5000 });
+    expect(loadConfig({ GOOGLE_BOOKS_API_KEY: "AIza-key_1", GOOGLE_BOOKS_URL: "http://127.0.0.1:9/volumes/" })).toMatchObject({
+      GOOGLE_BOOKS_API_KEY: "AIza-key_1",
+      GOOGLE_BOOKS_URL: "http://127.0.0.1:9/volumes",
+    });
+    expect(() => loadConfig({ GOOGLE_BOOKS_TIMEOUT_MS: "50" })).toThrow(/GOOGLE_BOOKS_TIMEOUT_MS: must be a whole number of milliseconds between 100 and 60000/);
+    expect(() => loadConfig({ GOOGLE_BOOKS_URL: "ftp://books.example" })).toThrow(/GOOGLE_BOOKS_URL: must be the http\(s\) address/);
+    try {
+      loadConfig({ GOOGLE_BOOKS_API_KEY: "secret key&with=odd" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toContain("GOOGLE_BOOKS_API_KEY: must be an API key");
+      expect((error as Error).message).not.toContain("secret key");
+    }
+  });
 });

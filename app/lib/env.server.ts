@@ -9,7 +9,7 @@ const portSchema = wholeNumber("must be a whole number between 0 and 65535").pip
 );
 
 /** Variables whose values must never be printed. */
-const secretVariables = new Set(["DATABASE_URL", "OIDC_CLIENT_SECRET", "SMTP_URL", "CONTACT_ACCESS_KEY", "HCAPTCHA_SECRET"]);
+const secretVariables = new Set(["DATABASE_URL", "OIDC_CLIENT_SECRET", "SMTP_URL", "CONTACT_ACCESS_KEY", "HCAPTCHA_SECRET", "GOOGLE_BOOKS_API_KEY"]);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -63,6 +63,14 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds, at least 1000")
     .pipe(z.number().min(1000, "must be a whole number of milliseconds, at least 1000"))
     .default(30_000),
+  GOOGLE_BOOKS_API_KEY: z.string().trim().regex(/^[\w-]+$/, "must be an API key: letters, digits, - and _").optional(),
+  GOOGLE_BOOKS_URL: z
+    .url({ protocol: /^https?$/, error: "must be the http(s) address of the books service's volumes endpoint" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .default("https://www.googleapis.com/books/v1/volumes"),
+  GOOGLE_BOOKS_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds between 100 and 60000")
+    .pipe(z.number().min(100, "must be a whole number of milliseconds between 100 and 60000").max(60_000, "must be a whole number of milliseconds between 100 and 60000"))
+    .default(5_000),
 });
 
 const configSchema = envSchema.superRefine((env, ctx) => {

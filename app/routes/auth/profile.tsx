@@ -11,6 +11,8 @@ import { quizzes } from "../../content/quizzes.ts";
 import { videoCourses } from "../../content/video-courses.ts";
 import { finishedLessonsByCourse } from "../../features/courses/progress.server.ts";
 import { bestScoresByQuiz } from "../../features/quizzes/attempts.server.ts";
+import { ReadingListSection } from "../../features/library/components/reading-list-section.tsx";
+import { readingListOf } from "../../features/library/reading-list.server.ts";
 import { percentage } from "../../lib/percentage.ts";
 import { isStaffFor, moderatorRoles } from "../../features/auth/roles.ts";
 import { initials } from "../../lib/initials.ts";
@@ -26,10 +28,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const signedIn = requireUser(context, "/profile");
   const { db, identityProvider } = context.get(servicesContext);
   // Phone and address live in our accounts table, so only with the built-in provider.
-  const [account, bestScores, finishedLessons] = await Promise.all([
+  const [account, bestScores, finishedLessons, readingList] = await Promise.all([
     identityProvider ? findAccountById(db, signedIn.user.sub) : undefined,
     bestScoresByQuiz(db, signedIn.user.sub),
     finishedLessonsByCourse(db, signedIn.user.sub),
+    readingListOf(db, signedIn.user.sub),
   ]);
   return {
     quizScores: quizzes.flatMap((quiz) => {
@@ -47,6 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     editable: Boolean(account),
     phone: account?.phone ?? null,
     address: account?.address ?? null,
+    readingList,
   };
 }
 
@@ -216,6 +220,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             </>
           }
         />
+        <ReadingListSection books={loaderData.readingList} returnTo="/profile" className="rounded-lg border border-gray-200 p-6 shadow-sm lg:col-span-3" />
       </div>
     </>
   );

@@ -1,9 +1,38 @@
 import { PageHeader } from "../../components/page-header.tsx";
-import { pageMeta } from "../../lib/meta.ts";
+import { servicesContext } from "../../context.ts";
+import { getUser, requireUser } from "../../features/auth/index.server.ts";
+import { LibraryView } from "../../features/library/components/library-view.tsx";
+import { handleReadingListPost, loadLibraryPage } from "../../features/library/page.server.ts";
+import { libraryHref } from "../../features/library/types.ts";
+import { errorTitle, pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/library";
 
-export const meta = () => pageMeta("E-Library");
+export const meta = ({ loaderData, error }: Route.MetaArgs) => {
+  if (error) return pageMeta(errorTitle(error));
+  const search = loaderData?.search;
+  if (search) return pageMeta(`${search.text}${search.page > 1 ? ` (page ${search.page})` : ""} – E-Library search`);
+  return pageMeta(loaderData?.problem ? "E-Library: please check your search" : "E-Library", "Search the college library's books and e-books.");
+};
 
-// The search and the suggested books arrive with the library feature.
-export default function ELibrary() {
-  return <PageHeader title="E-Library" />;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  return loadLibraryPage(context.get(servicesContext), getUser(context), url);
 }
+
+/** Save and Remove of the reading list; visitors are sent to sign in and brought back. */
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const returnTo = form.get("return_to");
+  const signedIn = requireUser(context, typeof returnTo === "string" && returnTo.startsWith("/library") ? returnTo : libraryHref(url.searchParams, {}));
+  return handleReadingListPost(context.get(servicesContext), signedIn.user, form);
+}
+
+export default function ELibrary({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="E-Library" />
+      <LibraryView data={loaderData} actionProblem={actionData && "problem" in actionData ? actionData.problem : undefined} />
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";

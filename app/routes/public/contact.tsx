@@ -55,7 +55,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="form-heading" className="text-2xl font-bold">
             Send a Message
           </h2>
-          <ContactForm captcha={loaderData.captcha} sent={loaderData.sent} actionData={actionData} />
+          <ContactForm key={loaderData.prefillMessage} captcha={loaderData.captcha} sent={loaderData.sent} actionData={actionData} prefillMessage={loaderData.prefillMessage} />
         </section>
       </div>
     </>

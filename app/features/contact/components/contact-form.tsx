@@ -25,8 +25,19 @@ const fieldProps = (field: FieldMetadata<string>) => ({
  * with the typed values and a message beside each field; an accepted one redirects to
  * /contact?sent=1, and (with JavaScript, without reloading the page) the form is cleared.
  */
-export function ContactForm({ captcha, sent, actionData }: { captcha: CaptchaSettings; sent: boolean; actionData?: ContactActionData }) {
-  const [form, fields] = useForm<ContactFormShape>({ id: "contact-form", lastResult: actionData?.result });
+export function ContactForm({
+  captcha,
+  sent,
+  actionData,
+  prefillMessage = "",
+}: {
+  captcha: CaptchaSettings;
+  sent: boolean;
+  actionData?: ContactActionData;
+  /** A message to start from (an order for a book of the E-Library). */
+  prefillMessage?: string;
+}) {
+  const [form, fields] = useForm<ContactFormShape>({ id: "contact-form", lastResult: actionData?.result, defaultValue: { message: prefillMessage } });
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const location = useLocation();

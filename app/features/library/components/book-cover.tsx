@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from "react";
+import { initials } from "../../../lib/initials.ts";
+import { coverColour } from "../cover-colour.ts";
+
+/**
+ * The book's cover picture, or one drawn with CSS (its title, or its initials when small, on a
+ * colour of its own) when it has none or the picture fails: no request, nothing from another
+ * site. Decorative: the card's heading names the book.
+ */
+export function BookCover({ id, title, thumbnail, small = false }: { id: string; title: string; thumbnail: string | null; small?: boolean }) {
+  const [failed, setFailed] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    // A picture that failed before hydration fired its error event before React listened.
+    const img = ref.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
+  const size = small ? "h-16 w-12" : "h-32 w-24";
+  if (thumbnail && !failed) {
+    return (
+      <img
+        ref={ref}
+        src={thumbnail}
+        alt=""
+        width={small ? 48 : 96}
+        height={small ? 64 : 128}
+        loading="lazy"
+        decoding="async"
+        referrerPolicy="no-referrer"
+        onError={() => setFailed(true)}
+        className={`${size} shrink-0 rounded object-cover shadow`}
+      />
+    );
+  }
+  return (
+    <span
+      aria-hidden="true"
+      data-cover="drawn"
+      style={{ backgroundColor: coverColour(id) }}
+      className={`${size} flex shrink-0 flex-col justify-between overflow-hidden rounded border-l-4 border-black/30 p-1.5 text-white shadow`}
+    >
+      {small ? (
+        <span className="text-sm font-bold">{initials(title)}</span>
+      ) : (
+        <span className="line-clamp-5 text-xs leading-tight font-semibold break-words">{title}</span>
+      )}
+      <span className="h-0.5 w-6 bg-white/70" />
+    </span>
+  );
+}

@@ -1,0 +1,74 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { test as base } from "@playwright/test";
+import { openDatabase } from "../../app/lib/db/connect.server.ts";
+import { migrateToLatest } from "../../app/lib/db/migrate.server.ts";
+import { insertLibraryFixtures } from "../setup/library-fixtures.ts";
+
+const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The built site on a SQLite file holding the library's test books: the shared e2e server keeps
+ * its data in memory, out of the tests' reach. One per worker, on a port nobody listens on.
+ */
+async function startLibrarySite() {
+  const dir = mkdtempSync(join(tmpdir(), "elearning-library-e2e-"));
+  const sqlitePath = join(dir, "app.db");
+  const handle = openDatabase({ SQLITE_PATH: sqlitePath });
+  await migrateToLatest(handle.db);
+  await insertLibraryFixtures(handle.db);
+  await handle.close();
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: url, SQLITE_PATH: sqlitePath, LOG_LEVEL: "warn", TRUST_PROXY: "1" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  for (let attempt = 0; ; attempt++) {
+    if (child.exitCode !== null) throw new Error(`the library site exited with ${child.exitCode}`);
+    if (await fetch(`${url}/readyz`).then((response) => response.ok, () => false)) break;
+    if (attempt > 200) throw new Error("the library site did not start within 20 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Playwright's test, with `baseURL` at a library site of this worker's own. */
+export const test = base.extend<object, { librarySite: { url: string } }>({
+  librarySite: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const site = await startLibrarySite();
+      await use(site);
+      await site.stop();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ librarySite }, use) => use(librarySite.url),
+});
