@@ -25,4 +25,11 @@ export const libraryFixtures = [
   ...Array.from({ length: 45 }, (_, i) => record(`series-${i}`, { title: `Vexillon volume ${String(i + 1).padStart(2, "0")}` })),
 ];
 
-export const insertLibraryFixtures = (db: Kysely<Database>) => upsertCatalogueRecords(db, libraryFixtures);
+/**
+ * Makes the catalogue exactly the fixtures: the built-in books the site adds at start would
+ * otherwise take part in every search (they stay out: the seed runs only when it changes).
+ */
+export async function insertLibraryFixtures(db: Kysely<Database>) {
+  await db.deleteFrom("books").where("source", "=", "seed").execute();
+  return upsertCatalogueRecords(db, libraryFixtures);
+}
