@@ -19,6 +19,7 @@ import { startDeliverer } from "../app/features/contact/deliverer.server.ts";
 import { createContactTransport } from "../app/features/contact/transports.server.ts";
 import { pruneCaptchaAnswers } from "../app/features/contact/captcha/solutions.server.ts";
 import { captchaOrigins } from "../app/features/contact/captcha/verifier.server.ts";
+import { chatbotOrigins } from "../app/features/help/chatbot.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
@@ -105,6 +106,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
       providerOrigins: [...new Set(providerOrigins)],
       mediaOrigin: config.MEDIA_BASE_URL && new URL(config.MEDIA_BASE_URL).origin,
       captchaOrigins: captchaOrigins(config),
+      chatbotOrigins: chatbotOrigins(config),
     }),
   );
   // Before compression: byte ranges are ranges of the file itself.

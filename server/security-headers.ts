@@ -21,6 +21,7 @@ export function securityHeaders({
   providerOrigins = [],
   mediaOrigin,
   captchaOrigins = [],
+  chatbotOrigins = [],
 }: {
   development: boolean;
   /**
@@ -32,6 +33,8 @@ export function securityHeaders({
   mediaOrigin?: string;
   /** A third-party captcha's origins (hCaptcha, when configured): its script, frames, styles and calls. */
   captchaOrigins?: string[];
+  /** An external web chat's origins (CHATBOT_SCRIPT_URL, CHATBOT_CONFIG_URL): its scripts, styles, calls and frames. */
+  chatbotOrigins?: string[];
 }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -50,19 +53,20 @@ export function securityHeaders({
     ? ["'self'", "'unsafe-inline'"] // Vite's dev client injects inline scripts without a nonce.
     : ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as { locals: Express.Locals }).locals.cspNonce}'`];
 
+  const thirdParty = [...captchaOrigins, ...chatbotOrigins];
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: [...scriptSrc, ...captchaOrigins],
-        // React writes style attributes for a few components; no third-party CSS but a configured captcha's.
-        styleSrc: ["'self'", "'unsafe-inline'", ...captchaOrigins],
+        scriptSrc: [...scriptSrc, ...thirdParty],
+        // React writes style attributes for a few components; no third-party CSS but a configured captcha's or web chat's.
+        styleSrc: ["'self'", "'unsafe-inline'", ...thirdParty],
         imgSrc: [imgSrc],
         fontSrc: ["'self'"],
-        connectSrc: [...(development ? ["'self'", "ws:"] : ["'self'"]), ...captchaOrigins],
-        ...(captchaOrigins.length ? { frameSrc: ["'self'", ...captchaOrigins] } : {}),
+        connectSrc: [...(development ? ["'self'", "ws:"] : ["'self'"]), ...thirdParty],
+        ...(thirdParty.length ? { frameSrc: ["'self'", ...thirdParty] } : {}),
         mediaSrc: mediaOrigin ? ["'self'", mediaOrigin] : ["'self'"],
         objectSrc: ["'none'"],
         formAction: ["'self'", ...providerOrigins],
