@@ -43,7 +43,7 @@ function indexFor(accounts: AccountsMode) {
  * Pages that hold every word of the question come first; when there are too few of those,
  * pages that hold some of the words follow.
  */
-export function searchContent(accounts: AccountsMode, text: string, limit: number): SearchResult[] {
+function searchContent(accounts: AccountsMode, text: string, limit: number): SearchResult[] {
   const index = indexFor(accounts);
   const all = index.search(text, { combineWith: "AND" });
   if (all.length >= limit) return all.slice(0, limit);
