@@ -7,6 +7,8 @@ import { IconSprite } from "./components/icons.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
 import { errorTitle, pageMeta } from "./lib/meta.ts";
 import { getUser } from "./features/auth/index.server.ts";
+import { chatbotSettings } from "./features/help/chatbot.server.ts";
+import { servicesContext } from "./context.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.server.ts";
 import { formBodyMiddleware } from "./middleware/form-body.server.ts";
 import type { Route } from "./+types/root";
@@ -14,10 +16,13 @@ import type { Route } from "./+types/root";
 // A body no action could read is refused before anyone's session is looked up.
 export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, sessionMiddleware];
 
-/** Who is signed in, for the nav bar: rendered on the server, so there is no flash and no spinner. */
+/**
+ * Who is signed in, for the nav bar: rendered on the server, so there is no flash and no spinner.
+ * And the external web chat, when one is configured, for the pages that show the chat widget.
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const user = getUser(context);
-  return { user: user ? { name: user.name } : null };
+  return { user: user ? { name: user.name } : null, chatbot: chatbotSettings(context.get(servicesContext).config) };
 }
 
 /** Used when an error reaches the root boundary; every page sets its own title otherwise. */

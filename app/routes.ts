@@ -12,6 +12,7 @@ export default [
   route("contact", "routes/public/contact.tsx"),
   route("contact/captcha-challenge", "routes/public/contact-captcha-challenge.ts"),
   route("newsletter", "routes/public/newsletter.tsx"),
+  route("help", "routes/public/help.tsx"),
   route("error", "routes/public/error.tsx"),
 
   route("courses", "routes/courses/courses.tsx"),

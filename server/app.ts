@@ -20,6 +20,7 @@ import { createContactTransport } from "../app/features/contact/transports.serve
 import { pruneCaptchaAnswers } from "../app/features/contact/captcha/solutions.server.ts";
 import { captchaOrigins } from "../app/features/contact/captcha/verifier.server.ts";
 import { googleImageOrigins } from "../app/features/library/google-books.server.ts";
+import { chatbotOrigins } from "../app/features/help/chatbot.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { libraryCatalogue } from "../app/content/library-catalogue.ts";
@@ -112,6 +113,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
       mediaOrigin: config.MEDIA_BASE_URL && new URL(config.MEDIA_BASE_URL).origin,
       captchaOrigins: captchaOrigins(config),
       libraryImageOrigins: config.GOOGLE_BOOKS_API_KEY ? googleImageOrigins : [],
+      chatbotOrigins: chatbotOrigins(config),
     }),
   );
   // Before compression: byte ranges are ranges of the file itself.

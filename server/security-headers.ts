@@ -22,6 +22,7 @@ export function securityHeaders({
   mediaOrigin,
   captchaOrigins = [],
   libraryImageOrigins = [],
+  chatbotOrigins = [],
 }: {
   development: boolean;
   /**
@@ -35,6 +36,8 @@ export function securityHeaders({
   captchaOrigins?: string[];
   /** The public books service's cover hosts, when it is configured: allowed on the E-Library page only. */
   libraryImageOrigins?: string[];
+  /** An external web chat's origins (CHATBOT_SCRIPT_URL, CHATBOT_CONFIG_URL): its scripts, styles, calls and frames. */
+  chatbotOrigins?: string[];
 }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -57,19 +60,20 @@ export function securityHeaders({
     ? ["'self'", "'unsafe-inline'"] // Vite's dev client injects inline scripts without a nonce.
     : ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as { locals: Express.Locals }).locals.cspNonce}'`];
 
+  const thirdParty = [...captchaOrigins, ...chatbotOrigins];
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: [...scriptSrc, ...captchaOrigins],
-        // React writes style attributes for a few components; no third-party CSS but a configured captcha's.
-        styleSrc: ["'self'", "'unsafe-inline'", ...captchaOrigins],
+        scriptSrc: [...scriptSrc, ...thirdParty],
+        // React writes style attributes for a few components; no third-party CSS but a configured captcha's or web chat's.
+        styleSrc: ["'self'", "'unsafe-inline'", ...thirdParty],
         imgSrc: [imgSrc],
         fontSrc: ["'self'"],
-        connectSrc: [...(development ? ["'self'", "ws:"] : ["'self'"]), ...captchaOrigins],
-        ...(captchaOrigins.length ? { frameSrc: ["'self'", ...captchaOrigins] } : {}),
+        connectSrc: [...(development ? ["'self'", "ws:"] : ["'self'"]), ...thirdParty],
+        ...(thirdParty.length ? { frameSrc: ["'self'", ...thirdParty] } : {}),
         mediaSrc: mediaOrigin ? ["'self'", mediaOrigin] : ["'self'"],
         objectSrc: ["'none'"],
         formAction: ["'self'", ...providerOrigins],

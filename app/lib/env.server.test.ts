@@ -31,6 +31,19 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ADMIN_EMAILS: "principal@college.example; it" })).toThrow(/ADMIN_EMAILS: must be email addresses separated by commas/);
   });
 
+  it("takes the chatbot's two script addresses together, as http(s) URLs, and names the one missing", () => {
+    const chatbot = { CHATBOT_SCRIPT_URL: "https://cdn.chat.example/webchat.js", CHATBOT_CONFIG_URL: "https://files.chat.example/config.js" };
+    expect(loadConfig(chatbot)).toMatchObject(chatbot);
+    expect(() => loadConfig({ CHATBOT_SCRIPT_URL: chatbot.CHATBOT_SCRIPT_URL })).toThrow(
+      /CHATBOT_CONFIG_URL: is required when CHATBOT_SCRIPT_URL is set/,
+    );
+    expect(() => loadConfig({ CHATBOT_CONFIG_URL: chatbot.CHATBOT_CONFIG_URL })).toThrow(
+      /CHATBOT_SCRIPT_URL: is required when CHATBOT_CONFIG_URL is set/,
+    );
+    expect(() => loadConfig({ ...chatbot, CHATBOT_SCRIPT_URL: "javascript:alert(1)" })).toThrow(/CHATBOT_SCRIPT_URL: must be the http\(s\) address/);
+    expect(() => loadConfig({ ...chatbot, CHATBOT_CONFIG_URL: "/config.js" })).toThrow(/CHATBOT_CONFIG_URL: must be the http\(s\) address/);
+  });
+
   it("names every bad variable and its value in one message", () => {
     try {
       loadConfig({ PORT: "abc", NODE_ENV: "staging" });

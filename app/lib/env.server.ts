@@ -59,6 +59,12 @@ const envSchema = z.object({
   CONTACT_ACCESS_KEY: z.string().trim().min(1).optional(),
   HCAPTCHA_SITEKEY: z.string().trim().min(1).optional(),
   HCAPTCHA_SECRET: z.string().trim().min(1).optional(),
+  CHATBOT_SCRIPT_URL: z
+    .url({ protocol: /^https?$/, error: "must be the http(s) address of the chatbot's web-chat script" })
+    .optional(),
+  CHATBOT_CONFIG_URL: z
+    .url({ protocol: /^https?$/, error: "must be the http(s) address of the chatbot's configuration script" })
+    .optional(),
   SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(10_000),
   REQUEST_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds, at least 1000")
     .pipe(z.number().min(1000, "must be a whole number of milliseconds, at least 1000"))
@@ -85,6 +91,10 @@ const configSchema = envSchema.superRefine((env, ctx) => {
   }
   if (Boolean(env.HCAPTCHA_SITEKEY) !== Boolean(env.HCAPTCHA_SECRET)) {
     ctx.addIssue({ code: "custom", path: [env.HCAPTCHA_SITEKEY ? "HCAPTCHA_SECRET" : "HCAPTCHA_SITEKEY"], message: "HCAPTCHA_SITEKEY and HCAPTCHA_SECRET are set together" });
+  }
+  if (Boolean(env.CHATBOT_SCRIPT_URL) !== Boolean(env.CHATBOT_CONFIG_URL)) {
+    const [missing, set] = env.CHATBOT_SCRIPT_URL ? ["CHATBOT_CONFIG_URL", "CHATBOT_SCRIPT_URL"] : ["CHATBOT_SCRIPT_URL", "CHATBOT_CONFIG_URL"];
+    ctx.addIssue({ code: "custom", path: [missing], message: `is required when ${set} is set (the web chat needs both scripts)` });
   }
 });
 

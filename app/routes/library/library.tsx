@@ -5,6 +5,7 @@ import { LibraryView } from "../../features/library/components/library-view.tsx"
 import { handleReadingListPost, loadLibraryPage } from "../../features/library/page.server.ts";
 import { libraryHref } from "../../features/library/types.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
+import { ChatWidget } from "../../features/help/components/chat-widget.tsx";
 import type { Route } from "./+types/library";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => {
@@ -31,6 +32,7 @@ export default function ELibrary({ loaderData, actionData }: Route.ComponentProp
     <>
       <PageHeader title="E-Library" />
       <LibraryView data={loaderData} actionProblem={actionData && "problem" in actionData ? actionData.problem : undefined} />
+      <ChatWidget />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { servicesContext } from "../../context.ts";
 import { contactDetails } from "../../content/contact.ts";
 import { ContactDetails } from "../../features/contact/components/contact-details.tsx";
 import { ContactForm } from "../../features/contact/components/contact-form.tsx";
+import { ChatWidget } from "../../features/help/components/chat-widget.tsx";
 import { contactPageData } from "../../features/contact/page-data.server.ts";
 import { handleContactSubmission } from "../../features/contact/submit.server.ts";
 import { errorTitle, pageMeta } from "../../lib/meta.ts";
@@ -58,6 +59,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <ContactForm key={loaderData.prefillMessage} captcha={loaderData.captcha} sent={loaderData.sent} actionData={actionData} prefillMessage={loaderData.prefillMessage} />
         </section>
       </div>
+      <ChatWidget />
     </>
   );
 }

@@ -1,0 +1,36 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../lib/db/schema.ts";
+import type { Config } from "../../lib/env.server.ts";
+import { contentSource } from "./content-source.server.ts";
+import type { HelpAnswer } from "./types.ts";
+
+/** A question, ready for any source: as typed, and as search terms (stop-words out, plurals folded). */
+export interface HelpQuestion {
+  text: string;
+  terms: string[];
+  /** The most answers this source should return. */
+  limit: number;
+}
+
+/**
+ * One place the assistant finds answers. A source returns its best answers first, each with a
+ * link to a page of this site, and nothing when nothing matches: it never makes an answer up.
+ * The assistant asks every source and takes their answers in turns (first of each, then second…).
+ */
+export interface HelpSource {
+  /** Named in the log when this source fails; the other sources still answer. */
+  name: string;
+  search(question: HelpQuestion, services: { db: Kysely<Database> }): Promise<HelpAnswer[]>;
+}
+
+/**
+ * Where answers come from, in order. Today: the site's content and help topics, searched in memory.
+ *
+ * The e-library's books join as one more source here, e.g. a `library-source.server.ts` whose
+ * `search` runs the catalogue's full-text query on `db` with `question.text` (or `question.terms`)
+ * and maps each book to `{ title, label: "Book in the e-library", excerpt: its authors and
+ * description, href: "/library?…" }`. Nothing else in the assistant changes.
+ */
+export function helpSources(config: Config): HelpSource[] {
+  return [contentSource(config.OIDC_ISSUER ? "external" : "built-in")];
+}

@@ -1,0 +1,106 @@
+import { contactDetails } from "../../content/contact.ts";
+import { quizzes } from "../../content/quizzes.ts";
+import { site } from "../../content/site.ts";
+import type { HelpDocument } from "./types.ts";
+
+/** Which sign-in the site uses changes how accounts are made: the topics say what is true here. */
+export type AccountsMode = "built-in" | "external";
+
+const TOPIC_WEIGHT = 1.6;
+const phoneAndEmail = `call ${contactDetails.phone} or email ${contactDetails.email}`;
+const officeHours = `Office hours: ${contactDetails.officeHours}.`;
+const quizList = quizzes.map((quiz) => `${quiz.title} (${quiz.questionCount} questions)`).join(", ");
+
+/**
+ * Hand-written answers to what people ask about using the site. Each describes only what the
+ * site does today; when a feature changes, its topic changes with it.
+ */
+export function helpTopics(accounts: AccountsMode): HelpDocument[] {
+  const builtIn = accounts === "built-in";
+  const topics: Array<Omit<HelpDocument, "label" | "weight">> = [
+    {
+      id: "topic:register",
+      title: "How to register",
+      text: builtIn
+        ? "Open the Register page (or choose Join Now at the top of any page, then Create an account). Fill in your name, phone, email and a password of at least 8 characters twice, and press Register. Registering signs you in straight away and takes you to your profile."
+        : "Accounts for this site are made with the college's sign-in service. Choose Join Now at the top of any page and pick the option to sign up there; the Register page says the same.",
+      keywords: "register registration signup create make new account join enrol enroll student",
+      href: "/register",
+    },
+    {
+      id: "topic:sign-in",
+      title: "How to sign in and out",
+      text: builtIn
+        ? "Choose Join Now at the top of any page and sign in with the email and password you registered with; you come back to the page you were on. Your name then appears in the menu. Log out, next to it, ends your session."
+        : "Choose Join Now at the top of any page and sign in at the college's sign-in service; you come back to the page you were on. Your name then appears in the menu. Log out, next to it, ends your session.",
+      keywords: "signin login logon signout logout account join now session",
+      href: "/signin",
+    },
+    {
+      id: "topic:password",
+      title: "Forgotten password",
+      text: builtIn
+        ? `The site has no way to reset a password yourself yet. Please contact the office: ${phoneAndEmail}. ${officeHours} After ten wrong passwords in a row, signing in to that account pauses for 15 minutes.`
+        : `Passwords are kept by the college's sign-in service, not by this site: use that service's own options, or contact the office: ${phoneAndEmail}. ${officeHours}`,
+      keywords: "forgot forgotten reset lost change password locked blocked wrong cannot signin login",
+      href: "/contact",
+    },
+    {
+      id: "topic:quiz",
+      title: "How to take a quiz",
+      text: `Open Test Your Knowledge from the Pages menu and choose a quiz: ${quizList}. Pick an answer and press Next; after the last question, Finish shows your score. Signed in, your attempts are kept on your profile and you can review each answer.`,
+      keywords: "quiz test exam question answer score result mark knowledge attempt review",
+      href: "/test",
+    },
+    {
+      id: "topic:lessons",
+      title: "How to watch the lessons",
+      text: "Each course page plays one lesson at a time and lists all its lessons below the player: choose a lesson to watch it. Lessons with captions have a CC button, and each video can be downloaded from under the player. Pick a course on the Courses page.",
+      keywords: "watch video lesson play player course caption subtitle download",
+      href: "/courses",
+    },
+    {
+      id: "topic:resume",
+      title: "Pick up where you stopped",
+      text: "When you are signed in, a course page opens at the lesson you watched last and the video goes on from where you stopped. Mark as finished records a lesson as done; your profile shows the lessons you have finished and your best quiz scores.",
+      keywords: "resume continue progress left off stopped finished mark done profile track",
+      href: "/courses",
+    },
+    {
+      id: "topic:profile",
+      title: "Your profile",
+      text: "When you are signed in, your name in the menu opens your profile: your account details, your best score in each quiz and the lessons you have finished in each course.",
+      keywords: "profile account details my progress score",
+      href: "/profile",
+    },
+    {
+      id: "topic:library",
+      title: "The e-library",
+      text: "The E-Library is open to everyone, without signing in. Open it from the Pages menu or from the quick links at the bottom of every page.",
+      keywords: "library elibrary book read reading pdf",
+      href: "/library",
+    },
+    {
+      id: "topic:feedback",
+      title: "How to leave feedback",
+      text: "On the Feedback page, write your name and a comment, add a picture address if you like, choose a rating of 1 to 5 stars and press Submit: your post appears on the wall. You can delete your own post later from the same account, or from the same browser if you were not signed in.",
+      keywords: "feedback comment review rating star opinion suggestion complaint delete post wall",
+      href: "/feedback",
+    },
+    {
+      id: "topic:contact",
+      title: "How to contact the college",
+      text: `The office is at ${contactDetails.collegeName}, ${contactDetails.addressLines.join(", ")}. Send a message with the form on the Contact page, or ${phoneAndEmail}. ${officeHours}`,
+      keywords: "contact phone call email mail address where location office hours message reach talk human person staff",
+      href: "/contact",
+    },
+    {
+      id: "topic:newsletter",
+      title: "The newsletter",
+      text: `Write your email address in the newsletter box at the bottom of any page and press SignUp. ${site.newsletterBlurb}`,
+      keywords: "newsletter subscribe email news updates batch",
+      href: "/newsletter",
+    },
+  ];
+  return topics.map((topic) => ({ ...topic, label: "Help", weight: TOPIC_WEIGHT }));
+}

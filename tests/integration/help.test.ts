@@ -1,0 +1,192 @@
+import { sql, type Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import { contentDocuments } from "../../app/features/help/content-documents.server.ts";
+import type { Database } from "../../app/lib/db/schema.ts";
+import { engines } from "../setup/databases.ts";
+import { visibleText } from "../setup/html.ts";
+import { runServerExpectingExit, siteForTests } from "../setup/server.ts";
+
+/** Rows in every table, to show that asking stores nothing. */
+async function rowCounts(db: Kysely<Database>) {
+  const tables = await db.introspection.getTables();
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const { rows } = await sql<{ count: number | string }>`select count(*) as count from ${sql.table(table.name)}`.execute(db);
+    counts[table.name] = Number(rows[0]!.count);
+  }
+  return counts;
+}
+
+/** The answers' links on a help page, in order. */
+const answerLinks = (html: string) => {
+  const list = /<ol class="space-y-4">([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? "";
+  return [...list.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, href, title]) => ({ href: href!.replaceAll("&amp;", "&"), title }));
+};
+
+describe.each(engines)("the help assistant on %s", (engine) => {
+  const site = siteForTests({}, engine);
+  const ask = (question: string) => fetch(`${site.server.url}/help?${new URLSearchParams({ q: question })}`);
+
+  it("shows the question form, with common questions, before anything is asked", async () => {
+    const response = await fetch(`${site.server.url}/help`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<form role="search"[^>]*action="\/help" method="get"/);
+    expect(html).toMatch(/<label for="help-question"[^>]*>Your question<\/label>/);
+    expect(html).toContain('href="/help?q=How+do+I+register%3F"');
+    expect(visibleText(html)).not.toContain("Answers");
+  });
+
+  it("answers 'how do I register' with the registration help and its page", async () => {
+    const response = await ask("how do I register");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(answerLinks(html)[0]).toEqual({ href: "/register", title: "How to register" });
+    const text = visibleText(html);
+    expect(text).toMatch(/\d answers? for “how do I register”:/);
+    expect(text).toContain("Fill in your name, phone, email and a password of at least 8 characters twice");
+    // The question stays in the box, to change and ask again.
+    expect(html).toMatch(/<input id="help-question"[^>]*value="how do I register"/);
+  });
+
+  it("answers 'java quiz' with the Java quiz first, at most five answers", async () => {
+    const links = answerLinks(await (await ask("java quiz")).text());
+    expect(links[0]).toEqual({ href: "/test/java", title: "Java quiz" });
+    expect(links.length).toBeGreaterThan(1);
+    expect(links.length).toBeLessThanOrEqual(5);
+  });
+
+  it("answers React Router's data requests (the dialog's) from the same loader", async () => {
+    const response = await fetch(`${site.server.url}/help.data?q=java+quiz`);
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain('"answered"');
+    expect(body).toContain('"/test/java"');
+  });
+
+  it("says so when nothing matches, and offers the contact page", async () => {
+    const response = await ask("xylophone repairs");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const text = visibleText(html);
+    expect(text).toContain("Nothing on this site matches “xylophone repairs”.");
+    expect(text).toContain("Try other words, or ask us: the contact page has our form, phone number and email.");
+    expect(html).toMatch(/<a [^>]*href="\/contact"[^>]*>the contact page<\/a>/);
+    expect(answerLinks(html)).toEqual([]);
+  });
+
+  describe("questions it cannot take", () => {
+    it.each([
+      ["201 characters", "x".repeat(201)],
+      ["5,000 characters", "java ".repeat(1000)],
+    ])("refuses a question of %s with 400, says why, and keeps its start in the box", async (_, question) => {
+      const response = await ask(question);
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      expect(visibleText(html)).toContain("Your question is too long. Please ask it in at most 200 characters, for example “How do I register?”.");
+      expect(html).toMatch(/<input id="help-question"[^>]*aria-invalid="true" aria-describedby="help-summary"/);
+      expect(html).toContain(`value="${question.slice(0, 200)}"`);
+      expect(answerLinks(html)).toEqual([]);
+    });
+
+    it("refuses an overlong question asked by the dialog's data request too", async () => {
+      const response = await fetch(`${site.server.url}/help.data?q=${"x".repeat(201)}`);
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Your question is too long.");
+    });
+
+    it.each([
+      ["an empty question", ""],
+      ["spaces and line breaks", "   \n\t "],
+      ["only words that say how it is asked", "How do I …?"],
+      ["control characters", "\u0000\u0007\u001b"],
+    ])("asks politely for a question instead of %s", async (_, question) => {
+      const response = await ask(question);
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(visibleText(html)).toContain("Please type what you are looking for, for example “How do I register?” or “Java quiz”.");
+      expect(answerLinks(html)).toEqual([]);
+    });
+
+    it("shows markup typed as a question as text", async () => {
+      const html = await (await ask("<script>alert(1)</script> quiz")).text();
+      expect(html).not.toContain("<script>alert(1)");
+      expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; quiz");
+    });
+
+    it("takes the first question when the address has several", async () => {
+      const html = await (await fetch(`${site.server.url}/help?q=java+quiz&q=register`)).text();
+      expect(answerLinks(html)[0]?.href).toBe("/test/java");
+    });
+
+    it("stores nothing, whatever is asked", async () => {
+      const before = await rowCounts(site.db);
+      expect(Object.keys(before).length).toBeGreaterThan(10);
+      for (const question of ["how do I register", "java quiz", "xylophone", "", "x".repeat(201), "\u0000"]) await ask(question);
+      expect(await rowCounts(site.db)).toEqual(before);
+    });
+  });
+
+  it("links every answer it can give to a page that opens", async () => {
+    const hrefs = [...new Set(contentDocuments("built-in").map((document) => document.href))];
+    expect(hrefs.length).toBeGreaterThan(150);
+    for (const href of hrefs) {
+      const response = await fetch(`${site.server.url}${href}`, { redirect: "manual" });
+      // Sign-in starts at the provider, and the profile asks a visitor to sign in first.
+      const expected = href === "/signin" || href === "/profile" ? [302, 303] : [200];
+      expect(expected, href).toContain(response.status);
+    }
+  });
+
+  it("shows 'Need help?' as a link to the help page on the library and contact pages, and loads no chatbot", async () => {
+    for (const path of ["/library", "/contact"]) {
+      const response = await fetch(`${site.server.url}${path}`);
+      const html = await response.text();
+      expect(html, path).toMatch(/<a href="\/help"[^>]*>Need help\?<\/a>/);
+      expect(response.headers.get("content-security-policy"), path).not.toContain("frame-src");
+    }
+    const home = await (await fetch(`${site.server.url}/`)).text();
+    expect(home).not.toContain("Need help?");
+  });
+});
+
+describe("with an external chatbot configured", () => {
+  const chatbot = { CHATBOT_SCRIPT_URL: "https://cdn.chat.example/webchat/inject.js", CHATBOT_CONFIG_URL: "http://127.0.0.1:9/bot/config.js" };
+  const site = siteForTests(chatbot);
+
+  it("allows exactly the two scripts' origins in the security policy, on every page", async () => {
+    for (const path of ["/", "/library", "/contact", "/courses"]) {
+      const policy = (await fetch(`${site.server.url}${path}`)).headers.get("content-security-policy")!;
+      const directive = (name: string) => policy.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${name} `));
+      expect(directive("script-src"), path).toMatch(/^script-src 'self' 'nonce-[^']+' https:\/\/cdn\.chat\.example http:\/\/127\.0\.0\.1:9$/);
+      expect(directive("connect-src"), path).toBe("connect-src 'self' https://cdn.chat.example http://127.0.0.1:9");
+      expect(directive("frame-src"), path).toBe("frame-src 'self' https://cdn.chat.example http://127.0.0.1:9");
+      expect(directive("style-src"), path).toBe("style-src 'self' 'unsafe-inline' https://cdn.chat.example http://127.0.0.1:9");
+    }
+  });
+
+  it("hands the two addresses to the pages, which show the chat instead of 'Need help?'", async () => {
+    const html = await (await fetch(`${site.server.url}/library`)).text();
+    expect(html).toContain(chatbot.CHATBOT_SCRIPT_URL);
+    expect(html).toContain(chatbot.CHATBOT_CONFIG_URL);
+    expect(html).not.toContain("Need help?");
+  });
+
+  it("keeps the help page itself", async () => {
+    const response = await fetch(`${site.server.url}/help?q=java+quiz`);
+    expect(response.status).toBe(200);
+    expect(answerLinks(await response.text())[0]?.href).toBe("/test/java");
+  });
+});
+
+describe("chatbot configuration", () => {
+  it.each([
+    [{ CHATBOT_SCRIPT_URL: "https://cdn.chat.example/inject.js" }, "CHATBOT_CONFIG_URL: is required when CHATBOT_SCRIPT_URL is set"],
+    [{ CHATBOT_CONFIG_URL: "https://cdn.chat.example/config.js" }, "CHATBOT_SCRIPT_URL: is required when CHATBOT_CONFIG_URL is set"],
+    [{ CHATBOT_SCRIPT_URL: "ftp://cdn.chat.example/inject.js", CHATBOT_CONFIG_URL: "https://cdn.chat.example/config.js" }, "CHATBOT_SCRIPT_URL: must be the http(s) address"],
+  ])("refuses to start with %j and names the variable", async (env, message) => {
+    const { code, stderr } = await runServerExpectingExit({ SQLITE_PATH: ":memory:", ...env });
+    expect(code).toBe(1);
+    expect(stderr).toContain(message);
+  });
+});
