@@ -56,6 +56,15 @@ describe.each(engines)("the help assistant on %s", (engine) => {
     expect(links.length).toBeLessThanOrEqual(5);
   });
 
+  it("answers with books of the college catalogue, linked to their search in the E-Library", async () => {
+    const links = answerLinks(await (await ask("calculus made easy")).text());
+    const book = links.find((link) => link.title.startsWith("Calculus Made Easy"));
+    expect(book?.href).toBe("/library?q=Calculus+Made+Easy");
+    const library = visibleText(await (await fetch(`${site.server.url}${book!.href.replaceAll("&amp;", "&")}`)).text());
+    expect(library).toContain("Calculus Made Easy");
+    expect(library).toContain("Silvanus P. Thompson");
+  });
+
   it("answers React Router's data requests (the dialog's) from the same loader", async () => {
     const response = await fetch(`${site.server.url}/help.data?q=java+quiz`);
     expect(response.status).toBe(200);

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../../lib/db/schema.ts";
 import type { Config } from "../../lib/env.server.ts";
 import { contentSource } from "./content-source.server.ts";
+import { librarySource } from "./library-source.server.ts";
 import type { HelpAnswer } from "./types.ts";
 
 /** A question, ready for any source: as typed, and as search terms (stop-words out, plurals folded). */
@@ -23,14 +24,7 @@ export interface HelpSource {
   search(question: HelpQuestion, services: { db: Kysely<Database> }): Promise<HelpAnswer[]>;
 }
 
-/**
- * Where answers come from, in order. Today: the site's content and help topics, searched in memory.
- *
- * The e-library's books join as one more source here, e.g. a `library-source.server.ts` whose
- * `search` runs the catalogue's full-text query on `db` with `question.text` (or `question.terms`)
- * and maps each book to `{ title, label: "Book in the e-library", excerpt: its authors and
- * description, href: "/library?…" }`. Nothing else in the assistant changes.
- */
+/** Where answers come from, in order: the site's content and help topics (in memory), then the library's books. */
 export function helpSources(config: Config): HelpSource[] {
-  return [contentSource(config.OIDC_ISSUER ? "external" : "built-in")];
+  return [contentSource(config.OIDC_ISSUER ? "external" : "built-in"), librarySource];
 }
