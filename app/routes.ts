@@ -13,6 +13,7 @@ export default [
   route("contact/captcha-challenge", "routes/public/contact-captcha-challenge.ts"),
   route("newsletter", "routes/public/newsletter.tsx"),
   route("error", "routes/public/error.tsx"),
+  route("errors", "routes/public/errors.ts"),
 
   route("courses", "routes/courses/courses.tsx"),
   route("courses/mern", "routes/courses/category.tsx", { id: "category-mern" }),

@@ -20,6 +20,8 @@ import { createContactTransport } from "../app/features/contact/transports.serve
 import { pruneCaptchaAnswers } from "../app/features/contact/captcha/solutions.server.ts";
 import { captchaOrigins } from "../app/features/contact/captcha/verifier.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
+import { startServerErrorReporting } from "../app/features/error-reporting/sentry.server.ts";
+import { sentryOrigin, withSentryRelease } from "../app/features/error-reporting/sentry-settings.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { mediaRoutes } from "./media.ts";
@@ -52,7 +54,10 @@ export interface RunningApp {
 }
 
 /** Builds the whole HTTP application: headers, assets, health checks and the React Router pages. */
-export async function createApp({ config, logger, clientDir, devServer }: AppOptions): Promise<RunningApp> {
+export async function createApp({ config: givenConfig, logger, clientDir, devServer }: AppOptions): Promise<RunningApp> {
+  const config = withSentryRelease(givenConfig, (productionBuild as unknown as ServerBuild).assets.version);
+  // First, so errors of the start-up below are reported too.
+  const errorReporting = await startServerErrorReporting(config);
   validateSiteContent();
   const database = openDatabase(config, (err) => logger.error({ err }, "database connection lost"));
   await migrateToLatest(database.db);
@@ -105,6 +110,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
       providerOrigins: [...new Set(providerOrigins)],
       mediaOrigin: config.MEDIA_BASE_URL && new URL(config.MEDIA_BASE_URL).origin,
       captchaOrigins: captchaOrigins(config),
+      errorReportingOrigin: sentryOrigin(config),
     }),
   );
   // Before compression: byte ranges are ranges of the file itself.
@@ -188,7 +194,8 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
     close: async () => {
       clearInterval(pruneTimer);
       await contactDeliverer?.stop();
-      return database.close();
+      await database.close();
+      await errorReporting?.close();
     },
   };
 }

@@ -21,6 +21,7 @@ export function securityHeaders({
   providerOrigins = [],
   mediaOrigin,
   captchaOrigins = [],
+  errorReportingOrigin,
 }: {
   development: boolean;
   /**
@@ -32,6 +33,8 @@ export function securityHeaders({
   mediaOrigin?: string;
   /** A third-party captcha's origins (hCaptcha, when configured): its script, frames, styles and calls. */
   captchaOrigins?: string[];
+  /** Where the browser sends error reports besides our own /errors: Sentry's, when SENTRY_DSN is set. */
+  errorReportingOrigin?: string;
 }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -61,7 +64,11 @@ export function securityHeaders({
         styleSrc: ["'self'", "'unsafe-inline'", ...captchaOrigins],
         imgSrc: [imgSrc],
         fontSrc: ["'self'"],
-        connectSrc: [...(development ? ["'self'", "ws:"] : ["'self'"]), ...captchaOrigins],
+        connectSrc: [
+          ...(development ? ["'self'", "ws:"] : ["'self'"]),
+          ...captchaOrigins,
+          ...(errorReportingOrigin ? [errorReportingOrigin] : []),
+        ],
         ...(captchaOrigins.length ? { frameSrc: ["'self'", ...captchaOrigins] } : {}),
         mediaSrc: mediaOrigin ? ["'self'", mediaOrigin] : ["'self'"],
         objectSrc: ["'none'"],
