@@ -218,8 +218,11 @@ describe.each(engines)("with SENTRY_DSN on %s", async (engine) => {
         expect(envelope.text).not.toContain(secret);
       }
       expect(envelope.text).not.toMatch(emailPattern);
-      // Logged once as an error; the access-log line of the 500 is no second event.
-      expect(site.server.logs.filter((line) => line.requestId === requestId && line.level === 50 && line.err)).toHaveLength(1);
+      // Logged once as an error, with the path only; the access-log line of the 500 is no second event.
+      const errorLines = site.server.logs.filter((line) => line.requestId === requestId && line.level === 50 && line.err);
+      expect(errorLines).toHaveLength(1);
+      expect(errorLines[0]).toMatchObject({ msg: "request failed", path: "/profile" });
+      expect(JSON.stringify(site.server.logs.filter((line) => line.requestId === requestId))).not.toMatch(/SECRET-CODE|kavya/);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(sentry.events()).toHaveLength(1);
     } finally {
