@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { startSentryStandIn } from "../setup/sentry-stand-in.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 import { open } from "./open.ts";
@@ -64,10 +64,6 @@ async function renderBrokenAboutPage(page: Page) {
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
 }
 
-async function close(context: BrowserContext) {
-  await context.close();
-}
-
 test("a browser error reaches /errors and the log as one line each, with no email address, code or cookie; five at most a page load", async ({ browser }) => {
   const email = `errors-${Date.now()}@example.com`;
   const { context, page, sid } = await signedInProfile(browser, plain, email);
@@ -112,7 +108,7 @@ test("a browser error reaches /errors and the log as one line each, with no emai
   // Without SENTRY_DSN the page has none of Sentry.
   expect(scripts.filter((url) => /sentry/i.test(url))).toEqual([]);
   expect(await page.evaluate(() => ("sentrySettings" in window ? "present" : "absent"))).toBe("absent");
-  await close(context);
+  await context.close();
 });
 
 test("a render error an error boundary caught reaches /errors as a boundary report, with its component stack", async ({ browser }) => {
@@ -124,7 +120,7 @@ test("a render error an error boundary caught reaches /errors as a boundary repo
   expect(line).toMatchObject({ kind: "boundary", message: "About could not show the courses of [email]", path: "/about" });
   expect(line.componentStack).toEqual(expect.stringContaining("About"));
   expect(JSON.stringify(line)).not.toMatch(emailPattern);
-  await close(context);
+  await context.close();
 });
 
 test("the home page's scripts carry no Sentry code when SENTRY_DSN is not set", async ({ browser }) => {
@@ -141,7 +137,7 @@ test("the home page's scripts carry no Sentry code when SENTRY_DSN is not set", 
   expect(scripts.filter((text) => /sentry/i.test(text))).toEqual([]);
   // Our reporter is there, listening.
   expect(scripts.some((text) => text.includes("/errors"))).toBe(true);
-  await close(context);
+  await context.close();
 });
 
 test("with SENTRY_DSN, one envelope per error reaches Sentry, holding no email address, cookie or code", async ({ browser }) => {
@@ -166,7 +162,7 @@ test("with SENTRY_DSN, one envelope per error reaches Sentry, holding no email a
   expect(envelope.text).not.toContain(sid);
   expect(envelope.text).not.toContain("not-for-any-log");
   expect(envelope.text).not.toMatch(/cookie/i);
-  await close(context);
+  await context.close();
 });
 
 test("with SENTRY_DSN, a render error an error boundary caught reaches Sentry once too", async ({ browser }) => {
@@ -185,5 +181,5 @@ test("with SENTRY_DSN, a render error an error boundary caught reaches Sentry on
   const { envelope } = renderEvents()[0]!;
   expect(envelope.text).toContain("About could not show the courses of [email]");
   expect(envelope.text).not.toMatch(emailPattern);
-  await close(context);
+  await context.close();
 });

@@ -2,7 +2,8 @@
 // no cutting of long texts here. Reports go to our own server, over the connection the page
 // came from; it cuts and scrubs them before they reach the log (receive.server.ts).
 import type { ClientOnErrorFunction } from "react-router";
-import { REPORTS_PER_PAGE, type BrowserErrorKind } from "./limits.ts";
+import { REPORTS_PER_PAGE } from "./limits.ts";
+import type { BrowserErrorKind } from "./types.ts";
 
 /** The messages this page load has reported: each error goes once, and at most REPORTS_PER_PAGE go in all. */
 const reported = new Set<string>();

@@ -12,5 +12,3 @@ export const REPORT_MAX_BYTES = 32 * 1024;
 
 /** Reports one page load sends at most (the same error is sent once). */
 export const REPORTS_PER_PAGE = 5;
-
-export type BrowserErrorKind = "error" | "unhandledrejection" | "boundary";

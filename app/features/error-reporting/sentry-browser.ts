@@ -4,7 +4,7 @@ import { init } from "@sentry/browser";
 import { noPersonalData } from "./data-collection.ts";
 import { REPORTS_PER_PAGE } from "./limits.ts";
 import { scrubEvent } from "./scrub.ts";
-import type { SentrySettings } from "./sentry-settings.server.ts";
+import type { SentrySettings } from "./types.ts";
 
 declare global {
   var sentrySettings: SentrySettings | undefined;

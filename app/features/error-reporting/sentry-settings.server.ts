@@ -1,10 +1,5 @@
 import type { Config } from "../../lib/env.server.ts";
-
-export interface SentrySettings {
-  dsn: string;
-  environment: string;
-  release?: string;
-}
+import type { SentrySettings } from "./types.ts";
 
 /**
  * The release reports name: SENTRY_RELEASE, or this build (React Router's build version,

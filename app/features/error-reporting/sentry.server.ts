@@ -22,11 +22,12 @@ export async function startServerErrorReporting(config: Config): Promise<ServerE
     ...settings,
     dataCollection: noPersonalData,
     sendClientReports: false,
-    includeLocalVariables: false,
     integrations: (defaults) => [
       ...defaults.filter((integration) => integration.name !== "ProcessSession"),
       // Through pino's diagnostics channel: the log stays the one place errors are written.
       Sentry.pinoIntegration({ log: { levels: [] }, error: { levels: ["error", "fatal"] } }),
+      // Sent, then the process ends, as it does without Sentry (its default would only warn and go on).
+      Sentry.onUnhandledRejectionIntegration({ mode: "strict" }),
     ],
     beforeSend(event, hint) {
       // An error line without an error, like the access-log line of a 500 whose error was already sent.
