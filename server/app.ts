@@ -56,7 +56,7 @@ export interface RunningApp {
 /** Builds the whole HTTP application: headers, assets, health checks and the React Router pages. */
 export async function createApp({ config: givenConfig, logger, clientDir, devServer }: AppOptions): Promise<RunningApp> {
   const config = withSentryRelease(givenConfig, (productionBuild as unknown as ServerBuild).assets.version);
-  // First, so errors of the start-up below are reported too.
+  // First, so errors logged while the rest starts (database, sign-in) are reported too.
   const errorReporting = await startServerErrorReporting(config);
   validateSiteContent();
   const database = openDatabase(config, (err) => logger.error({ err }, "database connection lost"));
