@@ -18,7 +18,7 @@ export default defineConfig({
             {
               name: "shared",
               test: (id: string) =>
-                /[\\/]app[\\/](components|content|lib|features[\\/]newsletter)[\\/]/.test(id) && !innerPagesOnly.test(id),
+                /[\\/]app[\\/](components|content|lib|features[\\/](newsletter|error-reporting))[\\/]/.test(id) && !innerPagesOnly.test(id),
             },
           ],
         },

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { servicesContext } from "./context.ts";
+import { sentryBootstrap } from "./features/error-reporting/sentry-script.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -17,7 +18,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger } = loadContext.get(servicesContext);
+  const { nonce, logger, config } = loadContext.get(servicesContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -32,6 +33,7 @@ export default function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
+        ...sentryBootstrap(config),
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -68,7 +70,8 @@ export default function handleRequest(
 export function handleError(error: unknown, { request, context }: { request: Request; context: RouterContextProvider }) {
   if (request.signal.aborted) return; // the visitor went away; nothing failed
   const { logger } = context.get(servicesContext);
-  const details = { err: error, method: request.method, url: request.url };
+  // The path only: query strings carry authorization codes and tokens (/signin/callback).
+  const details = { err: error, method: request.method, path: new URL(request.url).pathname };
   // A refused request (405, cross-site action, …) is the client's mistake, not ours.
   if (isRouteErrorResponse(error) && error.status < 500) logger.info(details, "request refused");
   else logger.error(details, "request failed");

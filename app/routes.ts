@@ -14,6 +14,7 @@ export default [
   route("newsletter", "routes/public/newsletter.tsx"),
   route("help", "routes/public/help.tsx"),
   route("error", "routes/public/error.tsx"),
+  route("errors", "routes/public/errors.ts"),
 
   route("courses", "routes/courses/courses.tsx"),
   route("courses/mern", "routes/courses/category.tsx", { id: "category-mern" }),

@@ -22,6 +22,8 @@ import { captchaOrigins } from "../app/features/contact/captcha/verifier.server.
 import { googleImageOrigins } from "../app/features/library/google-books.server.ts";
 import { chatbotOrigins } from "../app/features/help/chatbot.server.ts";
 import type { Config } from "../app/lib/env.server.ts";
+import { startServerErrorReporting } from "../app/features/error-reporting/sentry.server.ts";
+import { sentryOrigin, withSentryRelease } from "../app/features/error-reporting/sentry-settings.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { libraryCatalogue } from "../app/content/library-catalogue.ts";
 import { applyCatalogueSeed } from "../app/features/library/seed.server.ts";
@@ -57,7 +59,10 @@ export interface RunningApp {
 }
 
 /** Builds the whole HTTP application: headers, assets, health checks and the React Router pages. */
-export async function createApp({ config, logger, clientDir, devServer }: AppOptions): Promise<RunningApp> {
+export async function createApp({ config: givenConfig, logger, clientDir, devServer }: AppOptions): Promise<RunningApp> {
+  const config = withSentryRelease(givenConfig, (productionBuild as unknown as ServerBuild).assets.version);
+  // First, so errors logged while the rest starts (database, sign-in) are reported too.
+  const errorReporting = await startServerErrorReporting(config);
   validateSiteContent();
   const database = openDatabase(config, (err) => logger.error({ err }, "database connection lost"));
   await migrateToLatest(database.db);
@@ -114,6 +119,7 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
       captchaOrigins: captchaOrigins(config),
       libraryImageOrigins: config.GOOGLE_BOOKS_API_KEY ? googleImageOrigins : [],
       chatbotOrigins: chatbotOrigins(config),
+      errorReportingOrigin: sentryOrigin(config),
     }),
   );
   // Before compression: byte ranges are ranges of the file itself.
@@ -197,7 +203,8 @@ export async function createApp({ config, logger, clientDir, devServer }: AppOpt
     close: async () => {
       clearInterval(pruneTimer);
       await contactDeliverer?.stop();
-      return database.close();
+      await database.close();
+      await errorReporting?.close();
     },
   };
 }

@@ -13,9 +13,10 @@ const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-
 
 /**
  * The only paths that also take `application/json` (from API clients): the feedback API,
- * POST /feedback/new. A new JSON endpoint is added here, and nowhere else.
+ * POST /feedback/new, and the browser's error reports, POST /errors. A new JSON endpoint is
+ * added here, and nowhere else.
  */
-export const jsonPaths: readonly string[] = ["/feedback/new"];
+export const jsonPaths: readonly string[] = ["/feedback/new", "/errors"];
 
 /** A path as React Router matches it: any letter case, a trailing slash or not. */
 const routePath = (path: string) => path.toLowerCase().replace(/(.)\/+$/, "$1");
@@ -52,7 +53,16 @@ export function refuseUnexpectedRequests(): RequestHandler {
       req.headers["content-type"] = "application/x-www-form-urlencoded";
       return next();
     }
-    if (type === "application/json" && jsonPathSet.has(routePath(req.path))) return next();
+    const takesJson = jsonPathSet.has(routePath(req.path));
+    if (type === "application/json" && takesJson) return next();
+    if (takesJson) {
+      res
+        .status(415)
+        .set("Accept-Post", [...formTypes, "application/json"].join(", "))
+        .type("text/plain")
+        .send(`This address takes JSON (application/json) or forms (${[...formTypes].join(" or ")}).`);
+      return;
+    }
     res
       .status(415)
       .set("Accept-Post", [...formTypes].join(", "))

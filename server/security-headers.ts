@@ -23,6 +23,7 @@ export function securityHeaders({
   captchaOrigins = [],
   libraryImageOrigins = [],
   chatbotOrigins = [],
+  errorReportingOrigin,
 }: {
   development: boolean;
   /**
@@ -38,6 +39,8 @@ export function securityHeaders({
   libraryImageOrigins?: string[];
   /** An external web chat's origins (CHATBOT_SCRIPT_URL, CHATBOT_CONFIG_URL): its scripts, styles, calls and frames. */
   chatbotOrigins?: string[];
+  /** Where the browser sends error reports besides our own /errors: Sentry's, when SENTRY_DSN is set. */
+  errorReportingOrigin?: string;
 }): RequestHandler[] {
   const nonce: RequestHandler = (_req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
@@ -72,7 +75,7 @@ export function securityHeaders({
         styleSrc: ["'self'", "'unsafe-inline'", ...thirdParty],
         imgSrc: [imgSrc],
         fontSrc: ["'self'"],
-        connectSrc: [...(development ? ["'self'", "ws:"] : ["'self'"]), ...thirdParty],
+        connectSrc: [...(development ? ["'self'", "ws:"] : ["'self'"]), ...thirdParty, ...(errorReportingOrigin ? [errorReportingOrigin] : [])],
         ...(thirdParty.length ? { frameSrc: ["'self'", ...thirdParty] } : {}),
         mediaSrc: mediaOrigin ? ["'self'", mediaOrigin] : ["'self'"],
         objectSrc: ["'none'"],

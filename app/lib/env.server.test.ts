@@ -72,4 +72,20 @@ describe("loadConfig", () => {
       expect((error as Error).message).not.toContain("secret key");
     }
   });
+
+  it("takes a Sentry DSN (public key, host, project id), its environment and release", () => {
+    expect(loadConfig({}).SENTRY_DSN).toBeUndefined();
+    const config = loadConfig({ SENTRY_DSN: "https://abc123@o42.ingest.sentry.io/4507", SENTRY_ENVIRONMENT: "staging", SENTRY_RELEASE: "web@2026.11" });
+    expect(config).toMatchObject({ SENTRY_DSN: "https://abc123@o42.ingest.sentry.io/4507", SENTRY_ENVIRONMENT: "staging", SENTRY_RELEASE: "web@2026.11" });
+    expect(loadConfig({ SENTRY_DSN: "http://key@127.0.0.1:9000/sentry/1" }).SENTRY_DSN).toBe("http://key@127.0.0.1:9000/sentry/1");
+  });
+
+  it.each([
+    ["no key", "https://o42.ingest.sentry.io/4507"],
+    ["no project id", "https://abc123@o42.ingest.sentry.io/"],
+    ["another scheme", "ftp://abc123@o42.ingest.sentry.io/4507"],
+    ["no URL at all", "abc123"],
+  ])("refuses a SENTRY_DSN with %s, naming the variable but not printing its value", (_, dsn) => {
+    expect(() => loadConfig({ SENTRY_DSN: dsn })).toThrow(/SENTRY_DSN: must be a Sentry DSN, like https:\/\/<public key>@o1\.ingest\.sentry\.io\/<project id>$/m);
+  });
 });

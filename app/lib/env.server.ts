@@ -8,8 +8,14 @@ const portSchema = wholeNumber("must be a whole number between 0 and 65535").pip
   z.number().max(65535, "must be a whole number between 0 and 65535"),
 );
 
-/** Variables whose values must never be printed. */
-const secretVariables = new Set(["DATABASE_URL", "OIDC_CLIENT_SECRET", "SMTP_URL", "CONTACT_ACCESS_KEY", "HCAPTCHA_SECRET", "GOOGLE_BOOKS_API_KEY"]);
+/** Variables whose values must never be printed (SENTRY_DSN: an old-style DSN also carries a secret key). */
+const secretVariables = new Set(["DATABASE_URL", "OIDC_CLIENT_SECRET", "SMTP_URL", "CONTACT_ACCESS_KEY", "HCAPTCHA_SECRET", "GOOGLE_BOOKS_API_KEY", "SENTRY_DSN"]);
+
+/** A DSN names the project's public key (the URL's user) and ends in the project's id. */
+function isSentryDsn(value: string): boolean {
+  const url = new URL(value);
+  return url.username !== "" && /^\/(.+\/)?\d+$/.test(url.pathname);
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -65,6 +71,12 @@ const envSchema = z.object({
   CHATBOT_CONFIG_URL: z
     .url({ protocol: /^https?$/, error: "must be the http(s) address of the chatbot's configuration script" })
     .optional(),
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/, error: "must be a Sentry DSN, like https://<public key>@o1.ingest.sentry.io/<project id>", abort: true })
+    .refine((dsn) => isSentryDsn(dsn), "must be a Sentry DSN, like https://<public key>@o1.ingest.sentry.io/<project id>")
+    .optional(),
+  SENTRY_ENVIRONMENT: z.string().trim().min(1).max(64, "must be at most 64 characters").optional(),
+  SENTRY_RELEASE: z.string().trim().min(1).max(200, "must be at most 200 characters").optional(),
   SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(10_000),
   REQUEST_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds, at least 1000")
     .pipe(z.number().min(1000, "must be a whole number of milliseconds, at least 1000"))
