@@ -124,7 +124,9 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   );
   // Before compression: byte ranges are ranges of the file itself.
   app.use("/media", await mediaRoutes(config.MEDIA_DIR));
-  app.use(compression());
+  // Every body, however small: the module runtime and entry chunks are under compression's
+  // default 1 KB threshold and were sent as they are on every first visit.
+  app.use(compression({ threshold: 0 }));
   // The provider guards its own endpoints (its token endpoint is called server to server).
   if (identityProviderHandler) app.use("/idp", limitProviderRequests(database.db), identityProviderHandler);
   app.use(rejectCrossSiteRequests());
