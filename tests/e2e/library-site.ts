@@ -8,6 +8,8 @@ import { test as base } from "@playwright/test";
 import { openDatabase } from "../../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../../app/lib/db/migrate.server.ts";
 import { insertLibraryFixtures } from "../setup/library-fixtures.ts";
+import { libraryCatalogue } from "../../app/content/library-catalogue.ts";
+import { applyCatalogueSeed } from "../../app/features/library/seed.server.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -31,6 +33,8 @@ async function startLibrarySite() {
   const sqlitePath = join(dir, "app.db");
   const handle = openDatabase({ SQLITE_PATH: sqlitePath });
   await migrateToLatest(handle.db);
+  // Applied (and recorded) before the fixtures replace it, so the site does not add it again at start.
+  await applyCatalogueSeed(handle.db, libraryCatalogue);
   await insertLibraryFixtures(handle.db);
   await handle.close();
 
