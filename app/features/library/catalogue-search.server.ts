@@ -85,7 +85,7 @@ async function searchRows(db: Kysely<Database>, query: BookQuery): Promise<BookR
   // the order is exactly the full query's) are joined to their books and filtered. Filters
   // that drop many books make that too few, and then all matches are read. The subject filter
   // always reads them (it keeps a small part of most matches).
-  const candidates = query.subject ? null : query.freeOnly || query.language ? 8 * needed : 2 * needed;
+  const candidates = query.subject || query.freeOnly || query.language ? null : 2 * needed;
   if (candidates) {
     const rows = await sqliteSearch(db, query, match, { limit, offset, candidates });
     if (rows.length === limit) return rows;

@@ -32,6 +32,7 @@ export function createSqliteDialect(filename: string): SqliteDialect {
         PRAGMA synchronous = FULL;
         PRAGMA busy_timeout = 5000;
         PRAGMA foreign_keys = ON;
+        PRAGMA cache_size = -65536;
       `);
       return adapt(database);
     },
