@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { open } from "./open.ts";
 import { register } from "./register.ts";
+import { seriousViolations } from "./page-checks.ts";
 
 // Measured at rest: mid-animation (cards fading in) colours are not what people read.
 test.use({ reducedMotion: "reduce" });
@@ -11,17 +11,6 @@ const routes = [
   "/contact", "/register", "/test", "/test/java", "/courses/java", "/library", "/feedback", "/profile", "/signin",
   "/pages", "/newsletter", "/error", "/no-such-page", "/courses/java?lesson=2",
 ];
-
-const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
-
-/** Serious and critical violations, with where they are; `tags` null runs axe's whole default rule set. */
-async function seriousViolations(page: Page, tags: string[] | null = wcagTags) {
-  const axe = new AxeBuilder({ page });
-  const results = await (tags ? axe.withTags(tags) : axe).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 for (const route of routes) {
   test(`${route} has no serious or critical accessibility violation`, async ({ page }) => {

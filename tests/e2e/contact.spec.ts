@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { open } from "./open.ts";
+import { cspViolations, seriousViolations } from "./page-checks.ts";
 
 // Measured at rest: mid-animation colours are not what people read.
 test.use({ reducedMotion: "reduce" });
@@ -21,22 +21,6 @@ async function passCaptcha(page: Page) {
   await expect(captchaState(page)).toHaveText("Tick the box to show you are a person.");
   await robotLabel(page).click();
   await expect(captchaState(page)).toHaveText("Verified");
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
-/** Content Security Policy violations the page reports (the widget and its worker must run under ours). */
-function cspViolations(page: Page) {
-  const seen: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
-  });
-  return seen;
 }
 
 test("with JavaScript: solve the check, send, see 'Sending....' and then success in place, with the form cleared", async ({ page }) => {

@@ -1,19 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { open } from "./open.ts";
+import { ownClientAddressPerTest, seriousViolations } from "./page-checks.ts";
 
 // The wall allows five posts per address in ten minutes; each test posts from an address of its own.
-let address = 0;
-test.beforeEach(({ page }, testInfo) => {
-  address += 1;
-  return page.setExtraHTTPHeaders({ "X-Forwarded-For": `192.0.2.${(testInfo.workerIndex * 50 + address) % 250}` });
-});
+ownClientAddressPerTest(test);
 test.use({ reducedMotion: "reduce" });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
 
 const form = (page: Page) => page.getByRole("main").locator("form").first();
 const card = (page: Page, name: string) => page.getByRole("article", { name });

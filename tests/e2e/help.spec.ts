@@ -1,27 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { startChatbotStandIn } from "../setup/chatbot-stand-in.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 import { open } from "./open.ts";
+import { cspViolations, seriousViolations } from "./page-checks.ts";
 
 // Measured at rest: mid-animation colours are not what people read.
 test.use({ reducedMotion: "reduce" });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
-
-/** Content Security Policy violations the page reports. */
-function cspViolations(page: Page) {
-  const seen: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
-  });
-  return seen;
-}
 
 /** Requests for the dialog's own code. */
 function dialogCodeRequests(page: Page) {

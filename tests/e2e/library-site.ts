@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,21 +7,11 @@ import { test as base } from "@playwright/test";
 import { openDatabase } from "../../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../../app/lib/db/migrate.server.ts";
 import { insertLibraryFixtures } from "../setup/library-fixtures.ts";
+import { freePort } from "../setup/server.ts";
 import { libraryCatalogue } from "../../app/content/library-catalogue.ts";
 import { applyCatalogueSeed } from "../../app/features/library/seed.server.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The built site on a SQLite file holding the library's test books: the shared e2e server keeps

@@ -1,21 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { test } from "./library-site.ts";
 import { open } from "./open.ts";
 import { e2ePassword, register } from "./register.ts";
+import { ownClientAddressPerTest, seriousViolations } from "./page-checks.ts";
 
 // Registration is limited per address; each test comes from an address of its own.
-let address = 0;
-test.beforeEach(({ page }, testInfo) => {
-  address += 1;
-  return page.setExtraHTTPHeaders({ "X-Forwarded-For": `192.0.2.${(testInfo.workerIndex * 50 + address) % 250}` });
-});
+ownClientAddressPerTest(test);
 test.use({ reducedMotion: "reduce" });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
-}
 
 const search = (page: Page) => page.getByRole("search", { name: "Books" });
 const yourBooks = (page: Page) => page.getByRole("region", { name: "your Books" });

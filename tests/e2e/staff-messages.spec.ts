@@ -1,10 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
 import { storeMessage } from "../setup/contact-outbox.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 import { open } from "./open.ts";
 import { register } from "./register.ts";
+import { seriousViolations } from "./page-checks.ts";
 
 // A site of its own (the shared one keeps no file to put messages in), with an administrator.
 test.describe.configure({ mode: "serial" });
@@ -35,13 +35,6 @@ test.afterAll(async () => {
   await handle?.close();
   await site?.stop();
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
-}
 
 async function signedInAdministrator(browser: Browser, email: string) {
   const context = await browser.newContext({ baseURL: site.url, reducedMotion: "reduce" });

@@ -1,0 +1,35 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page, TestType } from "@playwright/test";
+
+const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+
+/** Serious and critical accessibility violations, with where they are; `tags` null runs axe's whole default rule set. */
+export async function seriousViolations(page: Page, tags: string[] | null = wcagTags) {
+  const axe = new AxeBuilder({ page });
+  const results = await (tags ? axe.withTags(tags) : axe).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/** Content Security Policy violations the page reports from now on. */
+export function cspViolations(page: Page) {
+  const seen: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
+  });
+  return seen;
+}
+
+/**
+ * Each test of the file comes from a client address of its own (the e2e server trusts
+ * X-Forwarded-For), so per-address limits of one test never hold back another.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any test type, with or without fixtures
+export function ownClientAddressPerTest(test: TestType<any, any>) {
+  let address = 0;
+  test.beforeEach(({ page }: { page: Page }, testInfo) => {
+    address += 1;
+    return page.setExtraHTTPHeaders({ "X-Forwarded-For": `192.0.2.${(testInfo.workerIndex * 50 + address) % 250}` });
+  });
+}
