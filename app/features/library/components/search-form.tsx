@@ -55,32 +55,26 @@ export function SearchForm({
           Free e-books only
         </label>
       </div>
-      <div className="md:col-span-2">
-        <label htmlFor="library-subject" className="block font-medium">
-          Subject
-        </label>
-        <select id="library-subject" name="subject" defaultValue={values.subject} className={fieldClass}>
-          <option value="">Any subject</option>
-          {subjects.map((subject) => (
-            <option key={subject.value} value={subject.value}>
-              {subject.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="md:col-span-2">
-        <label htmlFor="library-language" className="block font-medium">
-          Language
-        </label>
-        <select id="library-language" name="language" defaultValue={values.language} className={fieldClass}>
-          <option value="">Any language</option>
-          {languages.map((language) => (
-            <option key={language.value} value={language.value}>
-              {language.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect name="subject" label="Subject" anyLabel="Any subject" value={values.subject} choices={subjects} />
+      <FilterSelect name="language" label="Language" anyLabel="Any language" value={values.language} choices={languages} />
     </Form>
+  );
+}
+
+function FilterSelect({ name, label, anyLabel, value, choices }: { name: string; label: string; anyLabel: string; value: string; choices: Array<{ value: string; label: string }> }) {
+  return (
+    <div className="md:col-span-2">
+      <label htmlFor={`library-${name}`} className="block font-medium">
+        {label}
+      </label>
+      <select id={`library-${name}`} name={name} defaultValue={value} className={fieldClass}>
+        <option value="">{anyLabel}</option>
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
