@@ -104,13 +104,10 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     });
     next();
   });
-  app.use(limitRequestBodies(maxBodyBytes));
-  app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));
-  // After the health checks: load balancers call them at each instance's own address.
-  app.use(redirectToPublicAddress({ publicUrl: config.PUBLIC_URL, logger }));
   const providerOrigins = [config.OIDC_ISSUER, config.OIDC_LOGOUT_URL]
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
+  // First: every answer carries them, refusals (411, 413, 421) and health checks included.
   app.use(
     securityHeaders({
       development: Boolean(devServer),
@@ -122,6 +119,10 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
       errorReportingOrigin: sentryOrigin(config),
     }),
   );
+  app.use(limitRequestBodies(maxBodyBytes));
+  app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));
+  // After the health checks: load balancers call them at each instance's own address.
+  app.use(redirectToPublicAddress({ publicUrl: config.PUBLIC_URL, logger }));
   // Before compression: byte ranges are ranges of the file itself.
   app.use("/media", await mediaRoutes(config.MEDIA_DIR));
   // Every body, however small: the module runtime and entry chunks are under compression's

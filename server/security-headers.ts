@@ -12,6 +12,9 @@ declare global {
 
 const oneYear = 365 * 24 * 60 * 60;
 
+export const permissionsPolicy =
+  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), fullscreen=(self)";
+
 /**
  * Security headers for every response. Scripts run only from our origin or
  * with this response's nonce; no `unsafe-inline` for scripts in production.
@@ -95,5 +98,10 @@ export function securityHeaders({
     if (req.secure) res.setHeader("Strict-Transport-Security", `max-age=${oneYear}`);
     next();
   };
-  return [nonce, headers, hsts];
+  // No page needs the camera, the microphone, the location or payments; lessons may go full screen.
+  const permissions: RequestHandler = (_req, res, next) => {
+    res.setHeader("Permissions-Policy", permissionsPolicy);
+    next();
+  };
+  return [nonce, headers, hsts, permissions];
 }

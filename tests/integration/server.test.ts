@@ -26,6 +26,29 @@ describe("security headers", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  const streamedBody = () =>
+    new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("email=stream%40example.com"));
+        controller.close();
+      },
+    });
+  const form = { "Content-Type": "application/x-www-form-urlencoded" };
+  it.each([
+    ["a page", 200, () => fetch(`${server.url}/about`)],
+    ["/healthz", 200, () => fetch(`${server.url}/healthz`)],
+    ["/readyz", 200, () => fetch(`${server.url}/readyz`)],
+    ["a body without a length (411)", 411, () => fetch(`${server.url}/newsletter`, { method: "POST", headers: form, body: streamedBody(), duplex: "half" } as RequestInit)],
+    ["a body too large (413)", 413, () => fetch(`${server.url}/newsletter`, { method: "POST", headers: form, body: "x".repeat(70 * 1024) })],
+    ["a method no page takes (405)", 405, () => fetch(`${server.url}/about`, { method: "DELETE" })],
+  ])("sends the security headers and a Permissions-Policy with %s", async (_what, status, request) => {
+    const response = await request();
+    expect(response.status).toBe(status);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("permissions-policy")).toMatch(/camera=\(\), .*microphone=\(\), .*payment=\(\)/);
+  });
+
   it("uses a new nonce for every response", async () => {
     const nonceOf = async () =>
       /'nonce-([^']+)'/.exec((await fetch(`${server.url}/about`)).headers.get("content-security-policy") ?? "")?.[1];
