@@ -158,8 +158,9 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     ? devServer.loadBuild
     : (productionBuild as unknown as ServerBuild);
 
-  app.all(
-    "/{*path}",
+  // app.use, not a route pattern: Express decodes a pattern's parameters and answers a malformed
+  // address (/%zz) with a bare 400 before the site could show its own page for it.
+  app.use(
     createRequestHandler({
       build,
       mode: devServer ? "development" : "production",

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type RunningSite } from "../setup/server.ts";
 import { visibleText } from "../setup/html.ts";
+import { rawRequest } from "../setup/raw-request.ts";
 
 let server: RunningSite;
 
@@ -162,5 +163,25 @@ describe("every route", () => {
         expect(img).toMatch(/height="\d+"/);
       }
     }
+  });
+});
+
+describe("malformed addresses", () => {
+  it.each(["/%", "/%zz", "/courses/%E0%A4%A", "/x%2"])("answers %s with the site's own page, status 400 and its headers", async (path) => {
+    const response = await rawRequest(`${server.url}${path}`);
+    expect(response.status).toBe(400);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(String(response.headers["content-security-policy"])).toContain("default-src 'self'");
+    const text = visibleText(response.body);
+    expect(text).toContain("This address cannot be read");
+    expect(text).toContain("Go Back To Home");
+    expect(response.body).toContain('<nav aria-label="Main"');
+  });
+
+  it("still answers an unknown but well-formed address with the 404 page", async () => {
+    const response = await rawRequest(`${server.url}/no-such-page%20here`);
+    expect(response.status).toBe(404);
+    expect(visibleText(response.body)).toContain("Page Not Found");
   });
 });
