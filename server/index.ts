@@ -47,12 +47,20 @@ const config = readConfig();
 const logger = pino({ level: config.LOG_LEVEL, base: undefined });
 const development = config.NODE_ENV === "development";
 const { module, devServer } = await loadApplication(development);
-const running = await module.createApp({
-  config,
-  logger,
-  clientDir: `${projectRoot}build/client`,
-  devServer,
-});
+const running = await module
+  .createApp({
+    config,
+    logger,
+    clientDir: `${projectRoot}build/client`,
+    devServer,
+  })
+  .catch((err: unknown) => {
+    // One line an operator's log tooling can read, naming the problem (an unreachable
+    // database, a failed migration), instead of a bare stack trace on stderr.
+    const reason = err instanceof Error ? err.message : String(err);
+    logger.fatal({ err }, `could not start: ${reason}`);
+    process.exit(1);
+  });
 
 // Node's defaults let a client take five minutes to send a request; bodies here are at most
 // 64 KB, so a slow phone needs seconds. Timeouts are checked every second, not every 30.

@@ -216,6 +216,19 @@ describe("configuration", () => {
   });
 });
 
+describe("start-up failures", () => {
+  it("logs an unreachable database as one JSON line that names it, and exits 1", async () => {
+    const { code, stdout, stderr } = await runServerExpectingExit({ DATABASE_URL: "postgres://postgres:s3cret@127.0.0.1:1/app" });
+    expect(code).toBe(1);
+    expect(stderr).toBe("");
+    const lines = stdout.trim().split("\n").map((line) => JSON.parse(line) as { level: number; msg: string });
+    const fatal = lines.filter((line) => line.level === 60);
+    expect(fatal).toHaveLength(1);
+    expect(fatal[0]!.msg).toMatch(/^could not start: .*ECONNREFUSED/);
+    expect(stdout).not.toContain("s3cret");
+  });
+});
+
 describe("shutdown", () => {
   it("finishes a request in flight on SIGTERM, then exits cleanly", async () => {
     const instance = await startSite();

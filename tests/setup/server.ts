@@ -92,19 +92,21 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
 }
 
 /** Runs the server with this environment and returns how it exits, for start-up failures. */
-export function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+export function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
+  let stdout = "";
   child.stderr!.on("data", (chunk) => (stderr += chunk));
+  child.stdout!.on("data", (chunk) => (stdout += chunk));
   const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
   return new Promise((resolve) =>
-    child.on("exit", (code) => {
+    child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, stderr });
+      resolve({ code, stderr, stdout });
     }),
   );
 }
