@@ -32,3 +32,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Callback({ loaderData }: Route.ComponentProps) {
   return <SignInProblem message={loaderData.message} />;
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";

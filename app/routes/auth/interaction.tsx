@@ -137,3 +137,5 @@ export default function Interaction({ loaderData, actionData }: Route.ComponentP
 }
 
 export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";

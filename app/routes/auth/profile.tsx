@@ -225,3 +225,5 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     </>
   );
 }
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";

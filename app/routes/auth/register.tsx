@@ -137,3 +137,5 @@ function RegisterPage({ children }: { children: ReactNode }) {
 }
 
 export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";

@@ -38,3 +38,5 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
 }
 
 export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
