@@ -64,10 +64,19 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   // First, so errors logged while the rest starts (database, sign-in) are reported too.
   const errorReporting = await startServerErrorReporting(config);
   validateSiteContent();
-  const database = openDatabase(config, (err) => logger.error({ err }, "database connection lost"));
-  await migrateToLatest(database.db);
-  const seed = await applyCatalogueSeed(database.db, libraryCatalogue);
-  if (seed.applied) logger.info(seed, "library catalogue seed applied");
+  const database = openDatabase(config, (err) => logger.error({ err }, "database connection lost"), {
+    statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+  });
+  // Migrations and the seed may run long statements: on PostgreSQL on a handle of their own,
+  // without the statement bounds of the pages' handle (SQLite has none; ":memory:" is one handle's).
+  const setup = config.DATABASE_URL ? openDatabase(config) : database;
+  try {
+    await migrateToLatest(setup.db);
+    const seed = await applyCatalogueSeed(setup.db, libraryCatalogue);
+    if (seed.applied) logger.info(seed, "library catalogue seed applied");
+  } finally {
+    if (setup !== database) await setup.close();
+  }
   let draining = false;
 
   const { identityProvider, identityProviderHandler, relyingParty, roleSources } = await setUpSignIn(database.db, config);

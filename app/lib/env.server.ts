@@ -78,6 +78,9 @@ const envSchema = z.object({
   SENTRY_ENVIRONMENT: z.string().trim().min(1).max(64, "must be at most 64 characters").optional(),
   SENTRY_RELEASE: z.string().trim().min(1).max(200, "must be at most 200 characters").optional(),
   SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(10_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds, at least 100")
+    .pipe(z.number().min(100, "must be a whole number of milliseconds, at least 100"))
+    .default(5_000),
   REQUEST_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds, at least 1000")
     .pipe(z.number().min(1000, "must be a whole number of milliseconds, at least 1000"))
     .default(30_000),

@@ -198,6 +198,8 @@ describe("configuration", () => {
     [{ PORT: " " }, "PORT"],
     [{ PORT: "0x50" }, "PORT"],
     [{ SHUTDOWN_TIMEOUT_MS: "1e3" }, "SHUTDOWN_TIMEOUT_MS"],
+    [{ REQUEST_TIMEOUT_MS: "500" }, "REQUEST_TIMEOUT_MS"],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: "50" }, "DATABASE_STATEMENT_TIMEOUT_MS"],
     [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
     [{ TRUST_PROXY: "maybe" }, "TRUST_PROXY"],

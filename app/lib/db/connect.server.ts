@@ -15,9 +15,19 @@ export interface DatabaseHandle {
 
 const pingTimeoutMs = 2000;
 
+/**
+ * How long one statement may run on PostgreSQL, for the web server: a stalled database (a lock held
+ * elsewhere, an overloaded server) must cost a request seconds, not hold every connection of the
+ * pool. Tools that run long statements on purpose (migrations, imports) open their handle without.
+ */
+export interface StatementBounds {
+  statementTimeoutMs: number;
+}
+
 export function openDatabase(
   config: Pick<Config, "DATABASE_URL" | "SQLITE_PATH">,
   onConnectionError: (error: Error) => void = () => {},
+  bounds?: StatementBounds,
 ): DatabaseHandle {
   let dialect;
   if (config.DATABASE_URL) {
@@ -25,6 +35,17 @@ export function openDatabase(
       connectionString: config.DATABASE_URL,
       max: 10,
       connectionTimeoutMillis: 5000,
+      // A connection whose server vanished (a failover, a dropped network) is noticed, not waited on.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      ...(bounds && {
+        statement_timeout: bounds.statementTimeoutMs,
+        // Waiting for a lock is the usual stall: give up on it sooner than on the statement.
+        lock_timeout: Math.ceil(bounds.statementTimeoutMs / 2),
+        idle_in_transaction_session_timeout: bounds.statementTimeoutMs * 2,
+        // The client side too, in case the server cannot even answer.
+        query_timeout: bounds.statementTimeoutMs + 1000,
+      }),
     });
     // An idle client loses its server (PostgreSQL restarted): without a listener
     // the pool's error event would crash the process; the pool replaces the client.
