@@ -23,12 +23,18 @@ function serializeCookie(name: string, value: string, maxAgeSeconds: number, pat
 /**
  * One of the site's cookies, its name, path and lifetime defined in one place, so the
  * route that sets it and the one that clears it cannot disagree. `secure`: RequestServices.secureCookies.
+ *
+ * A cookie for the whole site (path "/") is named `__Host-<name>` when secure: browsers then take it
+ * only from this very host over HTTPS, so a neighbouring subdomain or a network attacker cannot plant
+ * one (a session fixed in advance). Over plain HTTP (development, tests) browsers refuse that
+ * prefix, so the plain name is used; cookies of one path cannot have the prefix at all.
  */
 export function siteCookie(name: string, { path = "/", maxAgeSeconds }: { path?: string; maxAgeSeconds: number }) {
+  const nameFor = (secure: boolean) => (secure && path === "/" ? `__Host-${name}` : name);
   return {
-    name,
-    read: (request: Request) => readCookie(request, name),
-    set: (value: string, secure: boolean) => serializeCookie(name, value, maxAgeSeconds, path, secure),
-    clear: (secure: boolean) => serializeCookie(name, "", 0, path, secure),
+    nameFor,
+    read: (request: Request, secure: boolean) => readCookie(request, nameFor(secure)),
+    set: (value: string, secure: boolean) => serializeCookie(nameFor(secure), value, maxAgeSeconds, path, secure),
+    clear: (secure: boolean) => serializeCookie(nameFor(secure), "", 0, path, secure),
   };
 }

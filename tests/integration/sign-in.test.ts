@@ -210,6 +210,21 @@ describe("protection", () => {
     },
   );
 
+  it("over HTTPS names the session cookie __Host-sid and ignores a plain sid someone could plant", async () => {
+    const { browser } = await registeredBrowser();
+    const id = browser.jar.get("sid")!;
+    const profileWith = (cookie: string) =>
+      fetch(`${server.url}/profile`, { headers: { Cookie: cookie, "X-Forwarded-Proto": "https" }, redirect: "manual" });
+    expect((await profileWith(`__Host-sid=${id}`)).status).toBe(200);
+    expect((await profileWith(`sid=${id}`)).status).toBe(302);
+    const loggedOut = await fetch(`${server.url}/logout`, {
+      method: "POST",
+      headers: { Cookie: `__Host-sid=${id}`, "X-Forwarded-Proto": "https", Origin: server.url.replace("http:", "https:") },
+      redirect: "manual",
+    });
+    expect(loggedOut.headers.getSetCookie().join("\n")).toMatch(/__Host-sid=; Max-Age=0; Path=\/; HttpOnly; SameSite=Lax; Secure/);
+  });
+
   it("refuses a duplicate registration in another letter case, with a message on the email field", async () => {
     const { email } = await registeredBrowser();
     const browser = new TestBrowser(server.url);

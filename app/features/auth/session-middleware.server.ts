@@ -78,7 +78,7 @@ function renewOnce(services: RequestServices, session: SessionRow): Promise<Sess
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
   const services = context.get(servicesContext);
-  let session = await findSession(services.db, sessionCookie.read(request));
+  let session = await findSession(services.db, sessionCookie.read(request, services.secureCookies));
   if (session?.refresh_token && session.access_expires_at) {
     const expiresIn = (new Date(session.access_expires_at).getTime() - Date.now()) / 1000;
     if (expiresIn < refreshEarlySeconds) session = await renewOnce(services, session);

@@ -11,7 +11,8 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 
 /** This browser's token when it holds a well-formed one (32 random bytes, base64url). */
 function existingToken(request: Request): string | null {
-  const token = feedbackAuthorCookie.read(request);
+  // A cookie of one path keeps its plain name over HTTPS too (no __Host- prefix is possible).
+  const token = feedbackAuthorCookie.read(request, false);
   return token && /^[\w-]{43}$/.test(token) ? token : null;
 }
 

@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   const accountId =
     interaction.details.prompt.name === "login"
-      ? await redeemRegistrationTicket(services.db, registrationTicketCookie.read(request))
+      ? await redeemRegistrationTicket(services.db, registrationTicketCookie.read(request, services.secureCookies))
       : undefined;
   if (accountId) {
     const clear = registrationTicketCookie.clear(services.secureCookies);
