@@ -7,7 +7,7 @@ import { test as base } from "@playwright/test";
 import { openDatabase } from "../../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../../app/lib/db/migrate.server.ts";
 import { insertLibraryFixtures } from "../setup/library-fixtures.ts";
-import { freePort } from "../setup/server.ts";
+import { freePort } from "../setup/free-port.ts";
 import { libraryCatalogue } from "../../app/content/library-catalogue.ts";
 import { applyCatalogueSeed } from "../../app/features/library/seed.server.ts";
 

@@ -11,7 +11,8 @@ import { attemptRows, messageRow, storeMessage, waitFor } from "../setup/contact
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { startFormServiceStandIn } from "../setup/form-service-stand-in.ts";
 import { startSmtpStandIn, type SmtpStandIn } from "../setup/smtp-stand-in.ts";
-import { freePort, startServer, startSite, type RunningServer, type RunningSite } from "../setup/server.ts";
+import { freePort } from "../setup/free-port.ts";
+import { startServer, startSite, type RunningServer, type RunningSite } from "../setup/server.ts";
 
 const office = "office@college.example";
 const website = "website@college.example";

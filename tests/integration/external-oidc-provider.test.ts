@@ -3,7 +3,8 @@ import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectSignedInAt } from "../setup/accounts.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { freePort, startSite, type RunningSite } from "../setup/server.ts";
+import { freePort } from "../setup/free-port.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
 
 // A second, real oidc-provider on another port, with Auth0's endpoint paths
 // and its own development login, stands in for an external provider.

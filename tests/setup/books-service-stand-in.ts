@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import { freePort } from "./server.ts";
+import { freePort } from "./free-port.ts";
 
 /** How the stand-in answers the next searches. */
 export type BooksServiceBehaviour = "answer" | "slow" | "error" | "malformed" | "wrong-shape" | "redirect";

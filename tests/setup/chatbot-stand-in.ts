@@ -1,5 +1,5 @@
 import { createServer } from "node:http";
-import { freePort } from "./server.ts";
+import { freePort } from "./free-port.ts";
 
 /**
  * What a chatbot provider's CDN serves, in miniature: a web-chat script that waits for its

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage } from "node:http";
-import { freePort } from "./server.ts";
+import { freePort } from "./free-port.ts";
 
 /** How the stand-in answers the next post. */
 export type FormServiceBehaviour =

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage } from "node:http";
 import { gunzipSync, inflateSync, brotliDecompressSync } from "node:zlib";
-import { freePort } from "./server.ts";
+import { freePort } from "./free-port.ts";
 
 /** One envelope as it arrived: its raw text and its parts (a header line, then items of a header and a payload). */
 export interface ReceivedEnvelope {

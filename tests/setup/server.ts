@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
 import { createTestDatabase, type Engine, type TestDatabase } from "./databases.ts";
+import { freePort } from "./free-port.ts";
 import { fileURLToPath } from "node:url";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -13,18 +13,6 @@ export interface RunningServer {
   logs: Array<Record<string, unknown>>;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
-}
-
-/** A port nobody listens on now. The site must know its own address before it starts (the issuer URL). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
-import { freePort } from "./server.ts";
+import { freePort } from "./free-port.ts";
 
 /** One mail as the stand-in received it: envelope, headers (names in lower case) and decoded text. */
 export interface ReceivedMail {

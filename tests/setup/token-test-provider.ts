@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from "jose";
 import { expect } from "vitest";
 import { TestBrowser } from "./http-client.ts";
-import { freePort } from "./server.ts";
+import { freePort } from "./free-port.ts";
 
 /** What the next ID token looks like; by default a valid one. */
 export interface TokenScenario {
