@@ -32,7 +32,6 @@ function serializeCookie(name: string, value: string, maxAgeSeconds: number, pat
 export function siteCookie(name: string, { path = "/", maxAgeSeconds }: { path?: string; maxAgeSeconds: number }) {
   const nameFor = (secure: boolean) => (secure && path === "/" ? `__Host-${name}` : name);
   return {
-    nameFor,
     read: (request: Request, secure: boolean) => readCookie(request, nameFor(secure)),
     set: (value: string, secure: boolean) => serializeCookie(nameFor(secure), value, maxAgeSeconds, path, secure),
     clear: (secure: boolean) => serializeCookie(nameFor(secure), "", 0, path, secure),
