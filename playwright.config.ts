@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/setup/chromium.ts";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
+import { mailCatcherPorts, sitePort as port } from "./tests/e2e/ports.ts";
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -19,7 +19,14 @@ export default defineConfig({
   reporter: "list",
   use: { baseURL: `http://127.0.0.1:${port}`, trace: "retain-on-failure" },
   projects: [{ name: "chromium", use: chromium }],
-  webServer: {
+  webServer: [
+    {
+      command: "node tests/e2e/mail-catcher.ts",
+      url: `http://127.0.0.1:${mailCatcherPorts.http}/mails`,
+      reuseExistingServer: false,
+      env: { MAIL_CATCHER_SMTP_PORT: String(mailCatcherPorts.smtp), MAIL_CATCHER_HTTP_PORT: String(mailCatcherPorts.http) },
+    },
+    {
     // The production build, as `npm start` runs it, on an in-memory SQLite
     // database: every run starts empty (rate-limit counters included).
     command: "node server/index.ts",
@@ -40,6 +47,9 @@ export default defineConfig({
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
       // Tests that post to rate-limited forms say which address they come from (X-Forwarded-For).
       TRUST_PROXY: "1",
+      // Account mails (registration links) go to the mail catcher; contact messages stay kept for staff.
+      SMTP_URL: `smtp://127.0.0.1:${mailCatcherPorts.smtp}`,
     },
-  },
+    },
+  ],
 });

@@ -9,6 +9,7 @@ import type { Config } from "./lib/env.server.ts";
 import type { RelyingParty } from "./features/auth/relying-party.server.ts";
 import type { RoleSources } from "./features/auth/roles.server.ts";
 import type { SessionRow, SessionUser } from "./features/auth/sessions.server.ts";
+import type { AccountMailer } from "./features/accounts/mail/account-mailer.server.ts";
 
 /** What the Express server hands every loader and action. */
 export interface RequestServices {
@@ -30,6 +31,8 @@ export interface RequestServices {
   media: MediaCatalog;
   /** The built-in OpenID provider, absent when an external one is configured. */
   identityProvider?: Provider;
+  /** Mails to people about their account: links to confirm a registration, reset a password, confirm an address. */
+  accountMail: AccountMailer;
   /** The raw Node request and response: oidc-provider's interaction API works on them. */
   http: { req: IncomingMessage; res: ServerResponse };
 }

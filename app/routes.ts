@@ -36,11 +36,16 @@ export default [
   route("feedback/:id", "routes/feedback/delete.tsx"),
 
   route("register", "routes/auth/register.tsx"),
+  route("register/confirm", "routes/auth/register-confirm.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
   route("signin", "routes/auth/signin.tsx"),
   route("signin/callback", "routes/auth/callback.tsx"),
   route("signin/interaction/:uid", "routes/auth/interaction.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("profile", "routes/auth/profile.tsx"),
+  route("profile/email", "routes/auth/email-change.tsx"),
+  route("profile/email/confirm", "routes/auth/email-confirm.tsx"),
 
   route("staff/messages", "routes/staff/messages.tsx"),
 

@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createAccount } from "../app/features/accounts/queries.server.ts";
+import { hashPassword } from "../app/features/accounts/password.server.ts";
 import { assignRole } from "../app/features/auth/roles.server.ts";
 import { roles } from "../app/features/auth/roles.ts";
 import { openDatabase } from "../app/lib/db/connect.server.ts";
@@ -54,8 +55,7 @@ try {
       name: values.name ?? address.split("@")[0]!,
       phone: values.phone ?? "",
       email: address,
-      password1: password,
-      password2: password,
+      passwordHash: await hashPassword(password),
     });
     // The account and its role together, or neither (assignRole runs a transaction of its own).
     if (!("emailTaken" in created)) {

@@ -15,6 +15,8 @@ import { pruneSignInTransactions } from "../app/features/auth/relying-party.serv
 import { setUpSignIn } from "../app/features/auth/sign-in-setup.server.ts";
 import { pruneLoginFailures } from "../app/features/accounts/login-throttle.server.ts";
 import { pruneRegistrationTickets } from "../app/features/accounts/registration-ticket.server.ts";
+import { pruneAccountLinks } from "../app/features/accounts/links.server.ts";
+import { createAccountMailer, pruneAccountMails } from "../app/features/accounts/mail/account-mailer.server.ts";
 import { startDeliverer } from "../app/features/contact/deliverer.server.ts";
 import { createContactTransport } from "../app/features/contact/transports.server.ts";
 import { pruneCaptchaAnswers } from "../app/features/contact/captcha/solutions.server.ts";
@@ -84,7 +86,17 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
 
   const prune = () =>
     Promise.all(
-      [pruneRateLimits, pruneSessions, pruneSignInTransactions, pruneLoginFailures, pruneRegistrationTickets, pruneExpiredPayloads, pruneCaptchaAnswers].map((prune) =>
+      [
+        pruneRateLimits,
+        pruneSessions,
+        pruneSignInTransactions,
+        pruneLoginFailures,
+        pruneRegistrationTickets,
+        pruneAccountLinks,
+        pruneAccountMails,
+        pruneExpiredPayloads,
+        pruneCaptchaAnswers,
+      ].map((prune) =>
         prune(database.db),
       ),
     ).catch((err) =>
@@ -99,6 +111,8 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   const contactDeliverer = contactTransport
     ? startDeliverer({ db: database.db, transport: contactTransport, logger: logger.child({ component: "contact-deliverer" }), postgres: Boolean(config.DATABASE_URL) })
     : undefined;
+  // Mails to people about their account: through the same outbox machinery, by SMTP only.
+  const accountMail = createAccountMailer(config, database.db, logger);
 
   const app = express();
   app.disable("x-powered-by");
@@ -187,6 +201,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
           roleSources,
           media,
           identityProvider,
+          accountMail,
           http: { req, res },
         });
         return context;
@@ -215,7 +230,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     },
     close: async () => {
       clearInterval(pruneTimer);
-      await contactDeliverer?.stop();
+      await Promise.all([contactDeliverer?.stop(), accountMail.stop()]);
       await database.close();
       await errorReporting?.close();
     },

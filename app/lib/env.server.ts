@@ -60,7 +60,7 @@ const envSchema = z.object({
     .url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL, like smtps://user:password@mail.college.example" })
     .optional(),
   CONTACT_TO: z.email({ error: "must be the email address contact messages go to" }).optional(),
-  CONTACT_FROM: z.email({ error: "must be the email address contact messages are sent from" }).optional(),
+  CONTACT_FROM: z.email({ error: "must be the email address the site's mails are sent from" }).optional(),
   CONTACT_FORWARD_URL: z.url({ protocol: /^https?$/, error: "must be the http(s) address of the form service" }).optional(),
   CONTACT_ACCESS_KEY: z.string().trim().min(1).optional(),
   HCAPTCHA_SITEKEY: z.string().trim().min(1).optional(),
@@ -98,9 +98,6 @@ const configSchema = envSchema.superRefine((env, ctx) => {
   if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
     ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
   }
-  if (env.SMTP_URL && !env.CONTACT_TO) {
-    ctx.addIssue({ code: "custom", path: ["CONTACT_TO"], message: "is required when SMTP_URL is set" });
-  }
   if (env.CONTACT_FORWARD_URL && !env.CONTACT_ACCESS_KEY) {
     ctx.addIssue({ code: "custom", path: ["CONTACT_ACCESS_KEY"], message: "is required when CONTACT_FORWARD_URL is set" });
   }
@@ -114,6 +111,11 @@ const configSchema = envSchema.superRefine((env, ctx) => {
 });
 
 export type Config = z.infer<typeof envSchema>;
+
+/** The address every mail of the site comes from: CONTACT_FROM, else no-reply@ the site's host. */
+export function mailSender(config: Pick<Config, "CONTACT_FROM" | "PUBLIC_URL" | "PORT">): string {
+  return config.CONTACT_FROM ?? `no-reply@${new URL(siteOrigin(config)).hostname}`;
+}
 
 /** The address people reach the site at: PUBLIC_URL, or localhost on the configured port. */
 export function siteOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT">): string {

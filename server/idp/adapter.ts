@@ -83,6 +83,15 @@ export function databaseAdapter(db: Kysely<Database>) {
   };
 }
 
+/**
+ * Ends the account's sessions at the provider, and the grants and tokens it issued for it, so a
+ * new password is needed everywhere. The provider keeps the account only inside each payload.
+ */
+export async function forgetProviderSessionsOf(db: Kysely<Database>, accountId: string): Promise<void> {
+  // Stored by JSON.stringify, so exactly this text; an account id is a UUID, with no LIKE wildcards.
+  await db.deleteFrom("oidc_payloads").where("payload", "like", `%"accountId":${JSON.stringify(accountId)}%`).execute();
+}
+
 /** Removes expired rows; the provider never deletes what merely expired. */
 export async function pruneExpiredPayloads(db: Kysely<Database>): Promise<void> {
   await db.deleteFrom("oidc_payloads").where("expires_at", "<", new Date().toISOString()).execute();

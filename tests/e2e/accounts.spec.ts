@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { open } from "./open.ts";
+import { linkInMail } from "./mails.ts";
 import { e2ePassword, register } from "./register.ts";
 
 const password = e2ePassword;
@@ -36,6 +37,41 @@ test("register, see the profile, log out, sign in again with the password", asyn
   // Back on the page that asked for sign-in.
   await expect(page).toHaveURL(/\/profile$/);
   await expect(nav(page).getByRole("link", { name: "Kavya Subramanian" })).toBeVisible();
+});
+
+test("forgot the password: 'Forgot password?' mails a link, the new password works and the old one no longer does", async ({ page }) => {
+  // A long journey: registering, two mails, three argon2 hashes and two sign-ins.
+  test.setTimeout(90_000);
+  const email = `forgetful-${Date.now()}@example.com`;
+  await register(page, email);
+  await nav(page).getByRole("button", { name: "Log out" }).click();
+  await expect(nav(page).getByRole("link", { name: "Join Now" })).toBeVisible();
+  await open(page, "/profile");
+  await main(page).getByRole("link", { name: "Forgot password?" }).click();
+  await main(page).getByLabel("Email").fill(email);
+  await main(page).getByRole("button", { name: "Send me a link" }).click();
+  await expect(main(page).getByRole("status")).toContainText(`Please check your inbox: we have sent a mail to ${email}.`);
+
+  await open(page, await linkInMail(email, "Choose a new password for eLEARNING"));
+  await main(page).getByLabel("New password", { exact: true }).fill("password");
+  await main(page).getByLabel("Confirm new password").fill("password");
+  await main(page).getByRole("button", { name: "Save my new password" }).click();
+  await expect(main(page).getByLabel("New password", { exact: true })).toHaveAccessibleDescription(/easy to guess/);
+
+  const newPassword = "saffron-kite-harbour-31";
+  await main(page).getByLabel("New password", { exact: true }).fill(newPassword);
+  await main(page).getByLabel("Confirm new password").fill(newPassword);
+  await main(page).getByRole("button", { name: "Save my new password" }).click();
+  await expect(main(page).getByRole("heading", { name: "Your password is changed" })).toBeVisible();
+  await main(page).getByRole("link", { name: "Sign in" }).click();
+
+  await main(page).getByLabel("Email").fill(email);
+  await main(page).getByLabel("Password").fill(password);
+  await main(page).getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The email address or password is not correct.");
+  await main(page).getByLabel("Password").fill(newPassword);
+  await main(page).getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
 });
 
 test("Join Now returns to the page it was pressed on", async ({ page }) => {

@@ -17,12 +17,12 @@ test("signing up from the footer answers in place, once per address", async ({ p
 
   await email.fill(address);
   await email.press("Enter");
-  await expect(status).toHaveText("Thank you! You are now subscribed to our newsletter.");
+  await expect(status).toHaveText("Thank you! This address is on our newsletter list: the next issue will reach it.");
   await expect(email).toHaveValue("");
 
   await email.fill(address.toUpperCase());
   await footer.getByRole("button", { name: "SignUp" }).click();
-  await expect(status).toHaveText("You are already subscribed with this address. We will keep you posted.");
+  await expect(status).toHaveText("Thank you! This address is on our newsletter list: the next issue will reach it.");
   await expect(page).toHaveURL(/\/courses$/);
 });
 
@@ -36,7 +36,7 @@ test.describe("without JavaScript", () => {
     await footer.getByRole("button", { name: "SignUp" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
     await expect(page.getByRole("main").getByRole("status").first()).toHaveText(
-      "Thank you! You are now subscribed to our newsletter.",
+      "Thank you! This address is on our newsletter list: the next issue will reach it.",
     );
   });
 });

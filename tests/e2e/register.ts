@@ -1,9 +1,13 @@
 import { expect, type Page } from "@playwright/test";
+import { linkInMail } from "./mails.ts";
 import { open } from "./open.ts";
 
 export const e2ePassword = "chennai-learner-2026";
 
-/** Fills and sends the register form, and checks the site signed the person in and shows the profile. */
+/**
+ * Fills and sends the register form, opens the link the site mails, and checks the site signed
+ * the person in and shows the profile.
+ */
 export async function register(page: Page, email: string, name = "Kavya Subramanian") {
   const main = page.getByRole("main");
   await open(page, "/register");
@@ -13,5 +17,8 @@ export async function register(page: Page, email: string, name = "Kavya Subraman
   await main.getByLabel("Password", { exact: true }).fill(e2ePassword);
   await main.getByLabel("Confirm Password").fill(e2ePassword);
   await main.getByRole("button", { name: "Register" }).click();
+  await expect(main.getByRole("status")).toContainText(`Please check your inbox: we have sent a mail to ${email}.`);
+  await open(page, await linkInMail(email, "Confirm your account on eLEARNING"));
+  await page.getByRole("main").getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/profile$/);
 }

@@ -388,6 +388,30 @@ describe.each(engines)("contact delivery on %s", (engine) => {
       expect(await messageRow(handle.db, stored.id)).toMatchObject({ status: "sent", attempts: 1 });
       expect(await attemptRows(handle.db, stored.id)).toEqual([expect.objectContaining({ outcome: "sent" })]);
     });
+
+    it("delivers at once when woken, even while a round is in progress, instead of at the next poll", async () => {
+      // Polls once at start, then not again within the test: only wake() can bring the messages out.
+      const deliverer = startDeliverer({ ...options(bySmtp()), pollIntervalMs: 10 * 60 * 1000 });
+      try {
+        // Let the first poll find the outbox empty and finish.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const first = await store();
+        deliverer.wake();
+        await waitFor(() => messageRow(handle.db, first.id), (row) => row?.status === "sent");
+        // Woken while the round for the first is still going: the message stored meanwhile goes too.
+        smtp.behave({ kind: "hold" });
+        const second = await store();
+        deliverer.wake();
+        await smtp.holding();
+        const third = await store();
+        deliverer.wake();
+        smtp.release();
+        await waitFor(() => messageRow(handle.db, third.id), (row) => row?.status === "sent");
+        expect(await messageRow(handle.db, second.id)).toMatchObject({ status: "sent" });
+      } finally {
+        await deliverer.stop();
+      }
+    });
   });
 
   describe("by two site instances on one database", () => {

@@ -37,14 +37,14 @@ describe.each(engines)("newsletter sign-up on %s", (engine) => {
   it("stores a new address, trimmed and in lower case, and says so", async () => {
     const result = await signUp({ email: "  Meena.R@Example.COM " });
     expect(result.status).toBe(200);
-    expect(result.message).toBe("Thank you! You are now subscribed to our newsletter.");
+    expect(result.message).toBe("Thank you! This address is on our newsletter list: the next issue will reach it.");
     expect(await stored()).toEqual([{ email: "meena.r@example.com" }]);
   });
 
-  it("treats signing up twice, in any letter case, as success and keeps one row", async () => {
+  it("answers signing up twice, in any letter case, exactly as the first time (no hint the address is known) and keeps one row", async () => {
     const result = await signUp({ email: "MEENA.R@example.com" });
     expect(result.status).toBe(200);
-    expect(result.message).toBe("You are already subscribed with this address. We will keep you posted.");
+    expect(result.message).toBe("Thank you! This address is on our newsletter list: the next issue will reach it.");
     expect(await stored()).toEqual([{ email: "meena.r@example.com" }]);
   });
 
@@ -80,7 +80,7 @@ describe.each(engines)("newsletter sign-up on %s", (engine) => {
       body: new URLSearchParams({ email: "arun@example.com" }),
     });
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain("Thank you! You are now subscribed to our newsletter.");
+    expect(await response.text()).toContain("Thank you! This address is on our newsletter list: the next issue will reach it.");
     expect(await stored()).toEqual([{ email: "arun@example.com" }, { email: "meena.r@example.com" }]);
   });
 

@@ -257,7 +257,7 @@ describe("shutdown", () => {
       await closed;
       expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 200 OK/);
       expect(answer).toMatch(/^Connection: close\r$/im);
-      expect(answer).toContain("Thank you! You are now subscribed to our newsletter.");
+      expect(answer).toContain("Thank you! This address is on our newsletter list: the next issue will reach it.");
       expect(code).toBe(0);
     } finally {
       // A failure before the stop must not leave the server running.

@@ -15,6 +15,25 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
+/** The log lines of every server this test file started: a mail written to the log is found whatever the server. */
+const logsOfEveryServer = new Set<RunningServer["logs"]>();
+
+/** The text of the newest account mail to `recipient` that a server without SMTP_URL wrote to its log. */
+export async function loggedMailTo(recipient: string, timeoutMs = 5000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const logs of logsOfEveryServer) {
+      const line = logs.findLast((entry) => entry.recipient === recipient && typeof entry.text === "string");
+      if (line) return line.text as string;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${recipient} in the servers' logs`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The first address of this site in a mail's text. */
+export const linkIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0]);
+
 /**
  * Starts the built site (`npm run build` first) exactly as `npm start` does,
  * on a free port, and resolves once it listens. A port taken between the
@@ -45,6 +64,7 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: RunningServer["logs"] = [];
+  logsOfEveryServer.add(logs);
   let stderr = "";
   child.stderr!.on("data", (chunk) => (stderr += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

@@ -41,8 +41,8 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
  * A local SMTP server standing in for the college's mail server: records what it receives,
  * and does what the test tells it next (refuse, refuse the login, hold, be down).
  */
-export async function startSmtpStandIn({ user = "site", password = "s3cret-Pa55/word" } = {}) {
-  const port = await freePort();
+export async function startSmtpStandIn({ user = "site", password = "s3cret-Pa55/word", port: givenPort }: { user?: string; password?: string; port?: number } = {}) {
+  const port = givenPort ?? (await freePort());
   const received: ReceivedMail[] = [];
   let behaviour: SmtpBehaviour = { kind: "accept" };
   let releaseHeld: Array<(answer: SmtpBehaviour) => void> = [];

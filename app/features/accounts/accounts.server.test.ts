@@ -26,13 +26,14 @@ const registration = (email: string) => ({
   name: "Meena Raghavan",
   phone: "+914420000000",
   email,
-  password1: "library-card-42",
-  password2: "library-card-42",
+  passwordHash: libraryCardHash,
 });
+let libraryCardHash: string;
 
 describe.each(engines)("accounts on %s", (engine) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
   beforeAll(async () => {
+    libraryCardHash = await hashPassword("library-card-42");
     handle = await openTestDatabase(engine);
   });
   afterAll(() => handle?.close());

@@ -1,6 +1,9 @@
 // Kept apart from schemas.ts so the pages' browser code does not carry zod.
 export const PASSWORD_MIN_LENGTH = 8;
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters; common and easily guessed passwords are refused.`;
 export const ADDRESS_MAX_LENGTH = 300;
+/** How long a mailed link (confirm an account or address, reset a password) works. */
+export const LINK_LIFETIME_MINUTES = 30;
 
 export type { FieldErrors } from "../../lib/field-errors.ts";
 export type RegisterField = "name" | "phone" | "email" | "password1" | "password2";

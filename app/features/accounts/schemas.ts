@@ -18,22 +18,37 @@ const phoneSchema = z
       .regex(/^\+?\d{6,15}$/, "Please enter your phone number in digits, with an optional + in front (e.g. +91 44 2000 0000)."),
   );
 
+/** A new password, typed twice. */
+const newPasswordFields = {
+  password1: z
+    .string({ error: "Please choose a password." })
+    .min(1, "Please choose a password.")
+    .min(PASSWORD_MIN_LENGTH, `Your password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
+    .max(PASSWORD_MAX_LENGTH, `Your password can have at most ${PASSWORD_MAX_LENGTH} characters.`),
+  password2: z.string({ error: "Please type your password again." }).min(1, "Please type your password again."),
+};
+const passwordsMatch: [(form: { password1: string; password2: string }) => boolean, { path: string[]; message: string }] = [
+  (form) => form.password1 === form.password2,
+  { path: ["password2"], message: "The two passwords do not match." },
+];
+
 export const registerSchema = z
   .object({
     name: requiredText("Please enter your name.", 100, "Please keep your name under 100 characters."),
     phone: phoneSchema,
     email: emailSchema,
-    password1: z
-      .string({ error: "Please choose a password." })
-      .min(1, "Please choose a password.")
-      .min(PASSWORD_MIN_LENGTH, `Your password needs at least ${PASSWORD_MIN_LENGTH} characters.`)
-      .max(PASSWORD_MAX_LENGTH, `Your password can have at most ${PASSWORD_MAX_LENGTH} characters.`),
-    password2: z.string({ error: "Please type your password again." }).min(1, "Please type your password again."),
+    ...newPasswordFields,
   })
-  .refine((form) => form.password1 === form.password2, {
-    path: ["password2"],
-    message: "The two passwords do not match.",
-  });
+  .refine(...passwordsMatch);
+
+export const newPasswordSchema = z.object(newPasswordFields).refine(...passwordsMatch);
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const emailChangeSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: "Please enter your current password." }).min(1, "Please enter your current password.").max(PASSWORD_MAX_LENGTH),
+});
 
 export type Registration = z.infer<typeof registerSchema>;
 

@@ -75,6 +75,18 @@ export async function deleteSession(db: Kysely<Database>, idHash: string): Promi
   await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
 }
 
+/** Signs the person out of this site everywhere, but for the session `keepIdHash` (the one making a change). */
+export async function endSessionsOf(db: Kysely<Database>, sub: string, keepIdHash?: string): Promise<void> {
+  let query = db.deleteFrom("sessions").where("sub", "=", sub);
+  if (keepIdHash) query = query.where("id_hash", "!=", keepIdHash);
+  await query.execute();
+}
+
+/** What the signed-in person's sessions show of them, after their account changed. */
+export async function updateSessionsOf(db: Kysely<Database>, sub: string, changes: Pick<SessionRow, "email">): Promise<void> {
+  await db.updateTable("sessions").set(changes).where("sub", "=", sub).execute();
+}
+
 export async function pruneSessions(db: Kysely<Database>, now = new Date()): Promise<void> {
   const idleBefore = new Date(now.getTime() - sessionTimeouts.idleSeconds * 1000).toISOString();
   const createdBefore = new Date(now.getTime() - sessionTimeouts.absoluteSeconds * 1000).toISOString();

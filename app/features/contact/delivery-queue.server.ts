@@ -1,13 +1,29 @@
-// The outbox's state changes, each one statement so that several deliverers (threads of one
+// An outbox's state changes, each one statement so that several deliverers (threads of one
 // process or instances on other machines) can share the table without a lock held across a send.
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "../../lib/db/schema.ts";
 
-export type ClaimedMessage = Database["contact_messages"];
+/** The tables that work as outboxes: contact messages to the college, and mails to people about their account. */
+export type OutboxTable = "contact_messages" | "account_mails";
+
+/** The columns every outbox has; the deliverer reads and writes only these. */
+type QueueColumns = Pick<Database["contact_messages"], "id" | "created_at" | "attempts" | "next_attempt_at" | "claimed_until" | "last_error" | "delivered_at"> & {
+  status: "pending" | "sending" | "sent" | "failed";
+};
+
+export type ClaimedMessage<T extends OutboxTable = "contact_messages"> = Database[T];
+
+/**
+ * The outboxes seen through their shared columns. Written against one name (`as "outbox"` below):
+ * the statements are the same for every outbox, only the table's name differs.
+ */
+type Outboxes = { outbox: QueueColumns };
+const asOutbox = (db: Kysely<Database>) => db as unknown as Kysely<Outboxes>;
+const outboxName = (table: OutboxTable) => table as unknown as "outbox";
 
 /** Waiting and due, or claimed by a deliverer whose lease ran out (it died mid-send). */
-const isDue = (nowIso: string) => (eb: ExpressionBuilder<Database, "contact_messages">) =>
+const isDue = (nowIso: string) => (eb: ExpressionBuilder<Outboxes, "outbox">) =>
   eb.or([
     eb.and([eb("status", "=", "pending"), eb("next_attempt_at", "<=", nowIso)]),
     eb.and([eb("status", "=", "sending"), eb("claimed_until", "<=", nowIso)]),
@@ -19,29 +35,31 @@ const isDue = (nowIso: string) => (eb: ExpressionBuilder<Database, "contact_mess
  * chosen rows are locked and rows locked by another deliverer skipped; on SQLite the statement
  * runs under the database's single write lock.
  */
-export async function claimDueMessages(
+export async function claimDueMessages<T extends OutboxTable = "contact_messages">(
   db: Kysely<Database>,
-  { now, claimedUntil, limit, postgres }: { now: Date; claimedUntil: Date; limit: number; postgres: boolean },
-): Promise<ClaimedMessage[]> {
+  { now, claimedUntil, limit, postgres, table = "contact_messages" as T }: { now: Date; claimedUntil: Date; limit: number; postgres: boolean; table?: T },
+): Promise<ClaimedMessage<T>[]> {
   const nowIso = now.toISOString();
-  const claim = db
+  const outbox = outboxName(table);
+  const claim = asOutbox(db)
     // Materialized: chosen once. Written as `id in (select … limit n)`, PostgreSQL may run the
     // subquery again for every row it compares (a nested loop) and claim far more than n.
     .with(
       (cte) => cte("due").materialized(),
       (qc) => {
-        const due = qc.selectFrom("contact_messages").select("id").where(isDue(nowIso)).orderBy("next_attempt_at").limit(limit);
+        const due = qc.selectFrom(outbox).select("id").where(isDue(nowIso)).orderBy("next_attempt_at").limit(limit);
         return postgres ? due.forUpdate().skipLocked() : due;
       },
     )
-    .updateTable("contact_messages")
+    .updateTable(outbox)
     .from("due")
     .set({ status: "sending", claimed_until: claimedUntil.toISOString() })
-    .whereRef("contact_messages.id", "=", "due.id")
+    .whereRef(`${outbox}.id`, "=", "due.id")
     // Checked again on the row being changed: a row another deliverer claimed meanwhile no longer matches.
     .where(isDue(nowIso));
   // SQLite's RETURNING sees only the updated table and refuses a qualified wildcard.
-  return postgres ? claim.returningAll("contact_messages").execute() : claim.returningAll().execute();
+  const claimed = await (postgres ? claim.returningAll(outbox).execute() : claim.returningAll().execute());
+  return claimed as unknown as ClaimedMessage<T>[];
 }
 
 /** Records one attempt; kept even when the message's own update below loses its claim. */
@@ -55,12 +73,12 @@ export async function recordAttempt(
     .execute();
 }
 
-type Claim = Pick<ClaimedMessage, "id" | "claimed_until">;
+type Claim = Pick<QueueColumns, "id" | "claimed_until"> & { table: OutboxTable };
 
 /** Changes the message only while this deliverer's claim holds; false when another one took it over. */
-async function updateClaimed(db: Kysely<Database>, claim: Claim, changes: Partial<ClaimedMessage>): Promise<boolean> {
-  const result = await db
-    .updateTable("contact_messages")
+async function updateClaimed(db: Kysely<Database>, claim: Claim, changes: Partial<QueueColumns>): Promise<boolean> {
+  const result = await asOutbox(db)
+    .updateTable(outboxName(claim.table))
     .set(changes)
     .where("id", "=", claim.id)
     .where("status", "=", "sending")

@@ -1,5 +1,5 @@
 import { contactFormIdentity } from "./fields.ts";
-import nodemailer from "nodemailer";
+import nodemailer, { type SendMailOptions } from "nodemailer";
 import { site } from "../../content/site.ts";
 import { formatIndiaTime } from "./format-time.ts";
 import { type ContactTransport, type DeliveryOutcome, type OutboxMessage } from "./transport.ts";
@@ -55,30 +55,44 @@ function failureOf(error: unknown): DeliveryOutcome {
   return { ok: false, permanent, detail: message || String(error) };
 }
 
-/** Sends each message as one mail over SMTP_URL to CONTACT_TO. */
-export function createSmtpTransport({ url, to, from }: SmtpSettings): ContactTransport {
+/** Sends mails over SMTP_URL; every mail the site sends goes through one of these. */
+export function createSmtpMailer(url: string) {
   const mailer = nodemailer.createTransport({ url, ...timeouts });
-  const messageIdHost = from.split("@")[1] ?? "localhost";
   return {
-    name: "email",
     secrets: urlSecrets(url),
-    async deliver(message) {
+    /**
+     * `messageId` names the outbox row: the same Message-ID on every attempt, so a mail sent twice
+     * (an instance died between sending and recording) is recognised as one by most mail systems.
+     */
+    async send(mail: SendMailOptions & { to: string; messageId: string }): Promise<DeliveryOutcome> {
       try {
-        const info = await mailer.sendMail({
-          from: { name: `${site.brand} contact form`, address: from },
-          to,
-          replyTo: { name: message.name, address: message.email },
-          subject: contactFormIdentity.subject,
-          text: contactMailText(message),
-          // The same Message-ID on every attempt: a mail sent twice (an instance died between
-          // sending and recording) is recognised as one by most mail systems.
-          messageId: `<contact-${message.id}@${messageIdHost}>`,
-          headers: { "X-Contact-Message-Id": message.id },
-        });
-        return { ok: true, detail: `Sent by email to ${to}: ${info.response}` };
+        const info = await mailer.sendMail(mail);
+        return { ok: true, detail: `Sent by email to ${mail.to}: ${info.response}` };
       } catch (error) {
         return failureOf(error);
       }
     },
+  };
+}
+
+/** The host part of Message-IDs: the sending address's domain. */
+export const messageIdHost = (from: string) => from.split("@")[1] ?? "localhost";
+
+/** Sends each message as one mail over SMTP_URL to CONTACT_TO. */
+export function createSmtpTransport({ url, to, from }: SmtpSettings): ContactTransport {
+  const mailer = createSmtpMailer(url);
+  return {
+    name: "email",
+    secrets: mailer.secrets,
+    deliver: (message) =>
+      mailer.send({
+        from: { name: `${site.brand} contact form`, address: from },
+        to,
+        replyTo: { name: message.name, address: message.email },
+        subject: contactFormIdentity.subject,
+        text: contactMailText(message),
+        messageId: `<contact-${message.id}@${messageIdHost(from)}>`,
+        headers: { "X-Contact-Message-Id": message.id },
+      }),
   };
 }

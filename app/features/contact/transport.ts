@@ -9,14 +9,17 @@ export type OutboxMessage = Pick<Database["contact_messages"], "id" | "name" | "
  */
 export type DeliveryOutcome = { ok: true; detail: string } | { ok: false; permanent: boolean; detail: string };
 
-/** One way of getting contact messages to the college: mail, or a form service. */
-export interface ContactTransport {
+/** One way of getting an outbox's messages where they go: mail, or a form service. */
+export interface Transport<Message> {
   /** For logs and the staff page: "email" or "form service". */
   readonly name: string;
   /** Values that must never be stored or logged (a password, an access key); see `redactSecrets`. */
   readonly secrets: readonly string[];
-  deliver(message: OutboxMessage): Promise<DeliveryOutcome>;
+  deliver(message: Message): Promise<DeliveryOutcome>;
 }
+
+/** How contact messages reach the college. */
+export type ContactTransport = Transport<OutboxMessage>;
 
 /**
  * Takes every secret out of a text that is about to be stored or logged: servers and services

@@ -1,4 +1,4 @@
-import { siteOrigin, type Config } from "../../lib/env.server.ts";
+import { mailSender, type Config } from "../../lib/env.server.ts";
 import { contactDelivery } from "./delivery-settings.server.ts";
 import { createFormServiceTransport } from "./form-service-transport.server.ts";
 import { createSmtpTransport } from "./smtp-transport.server.ts";
@@ -9,7 +9,7 @@ export function createContactTransport(config: Config): ContactTransport | null 
   const delivery = contactDelivery(config);
   switch (delivery.kind) {
     case "smtp":
-      return createSmtpTransport({ url: delivery.url, to: delivery.to, from: delivery.from ?? `no-reply@${new URL(siteOrigin(config)).hostname}` });
+      return createSmtpTransport({ url: delivery.url, to: delivery.to, from: mailSender(config) });
     case "form-service":
       return createFormServiceTransport({ url: delivery.url, accessKey: delivery.accessKey });
     case "none":

@@ -7,6 +7,8 @@ import { newsletterSignupSchema } from "./schemas.ts";
 import type { NewsletterResult } from "./types.ts";
 import { tooManyRequests } from "../../lib/too-many-requests.ts";
 
+const subscribedMessage = "Thank you! This address is on our newsletter list: the next issue will reach it.";
+
 const perAddressLimit = { limit: 10, windowSeconds: 15 * 60 };
 
 /** Handles one sign-up form post: every outcome is a message for the person. */
@@ -34,12 +36,8 @@ export async function handleNewsletterSignup(request: Request, { db, clientAddre
     return data<NewsletterResult>({ status: "invalid", message }, { status: 400 });
   }
 
-  const outcome = await subscribeToNewsletter(db, parsed.data.email);
-  return data<NewsletterResult>({
-    status: outcome,
-    message:
-      outcome === "subscribed"
-        ? "Thank you! You are now subscribed to our newsletter."
-        : "You are already subscribed with this address. We will keep you posted.",
-  });
+  await subscribeToNewsletter(db, parsed.data.email);
+  // The same answer whether the address was on the list already: the form must not tell
+  // anyone which addresses are subscribed.
+  return data<NewsletterResult>({ status: "subscribed", message: subscribedMessage });
 }

@@ -1,4 +1,4 @@
 /** What the sign-up action answers; the form shows `message`. */
 export type NewsletterResult =
-  | { status: "subscribed" | "already-subscribed"; message: string }
+  | { status: "subscribed"; message: string }
   | { status: "invalid" | "rate-limited"; message: string };

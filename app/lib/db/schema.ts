@@ -57,6 +57,28 @@ export interface Database {
     role: string;
     updated_at: string;
   };
+  account_links: {
+    id_hash: string;
+    purpose: "registration" | "password-reset" | "email-change";
+    account_id: string | null;
+    email: string;
+    details: string | null;
+    created_at: string;
+    expires_at: string;
+  };
+  account_mails: {
+    id: string;
+    recipient: string;
+    subject: string;
+    text: string;
+    created_at: string;
+    status: "pending" | "sending" | "sent" | "failed";
+    attempts: number;
+    next_attempt_at: string | null;
+    claimed_until: string | null;
+    last_error: string | null;
+    delivered_at: string | null;
+  };
   registration_tickets: {
     id_hash: string;
     account_id: string;

@@ -67,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.status === "blocked") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     return tooManyRequests(
-      { error: `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, email },
+      { error: `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or choose a new password with "Forgot password?".`, email },
       result.retryAfterSeconds,
     );
   }
@@ -121,6 +121,11 @@ export default function Interaction({ loaderData, actionData }: Route.ComponentP
             defaultValue={actionData?.email || loaderData.email}
           />
           <TextField id="signin-password" name="password" label="Password" type="password" required autoComplete="current-password" />
+          <p className="text-right text-sm">
+            <a href="/forgot-password" className="font-semibold text-brand-800 underline">
+              Forgot password?
+            </a>
+          </p>
           <SubmitButton busy={submitted} className="btn-primary w-full">
             Sign in
           </SubmitButton>

@@ -198,6 +198,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               </div>
             ))}
           </dl>
+          {editable && (
+            <p className="mt-4">
+              <Link to="/profile/email" className="text-brand-800 underline">
+                Change email address
+              </Link>
+            </p>
+          )}
         </section>
         {editable && <ContactDetailsForm phone={phone} address={address} result={actionData} />}
         <ProjectStatus

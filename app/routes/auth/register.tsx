@@ -1,23 +1,17 @@
 import type { ReactNode } from "react";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { HoneypotField } from "../../components/honeypot-field.tsx";
 import { FormPage } from "../../components/form-page.tsx";
 import { TextField } from "../../components/text-field.tsx";
 import { servicesContext } from "../../context.ts";
-import { createAccount } from "../../features/accounts/queries.server.ts";
-import { issueRegistrationTicket, registrationTicketCookie } from "../../features/accounts/registration-ticket.server.ts";
-import { PASSWORD_MIN_LENGTH, type FieldErrors, type RegisterField } from "../../features/accounts/limits.ts";
-import { registerSchema } from "../../features/accounts/schemas.ts";
-import { fieldErrors } from "../../lib/field-errors.ts";
-import { isHoneypotFilled } from "../../lib/honeypot.ts";
+import { NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "../../features/accounts/limits.ts";
+import { handleRegistration } from "../../features/accounts/registration.server.ts";
+import { CheckYourInbox } from "../../features/accounts/components/check-your-inbox.tsx";
 import { pageMeta } from "../../lib/meta.ts";
-import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
 import { signInHref } from "../../features/auth/sign-in-link.ts";
-import { tooManyRequests } from "../../lib/too-many-requests.ts";
 import { SubmitButton } from "../../components/submit-button.tsx";
 import { EMAIL_MAX_LENGTH } from "../../lib/email.ts";
 import type { Route } from "./+types/register";
-import { passwordWeakness } from "../../features/accounts/password-strength.server.ts";
 
 export const meta = () => pageMeta("Sign Up Page");
 
@@ -29,8 +23,6 @@ const fields = [
   { name: "password2", label: "Confirm Password", type: "password", autoComplete: "new-password" },
 ] as const;
 
-type ActionResult = { errors: FieldErrors<RegisterField>; form?: string; values: Partial<Record<RegisterField, string>> };
-
 /** With an external provider, accounts are made there. */
 export function loader({ context }: Route.LoaderArgs) {
   const { identityProvider, config } = context.get(servicesContext);
@@ -38,42 +30,9 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { db, identityProvider, clientAddress, secureCookies } = context.get(servicesContext);
-  if (!identityProvider) throw data("Accounts are created at the identity provider", { status: 404 });
-
-  // Generous enough for a computer lab of students registering together behind one address.
-  const rate = await consumeRateLimit(db, { key: `register:${clientAddress}`, limit: 30, windowSeconds: 60 * 60 });
-  if (!rate.allowed) {
-    return tooManyRequests<ActionResult>(
-      { errors: {}, values: {}, form: "Too many registrations from your network. Please try again later." },
-      rate.retryAfterSeconds,
-    );
-  }
-  const form = await request.formData();
-  const raw = Object.fromEntries(fields.map((f) => [f.name, form.get(f.name) ?? undefined]));
-  // Passwords are never sent back to the page.
-  const values = { name: String(raw.name ?? ""), phone: String(raw.phone ?? ""), email: String(raw.email ?? "") };
-  if (isHoneypotFilled(form)) {
-    return data<ActionResult>({ errors: {}, values, form: "We could not accept this registration. Please try again." }, { status: 400 });
-  }
-  const parsed = registerSchema.safeParse(raw);
-  if (!parsed.success) return data<ActionResult>({ errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const weakness = passwordWeakness(parsed.data.password1, [parsed.data.name, parsed.data.email]);
-  if (weakness) return data<ActionResult>({ errors: { password1: weakness }, values }, { status: 400 });
-
-  const created = await createAccount(db, parsed.data);
-  if ("emailTaken" in created) {
-    return data<ActionResult>(
-      { errors: { email: "An account with this email address already exists. Please sign in instead." }, values },
-      { status: 400 },
-    );
-  }
-  const ticket = await issueRegistrationTicket(db, created.account.id);
-  return redirect(signInHref("/profile"), {
-    headers: {
-      "Set-Cookie": registrationTicketCookie.set(ticket, secureCookies),
-    },
-  });
+  const services = context.get(servicesContext);
+  if (!services.identityProvider) throw data("Accounts are created at the identity provider", { status: 404 });
+  return handleRegistration(request, services);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
@@ -88,6 +47,15 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <a href={signInHref("/profile")} className="btn-primary mt-6">
           Join Now
         </a>
+      </RegisterPage>
+    );
+  }
+  if (actionData?.sent) {
+    return (
+      <RegisterPage>
+        <CheckYourInbox email={actionData.sent.email}>
+          It holds a link that creates your account. If you already have one, the mail says so and how to sign in.
+        </CheckYourInbox>
       </RegisterPage>
     );
   }
@@ -108,10 +76,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               {...field}
               required
               error={errors[field.name]}
-              hint={field.name === "password1" ? `At least ${PASSWORD_MIN_LENGTH} characters; common and easily guessed passwords are refused.` : undefined}
+              hint={field.name === "password1" ? NEW_PASSWORD_HINT : undefined}
               minLength={field.type === "password" ? PASSWORD_MIN_LENGTH : undefined}
               // Passwords are never sent back to the page.
-              defaultValue={field.type === "password" ? undefined : actionData?.values[field.name]}
+              defaultValue={field.type === "password" ? undefined : actionData?.values[field.name as keyof typeof actionData.values]}
             />
           ))}
           <SubmitButton busy={busy} className="btn-primary w-full">

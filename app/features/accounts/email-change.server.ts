@@ -1,0 +1,77 @@
+// Changing the account's email address: asked for from the profile with the current password,
+// done when the person opens the link mailed to the new address. The old address is told.
+import { data } from "react-router";
+import type { RequestServices } from "../../context.ts";
+import { siteOrigin } from "../../lib/env.server.ts";
+import { fieldErrors, type FieldErrors } from "../../lib/field-errors.ts";
+import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import { updateSessionsOf } from "../auth/sessions.server.ts";
+import { checkCredentials } from "./credentials.server.ts";
+import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";
+import { emailChangedMail, emailChangeMail } from "./mail/mail-texts.server.ts";
+import { changeAccountEmail, findAccountByEmail, findAccountById } from "./queries.server.ts";
+import { emailChangeSchema } from "./schemas.ts";
+
+export type EmailChangeResult =
+  | { sent: { email: string } }
+  | { sent: null; errors: FieldErrors<"email" | "password">; form?: string; email: string };
+
+/** The profile's "change email" form, for the signed-in account `accountId`. */
+export async function requestEmailChange(request: Request, accountId: string, { db, clientAddress, config, accountMail, logger }: RequestServices) {
+  const form = await request.formData();
+  const typed = String(form.get("email") ?? "");
+  const parsed = emailChangeSchema.safeParse({ email: form.get("email") ?? undefined, password: form.get("password") ?? undefined });
+  if (!parsed.success) return data<EmailChangeResult>({ sent: null, errors: fieldErrors(parsed.error), email: typed }, { status: 400 });
+  const account = await findAccountById(db, accountId);
+  if (!account) throw data("Not found", { status: 404 });
+  const { email, password } = parsed.data;
+  if (email === account.email) {
+    return data<EmailChangeResult>({ sent: null, errors: { email: "This is already your address." }, email: typed }, { status: 400 });
+  }
+  // The password, through the sign-in's own throttle: a session left open is not enough to take the account.
+  const check = await checkCredentials(db, { email: account.email, password, clientAddress });
+  if (check.status === "blocked") {
+    return tooManyRequests<EmailChangeResult>({ sent: null, errors: {}, form: "Too many wrong passwords. Please try again later.", email: typed }, check.retryAfterSeconds);
+  }
+  if (check.status === "invalid") {
+    return data<EmailChangeResult>({ sent: null, errors: { password: "This is not your current password." }, email: typed }, { status: 400 });
+  }
+  // An address that belongs to another account gets no mail, and the answer is the same.
+  await db.transaction().execute(async (trx) => {
+    if (await findAccountByEmail(trx, email)) return;
+    const token = await issueAccountLink(trx, { purpose: "email-change", accountId, email });
+    await accountMail.queue(trx, emailChangeMail(email, account.name, `${siteOrigin(config)}/profile/email/confirm?token=${token}`), logger);
+  });
+  accountMail.wake();
+  return data<EmailChangeResult>({ sent: { email } });
+}
+
+export type EmailConfirmState = { state: "ready"; token: string; email: string } | { state: "expired" } | { state: "taken" } | { state: "done"; email: string };
+
+const expiredLink = () => data<EmailConfirmState>({ state: "expired" }, { status: 400 });
+
+/** The page the link opens: which address will be used; the button makes the change. */
+export async function emailChangeLinkPage(url: URL, { db }: RequestServices) {
+  const token = url.searchParams.get("token") ?? "";
+  const link = await findAccountLink(db, token, "email-change");
+  return link ? data<EmailConfirmState>({ state: "ready", token, email: link.email }) : expiredLink();
+}
+
+/** Makes the change; the sessions of the account show the new address at once. */
+export async function confirmEmailChange(request: Request, { db, config, accountMail, logger }: RequestServices) {
+  const token = String((await request.formData()).get("token") ?? "");
+  const outcome = await db.transaction().execute(async (trx) => {
+    const link = await redeemAccountLink(trx, token, "email-change");
+    const account = link?.account_id ? await findAccountById(trx, link.account_id) : undefined;
+    if (!link || !account) return { state: "expired" } as const;
+    if (!(await changeAccountEmail(trx, account.id, link.email))) return { state: "taken" } as const;
+    await updateSessionsOf(trx, account.id, { email: link.email });
+    await accountMail.queue(trx, emailChangedMail(account.email, account.name, link.email, siteOrigin(config)), logger);
+    return { state: "done", email: link.email } as const;
+  });
+  if (outcome.state === "expired") return expiredLink();
+  if (outcome.state === "taken") return data<EmailConfirmState>(outcome, { status: 409 });
+  accountMail.wake();
+  // The status stated: after an action the page's loader runs again, and its status would stand.
+  return data<EmailConfirmState>(outcome, { status: 200 });
+}

@@ -1,0 +1,79 @@
+// Links mailed to people about their account. The link carries a random token; the database keeps
+// only its hash, so a copy of the database opens no account. Each link works once, until it expires.
+import { createHash, randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "../../lib/db/schema.ts";
+import { LINK_LIFETIME_MINUTES } from "./limits.ts";
+
+export type AccountLink = Database["account_links"];
+export type LinkPurpose = AccountLink["purpose"];
+
+
+const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** A token is 32 random bytes in base64url: 43 characters of that alphabet. */
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * Stores a new link and returns its token. An account has one live link per purpose: asking
+ * again replaces the earlier one, so only the newest mail works.
+ */
+export async function issueAccountLink(
+  db: Kysely<Database>,
+  link: { purpose: LinkPurpose; accountId: string | null; email: string; details?: unknown },
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  if (link.accountId) {
+    await db.deleteFrom("account_links").where("account_id", "=", link.accountId).where("purpose", "=", link.purpose).execute();
+  }
+  await db
+    .insertInto("account_links")
+    .values({
+      id_hash: hash(token),
+      purpose: link.purpose,
+      account_id: link.accountId,
+      email: link.email,
+      details: link.details === undefined ? null : JSON.stringify(link.details),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + LINK_LIFETIME_MINUTES * 60 * 1000).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The live link for this token and purpose, without using it up (to show the page it opens). */
+export async function findAccountLink(db: Kysely<Database>, token: string, purpose: LinkPurpose, now = new Date()): Promise<AccountLink | undefined> {
+  if (!tokenPattern.test(token)) return undefined;
+  return db
+    .selectFrom("account_links")
+    .selectAll()
+    .where("id_hash", "=", hash(token))
+    .where("purpose", "=", purpose)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+}
+
+/**
+ * Uses the link up: one statement, so of two requests racing with the same link only one gets it.
+ * Give it the transaction that does what the link allows, so a failure leaves the link usable.
+ */
+export async function redeemAccountLink(db: Kysely<Database>, token: string, purpose: LinkPurpose, now = new Date()): Promise<AccountLink | undefined> {
+  if (!tokenPattern.test(token)) return undefined;
+  return db
+    .deleteFrom("account_links")
+    .where("id_hash", "=", hash(token))
+    .where("purpose", "=", purpose)
+    .where("expires_at", ">", now.toISOString())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Every link of the account for this purpose stops working (the password changed another way). */
+export async function revokeAccountLinks(db: Kysely<Database>, accountId: string, purpose: LinkPurpose): Promise<void> {
+  await db.deleteFrom("account_links").where("account_id", "=", accountId).where("purpose", "=", purpose).execute();
+}
+
+export async function pruneAccountLinks(db: Kysely<Database>, now = new Date()): Promise<void> {
+  await db.deleteFrom("account_links").where("expires_at", "<=", now.toISOString()).execute();
+}

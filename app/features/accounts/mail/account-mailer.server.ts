@@ -1,0 +1,88 @@
+// Mails to people about their account (links to confirm a registration, reset a password, confirm
+// a new address). With SMTP_URL they go through an outbox like contact messages: stored with what
+// they are about, then delivered and retried in the background. Without it they are written to
+// the log, where the operator of a site without mail can find the link for the person.
+import { randomUUID } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import { site } from "../../../content/site.ts";
+import type { Database } from "../../../lib/db/schema.ts";
+import { mailSender, type Config } from "../../../lib/env.server.ts";
+import { startDeliverer, type Deliverer } from "../../contact/deliverer.server.ts";
+import { createSmtpMailer, messageIdHost } from "../../contact/smtp-transport.server.ts";
+import type { Transport } from "../../contact/transport.ts";
+
+export interface AccountMail {
+  recipient: string;
+  subject: string;
+  text: string;
+}
+
+export interface AccountMailer {
+  /**
+   * Puts the mail in the outbox, in the caller's transaction so it is stored together with the
+   * link it carries (or, without SMTP, writes it to the log).
+   */
+  queue(db: Kysely<Database>, mail: AccountMail, logger: Logger): Promise<void>;
+  /** Delivers what was queued now rather than at the next poll; call once the transaction committed. */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+type StoredMail = Database["account_mails"];
+
+function smtpTransport(config: Config & { SMTP_URL: string }): Transport<StoredMail> {
+  const mailer = createSmtpMailer(config.SMTP_URL);
+  const from = mailSender(config);
+  return {
+    name: "email",
+    secrets: mailer.secrets,
+    deliver: (mail) =>
+      mailer.send({
+        from: { name: site.brand, address: from },
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: `<account-${mail.id}@${messageIdHost(from)}>`,
+      }),
+  };
+}
+
+export function createAccountMailer(config: Config, db: Kysely<Database>, logger: Logger): AccountMailer {
+  if (!config.SMTP_URL) {
+    return {
+      async queue(_db, mail, requestLogger) {
+        requestLogger.warn({ recipient: mail.recipient, subject: mail.subject, text: mail.text }, "account mail not sent: SMTP_URL is not set, so it is written here");
+      },
+      wake() {},
+      async stop() {},
+    };
+  }
+  const deliverer: Deliverer = startDeliverer({
+    db,
+    outbox: "account_mails",
+    transport: smtpTransport({ ...config, SMTP_URL: config.SMTP_URL }),
+    logger: logger.child({ component: "account-mail-deliverer" }),
+    postgres: Boolean(config.DATABASE_URL),
+  });
+  return {
+    async queue(trx, mail) {
+      const now = new Date().toISOString();
+      await trx
+        .insertInto("account_mails")
+        .values({ id: randomUUID(), ...mail, created_at: now, status: "pending", attempts: 0, next_attempt_at: now })
+        .execute();
+    },
+    wake: () => deliverer.wake(),
+    stop: () => deliverer.stop(),
+  };
+}
+
+/** Settled mails, and any a day old: their text holds a link, and nobody reads them afterwards. */
+export async function pruneAccountMails(db: Kysely<Database>, now = new Date()): Promise<void> {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
+  await db
+    .deleteFrom("account_mails")
+    .where((eb) => eb.or([eb("status", "in", ["sent", "failed"]), eb("created_at", "<", dayAgo)]))
+    .execute();
+}

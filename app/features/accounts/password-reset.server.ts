@@ -1,0 +1,106 @@
+// "Forgot password?": a link mailed to the account's address lets the person choose a new
+// password. The form answers the same for every address; setting the password ends the account's
+// other sessions (here and at the built-in provider) and lifts a sign-in lock.
+import type { Kysely } from "kysely";
+import { data } from "react-router";
+import { forgetProviderSessionsOf } from "../../../server/idp/adapter.ts";
+import type { RequestServices } from "../../context.ts";
+import type { Database } from "../../lib/db/schema.ts";
+import { siteOrigin } from "../../lib/env.server.ts";
+import { fieldErrors, type FieldErrors } from "../../lib/field-errors.ts";
+import { isHoneypotFilled } from "../../lib/honeypot.ts";
+import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
+import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import { endSessionsOf } from "../auth/sessions.server.ts";
+import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";
+import { clearAttempts } from "./login-throttle.server.ts";
+import { passwordChangedMail, passwordResetMail } from "./mail/mail-texts.server.ts";
+import { hashPassword } from "./password.server.ts";
+import { passwordWeakness } from "./password-strength.server.ts";
+import { findAccountByEmail, findAccountById, setPasswordHash } from "./queries.server.ts";
+import { forgotPasswordSchema, newPasswordSchema } from "./schemas.ts";
+
+export type ForgotPasswordResult = { sent: { email: string } } | { sent: null; error: string; email: string };
+
+/** Per network, and per address: nobody fills someone's inbox with reset mails. */
+const limits = { network: { limit: 20, windowSeconds: 60 * 60 }, address: { limit: 3, windowSeconds: 60 * 60 } };
+
+/** The "Forgot password?" form's post. */
+export async function requestPasswordReset(request: Request, { db, clientAddress, config, accountMail, logger }: RequestServices) {
+  const network = await consumeRateLimit(db, { key: `password-reset:${clientAddress}`, ...limits.network });
+  if (!network.allowed) {
+    return tooManyRequests<ForgotPasswordResult>({ sent: null, error: "Too many requests from your network. Please try again later.", email: "" }, network.retryAfterSeconds);
+  }
+  const form = await request.formData();
+  const typed = String(form.get("email") ?? "");
+  if (isHoneypotFilled(form)) return data<ForgotPasswordResult>({ sent: null, error: "We could not accept this request. Please try again.", email: typed }, { status: 400 });
+  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? undefined });
+  if (!parsed.success) {
+    return data<ForgotPasswordResult>({ sent: null, error: parsed.error.issues[0]?.message ?? "Please enter a valid email address.", email: typed }, { status: 400 });
+  }
+  const { email } = parsed.data;
+  // Counted for every address, known or not, so the limit says nothing about which are known;
+  // past it the answer stays the same and no mail goes out.
+  const perAddress = await consumeRateLimit(db, { key: `password-reset-mail:${email}`, ...limits.address });
+  if (perAddress.allowed) {
+    await db.transaction().execute(async (trx) => {
+      const account = await findAccountByEmail(trx, email);
+      if (!account) return;
+      const token = await issueAccountLink(trx, { purpose: "password-reset", accountId: account.id, email });
+      await accountMail.queue(trx, passwordResetMail(email, account.name, `${siteOrigin(config)}/reset-password?token=${token}`), logger);
+    });
+    accountMail.wake();
+  }
+  return data<ForgotPasswordResult>({ sent: { email } });
+}
+
+/** What the reset page shows: the form (with the last post's errors), the outcome, or a dead link. */
+export type ResetPageState =
+  | { state: "ready"; token: string; email: string; errors?: FieldErrors<"password1" | "password2"> }
+  | { state: "done" }
+  | { state: "expired" };
+
+const expiredLink = () => data<ResetPageState>({ state: "expired" }, { status: 400 });
+
+/** The page a reset link opens: the new-password form, or why the link no longer works. */
+export async function resetLinkPage(url: URL, { db }: RequestServices) {
+  const token = url.searchParams.get("token") ?? "";
+  const link = await findAccountLink(db, token, "password-reset");
+  return link ? data<ResetPageState>({ state: "ready", token, email: link.email }) : expiredLink();
+}
+
+/** Sets the password and signs the account out everywhere; the link is used up only when it worked. */
+export async function resetPassword(request: Request, { db, config, accountMail, logger }: RequestServices) {
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const link = await findAccountLink(db, token, "password-reset");
+  const account = link?.account_id ? await findAccountById(db, link.account_id) : undefined;
+  if (!link || !account) return expiredLink();
+
+  const parsed = newPasswordSchema.safeParse({ password1: form.get("password1") ?? undefined, password2: form.get("password2") ?? undefined });
+  const refused = (errors: FieldErrors<"password1" | "password2">) => data<ResetPageState>({ state: "ready", token, email: link.email, errors }, { status: 400 });
+  if (!parsed.success) return refused(fieldErrors(parsed.error));
+  const weakness = passwordWeakness(parsed.data.password1, [account.name, account.email]);
+  if (weakness) return refused({ password1: weakness });
+
+  const passwordHash = await hashPassword(parsed.data.password1);
+  const done = await db.transaction().execute(async (trx) => {
+    // Used up here, not above: of two posts racing with one link, only one sets a password.
+    if (!(await redeemAccountLink(trx, token, "password-reset"))) return false;
+    await setNewPassword(trx, account, passwordHash);
+    await accountMail.queue(trx, passwordChangedMail(account.email, account.name, siteOrigin(config)), logger);
+    return true;
+  });
+  if (!done) return expiredLink();
+  accountMail.wake();
+  // The status stated: after an action the page's loader runs again, and its status would stand.
+  return data<ResetPageState>({ state: "done" }, { status: 200 });
+}
+
+/** The new password, and nothing signed in with the old one stays signed in; the sign-in lock goes. */
+async function setNewPassword(db: Kysely<Database>, account: { id: string; email: string }, passwordHash: string) {
+  await setPasswordHash(db, account.id, passwordHash);
+  await endSessionsOf(db, account.id);
+  await forgetProviderSessionsOf(db, account.id);
+  await clearAttempts(db, `account:${account.email}`);
+}

@@ -1,0 +1,101 @@
+// Registering with the built-in sign-in. The form never says whether an address has an account:
+// whatever was typed, the answer is "check your inbox". A new address gets a link that creates the
+// account (proving the address is the person's); an address with an account gets a mail saying so.
+import { data, redirect } from "react-router";
+import type { RequestServices } from "../../context.ts";
+import { siteOrigin } from "../../lib/env.server.ts";
+import { fieldErrors } from "../../lib/field-errors.ts";
+import { isHoneypotFilled } from "../../lib/honeypot.ts";
+import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
+import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import { signInHref } from "../auth/sign-in-link.ts";
+import type { FieldErrors, RegisterField } from "./limits.ts";
+import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";
+import { alreadyRegisteredMail, registrationMail } from "./mail/mail-texts.server.ts";
+import { hashPassword } from "./password.server.ts";
+import { passwordWeakness } from "./password-strength.server.ts";
+import { createAccount, findAccountByEmail } from "./queries.server.ts";
+import { issueRegistrationTicket, registrationTicketCookie } from "./registration-ticket.server.ts";
+import { registerSchema } from "./schemas.ts";
+
+export type RegisterResult =
+  | { sent: null; errors: FieldErrors<RegisterField>; form?: string; values: Partial<Record<RegisterField, string>> }
+  | { sent: { email: string } };
+
+/** What a registration link holds until it is opened. */
+interface PendingRegistration {
+  name: string;
+  phone: string;
+  passwordHash: string;
+}
+
+const fieldNames = ["name", "phone", "email", "password1", "password2"] as const;
+
+/** The register form's post. */
+export async function handleRegistration(request: Request, services: RequestServices) {
+  const { db, clientAddress, config, accountMail, logger } = services;
+  // Generous enough for a computer lab of students registering together behind one address.
+  const rate = await consumeRateLimit(db, { key: `register:${clientAddress}`, limit: 30, windowSeconds: 60 * 60 });
+  if (!rate.allowed) {
+    return tooManyRequests<RegisterResult>(
+      { sent: null, errors: {}, values: {}, form: "Too many registrations from your network. Please try again later." },
+      rate.retryAfterSeconds,
+    );
+  }
+  const form = await request.formData();
+  const raw = Object.fromEntries(fieldNames.map((name) => [name, form.get(name) ?? undefined]));
+  // Passwords are never sent back to the page.
+  const values = { name: String(raw.name ?? ""), phone: String(raw.phone ?? ""), email: String(raw.email ?? "") };
+  if (isHoneypotFilled(form)) {
+    return data<RegisterResult>({ sent: null, errors: {}, values, form: "We could not accept this registration. Please try again." }, { status: 400 });
+  }
+  const parsed = registerSchema.safeParse(raw);
+  if (!parsed.success) return data<RegisterResult>({ sent: null, errors: fieldErrors(parsed.error), values }, { status: 400 });
+  const { name, phone, email, password1 } = parsed.data;
+  const weakness = passwordWeakness(password1, [name, email]);
+  if (weakness) return data<RegisterResult>({ sent: null, errors: { password1: weakness }, values }, { status: 400 });
+
+  // Hashed for both kinds of address, so the answer takes as long whichever it is.
+  const passwordHash = await hashPassword(password1);
+  const origin = siteOrigin(config);
+  await db.transaction().execute(async (trx) => {
+    if (await findAccountByEmail(trx, email)) {
+      await accountMail.queue(trx, alreadyRegisteredMail(email, origin), logger);
+      return;
+    }
+    const details: PendingRegistration = { name, phone, passwordHash };
+    const token = await issueAccountLink(trx, { purpose: "registration", accountId: null, email, details });
+    await accountMail.queue(trx, registrationMail(email, name, `${origin}/register/confirm?token=${token}`), logger);
+  });
+  accountMail.wake();
+  return data<RegisterResult>({ sent: { email } });
+}
+
+export type RegistrationLinkState = { state: "ready"; name: string; email: string; token: string } | { state: "expired" } | { state: "exists" };
+
+const expiredLink = () => data<RegistrationLinkState>({ state: "expired" }, { status: 400 });
+
+/** The page a registration link opens: it shows what will be created; the button creates it. */
+export async function registrationLinkPage(url: URL, { db }: RequestServices) {
+  const token = url.searchParams.get("token") ?? "";
+  const link = await findAccountLink(db, token, "registration");
+  if (!link) return expiredLink();
+  const { name } = JSON.parse(link.details ?? "{}") as PendingRegistration;
+  return data<RegistrationLinkState>({ state: "ready", name, email: link.email, token });
+}
+
+/** Opens the link: creates the account and signs the person in, as the register form did before. */
+export async function confirmRegistration(request: Request, { db, secureCookies }: RequestServices) {
+  const token = String((await request.formData()).get("token") ?? "");
+  const outcome = await db.transaction().execute(async (trx) => {
+    const link = await redeemAccountLink(trx, token, "registration");
+    if (!link) return "expired" as const;
+    const pending = JSON.parse(link.details ?? "{}") as PendingRegistration;
+    const created = await createAccount(trx, { ...pending, email: link.email });
+    // The address has proven to be the person's: saying it has an account tells them nothing new.
+    return "emailTaken" in created ? ("exists" as const) : issueRegistrationTicket(trx, created.account.id);
+  });
+  if (outcome === "expired") return expiredLink();
+  if (outcome === "exists") return data<RegistrationLinkState>({ state: "exists" }, { status: 409 });
+  return redirect(signInHref("/profile"), { headers: { "Set-Cookie": registrationTicketCookie.set(outcome, secureCookies) } });
+}

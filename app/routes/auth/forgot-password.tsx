@@ -1,0 +1,56 @@
+import { Form, useNavigation } from "react-router";
+import { FormPage } from "../../components/form-page.tsx";
+import { HoneypotField } from "../../components/honeypot-field.tsx";
+import { SubmitButton } from "../../components/submit-button.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { builtInAccountServices } from "../../features/accounts/built-in.server.ts";
+import { CheckYourInbox } from "../../features/accounts/components/check-your-inbox.tsx";
+import { requestPasswordReset } from "../../features/accounts/password-reset.server.ts";
+import { EMAIL_MAX_LENGTH } from "../../lib/email.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/forgot-password";
+
+export const meta = () => pageMeta("Forgot password");
+
+export function loader({ context }: Route.LoaderArgs) {
+  builtInAccountServices(context);
+  return null;
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return requestPasswordReset(request, builtInAccountServices(context));
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  return (
+    <FormPage title="Forgot password" heading="Choose a new password" className="max-w-md">
+      {actionData?.sent ? (
+        <CheckYourInbox email={actionData.sent.email}>If an account uses this address, the mail holds a link to choose a new password.</CheckYourInbox>
+      ) : (
+        <Form method="post" className="mt-4 space-y-4" noValidate>
+          <p>Enter the email address of your account, and we will mail you a link to choose a new password.</p>
+          <HoneypotField />
+          <TextField
+            id="forgot-email"
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            defaultValue={actionData?.email}
+            error={actionData?.error}
+          />
+          <SubmitButton busy={busy} className="btn-primary w-full">
+            Send me a link
+          </SubmitButton>
+        </Form>
+      )}
+    </FormPage>
+  );
+}
+
+export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";

@@ -1,0 +1,79 @@
+import { Form, useNavigation } from "react-router";
+import { FormPage } from "../../components/form-page.tsx";
+import { SubmitButton } from "../../components/submit-button.tsx";
+import { TextField } from "../../components/text-field.tsx";
+import { builtInAccountServices } from "../../features/accounts/built-in.server.ts";
+import { LinkNoLongerWorks } from "../../features/accounts/components/link-no-longer-works.tsx";
+import { NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "../../features/accounts/limits.ts";
+import { resetLinkPage, resetPassword } from "../../features/accounts/password-reset.server.ts";
+import { pageMeta } from "../../lib/meta.ts";
+import type { Route } from "./+types/reset-password";
+
+export const meta = () => pageMeta("Choose a new password");
+
+export function loader({ url, context }: Route.LoaderArgs) {
+  return resetLinkPage(url, builtInAccountServices(context));
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return resetPassword(request, builtInAccountServices(context));
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  // After a post, the action's answer: the loader has run again without the link by then.
+  const page = actionData ?? loaderData;
+  if (page.state === "done") {
+    return (
+      <FormPage title="Choose a new password" heading="Your password is changed" className="max-w-md">
+        <p role="status" className="mt-4">
+          Every session of your account was signed out. Sign in with your new password.
+        </p>
+        <a href="/signin?return_to=%2Fprofile" className="btn-primary mt-6">
+          Sign in
+        </a>
+      </FormPage>
+    );
+  }
+  return (
+    <FormPage title="Choose a new password" heading="Choose a new password" className="max-w-md">
+      {page.state === "expired" ? (
+        <LinkNoLongerWorks again={{ href: "/forgot-password", label: "Send me a new link" }} />
+      ) : (
+        <Form method="post" className="mt-4 space-y-4" noValidate>
+          <p>
+            For the account <span className="break-all">{page.email}</span>.
+          </p>
+          {/* For password managers: which account the new password belongs to. */}
+          <input type="hidden" name="username" autoComplete="username" value={page.email} />
+          <input type="hidden" name="token" value={page.token} />
+          <TextField
+            id="reset-password1"
+            name="password1"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN_LENGTH}
+            hint={NEW_PASSWORD_HINT}
+            error={page.errors?.password1}
+          />
+          <TextField
+            id="reset-password2"
+            name="password2"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={page.errors?.password2}
+          />
+          <SubmitButton busy={busy} className="btn-primary w-full">
+            Save my new password
+          </SubmitButton>
+        </Form>
+      )}
+    </FormPage>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";

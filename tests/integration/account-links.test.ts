@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { confirmRegistrationLink, registeredBrowser, testPassword } from "../setup/accounts.ts";
+import { engines } from "../setup/databases.ts";
+import { responseText } from "../setup/html.ts";
+import { TestBrowser } from "../setup/http-client.ts";
+import { linkIn, loggedMailTo, startSite, type RunningSite } from "../setup/server.ts";
+import { startSmtpStandIn } from "../setup/smtp-stand-in.ts";
+
+const newPassword = "tamarind-monsoon-lantern-9";
+let addresses = 0;
+const freshEmail = (what: string) => `${what}-${++addresses}-${process.pid}@example.com`;
+const freshBrowser = (site: RunningSite) => new TestBrowser(site.url, `198.51.100.${++addresses}`);
+/** What a page says, with the address it names taken out: two answers are compared by it. */
+const answerWithout = async (response: Response, email: string) => (await responseText(response)).replaceAll(email, "<address>");
+
+/** Signs in through the built-in provider's form; returns the last answer and where it was. */
+async function signIn(browser: TestBrowser, email: string, password: string) {
+  const start = await browser.request("/signin?return_to=%2Fprofile");
+  const atLogin = await browser.follow(start, "/signin");
+  if (!atLogin.url.pathname.startsWith("/signin/interaction/")) return atLogin;
+  const posted = await browser.postForm(atLogin.url.pathname, { email, password });
+  return browser.follow(posted, atLogin.url.pathname);
+}
+
+describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+  let site: RunningSite;
+  let stored: ReturnType<RunningSite["database"]["open"]>;
+  beforeAll(async () => {
+    smtp = await startSmtpStandIn();
+    site = await startSite({ SMTP_URL: smtp.url, CONTACT_FROM: "website@college.example", TRUST_PROXY: "1" }, engine);
+    stored = site.database.open();
+  });
+  afterAll(async () => {
+    await stored?.close();
+    await site?.stop();
+    await smtp?.close();
+  });
+
+  /** The newest mail to `address` with this subject, once the outbox has delivered it. */
+  async function mailTo(address: string, subject: string) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const mail = smtp.received.findLast((received) => received.to.includes(address) && received.headers.get("subject") === subject);
+      if (mail) return mail;
+      if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${address}; received: ${smtp.received.map((m) => `${m.to} ${m.headers.get("subject")}`).join(", ")}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+  const mailsTo = (address: string) => smtp.received.filter((received) => received.to.includes(address));
+  const accountsWith = async (email: string) =>
+    (await stored.db.selectFrom("accounts").select("id").where("email", "=", email).execute()).length;
+
+  function register(browser: TestBrowser, email: string, name = "Meena Raghavan") {
+    return browser.postForm("/register", { name, phone: "9840012345", email, password1: testPassword, password2: testPassword });
+  }
+
+  /** A new account whose browser is signed in. */
+  async function signedInAccount() {
+    const browser = freshBrowser(site);
+    const email = freshEmail("learner");
+    expect((await register(browser, email)).status).toBe(200);
+    const mail = await mailTo(email, "Confirm your account on eLEARNING");
+    await confirmRegistrationLink(browser, linkIn(mail.text));
+    return { browser, email };
+  }
+
+  it("answers a registration the same for a new and a known address: the owner of a known one is told by mail, and no second account is made", async () => {
+    const email = freshEmail("twice");
+    const first = await register(freshBrowser(site), email);
+    expect(first.status).toBe(200);
+    const confirm = await mailTo(email, "Confirm your account on eLEARNING");
+    expect(confirm.from).toBe("website@college.example");
+    expect(confirm.text).toContain("Hello Meena Raghavan,");
+    const link = linkIn(confirm.text);
+    expect(link.origin + link.pathname).toBe(`${site.url}/register/confirm`);
+    // Nothing exists until the link is opened.
+    expect(await accountsWith(email)).toBe(0);
+    await confirmRegistrationLink(freshBrowser(site), link);
+    expect(await accountsWith(email)).toBe(1);
+
+    const again = await register(freshBrowser(site), email.toUpperCase(), "Copy Cat");
+    expect(again.status).toBe(200);
+    expect(await answerWithout(again, email.toLowerCase())).toBe(await answerWithout(first, email));
+    const told = await mailTo(email, "You already have an account on eLEARNING");
+    expect(told.text).toContain(`${site.url}/forgot-password`);
+    expect(told.text).not.toMatch(/token=/);
+    expect(await accountsWith(email)).toBe(1);
+  });
+
+  it("opens a registration link once, and not once it is 30 minutes old", async () => {
+    const email = freshEmail("once");
+    await register(freshBrowser(site), email);
+    const link = linkIn((await mailTo(email, "Confirm your account on eLEARNING")).text);
+    await confirmRegistrationLink(freshBrowser(site), link);
+    const reused = await freshBrowser(site).postForm("/register/confirm", { token: link.searchParams.get("token")! });
+    expect(reused.status).toBe(400);
+    expect(await responseText(reused)).toContain("This link no longer works");
+
+    const late = freshEmail("late");
+    await register(freshBrowser(site), late);
+    const lateLink = linkIn((await mailTo(late, "Confirm your account on eLEARNING")).text);
+    const row = await stored.db.selectFrom("account_links").select(["created_at", "expires_at"]).where("email", "=", late).executeTakeFirstOrThrow();
+    expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBe(30 * 60 * 1000);
+    await stored.db.updateTable("account_links").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("email", "=", late).execute();
+    const browser = freshBrowser(site);
+    expect((await browser.request(lateLink.pathname + lateLink.search)).status).toBe(400);
+    expect((await browser.postForm("/register/confirm", { token: lateLink.searchParams.get("token")! })).status).toBe(400);
+    expect(await accountsWith(late)).toBe(0);
+  });
+
+  it("answers 'forgot password' the same for known and unknown addresses, and mails only the known one", async () => {
+    const { email } = await signedInAccount();
+    const unknown = freshEmail("nobody");
+    const forUnknown = await freshBrowser(site).postForm("/forgot-password", { email: unknown });
+    const forKnown = await freshBrowser(site).postForm("/forgot-password", { email: ` ${email.toUpperCase()} ` });
+    expect(forUnknown.status).toBe(200);
+    expect(forKnown.status).toBe(200);
+    expect(await answerWithout(forKnown, email)).toBe(await answerWithout(forUnknown, unknown));
+    await mailTo(email, "Choose a new password for eLEARNING");
+    expect(mailsTo(unknown)).toEqual([]);
+
+    const refused = await freshBrowser(site).postForm("/forgot-password", { email: "not an address" });
+    expect(refused.status).toBe(400);
+    expect(await responseText(refused)).toContain("Please enter a valid email address");
+  });
+
+  it("resets a password with the link once: other sessions end, the sign-in lock lifts, the old password stops working", async () => {
+    const { browser: elsewhere, email } = await signedInAccount();
+    // Locked out by someone guessing: more failures than the throttle allows.
+    await stored.db.insertInto("login_failures").values({ key: `account:${email}`, count: 11, last_failure_at: new Date().toISOString() }).execute();
+    expect((await signIn(freshBrowser(site), email, testPassword)).response.status).toBe(429);
+
+    await freshBrowser(site).postForm("/forgot-password", { email });
+    const link = linkIn((await mailTo(email, "Choose a new password for eLEARNING")).text);
+    expect(link.pathname).toBe("/reset-password");
+    const browser = freshBrowser(site);
+    const page = await browser.request(link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(await responseText(page)).toContain(`For the account ${email}.`);
+    const token = link.searchParams.get("token")!;
+
+    // Refusals leave the link usable.
+    const weak = await browser.postForm("/reset-password", { token, password1: "password", password2: "password" });
+    expect(weak.status).toBe(400);
+    expect(await responseText(weak)).toContain("This password would be easy to guess");
+    const mismatch = await browser.postForm("/reset-password", { token, password1: newPassword, password2: `${newPassword}x` });
+    expect(mismatch.status).toBe(400);
+    expect(await responseText(mismatch)).toContain("The two passwords do not match.");
+
+    const done = await browser.postForm("/reset-password", { token, password1: newPassword, password2: newPassword });
+    expect(done.status).toBe(200);
+    expect(await responseText(done)).toContain("Your password is changed");
+    const reused = await browser.postForm("/reset-password", { token, password1: `${newPassword}-2`, password2: `${newPassword}-2` });
+    expect(reused.status).toBe(400);
+    expect(await responseText(reused)).toContain("This link no longer works");
+    expect((await mailTo(email, "Your password on eLEARNING was changed")).text).toContain(`${site.url}/forgot-password`);
+
+    // The browser signed in before is signed out, here and at the provider (it must type the password again).
+    expect((await elsewhere.request("/profile")).status).toBe(302);
+    const again = await elsewhere.follow(await elsewhere.request("/signin"), "/signin");
+    expect(again.url.pathname).toMatch(/^\/signin\/interaction\//);
+
+    expect((await signIn(freshBrowser(site), email, testPassword)).response.status).toBe(401);
+    const signedIn = await signIn(freshBrowser(site), email, newPassword);
+    expect(signedIn.url.pathname).toBe("/profile");
+    expect(signedIn.response.status).toBe(200);
+  });
+
+  it("changes the email address only with the current password and a link mailed to the new address; the old address is told", async () => {
+    const { browser, email } = await signedInAccount();
+    const { email: someoneElses } = await signedInAccount();
+    const newEmail = freshEmail("moved");
+
+    const wrongPassword = await browser.postForm("/profile/email", { email: newEmail, password: "not-my-password-1" });
+    expect(wrongPassword.status).toBe(400);
+    expect(await responseText(wrongPassword)).toContain("This is not your current password.");
+    const taken = await browser.postForm("/profile/email", { email: someoneElses, password: testPassword });
+    const asked = await browser.postForm("/profile/email", { email: newEmail, password: testPassword });
+    expect(taken.status).toBe(200);
+    expect(asked.status).toBe(200);
+    expect(await answerWithout(taken, someoneElses)).toBe(await answerWithout(asked, newEmail));
+
+    const link = linkIn((await mailTo(newEmail, "Confirm your new address for eLEARNING")).text);
+    expect(mailsTo(someoneElses).map((mail) => mail.headers.get("subject"))).toEqual(["Confirm your account on eLEARNING"]);
+    // Nothing changes until the link's button is pressed (mail programs open links to check them).
+    expect((await browser.request(link.pathname + link.search)).status).toBe(200);
+    expect(await accountsWith(newEmail)).toBe(0);
+    const done = await freshBrowser(site).postForm(link.pathname, { token: link.searchParams.get("token")! });
+    expect(done.status).toBe(200);
+    expect(await responseText(done)).toContain(`Done: your account now uses ${newEmail}.`);
+    expect((await mailTo(email, "Your address on eLEARNING was changed")).text).toContain(newEmail);
+
+    expect(await responseText(await browser.request("/profile"))).toContain(newEmail);
+    expect((await signIn(freshBrowser(site), newEmail, testPassword)).url.pathname).toBe("/profile");
+    expect((await freshBrowser(site).postForm(link.pathname, { token: link.searchParams.get("token")! })).status).toBe(400);
+  });
+
+  it("sends visitors who are not signed in to sign in before an address change", async () => {
+    const response = await freshBrowser(site).postForm("/profile/email", { email: freshEmail("x"), password: testPassword });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/signin\?return_to=/);
+  });
+});
+
+describe("without SMTP_URL", () => {
+  let site: RunningSite;
+  beforeAll(async () => {
+    site = await startSite({ TRUST_PROXY: "1" });
+  });
+  afterAll(() => site?.stop());
+
+  it("writes the mail with its link to the log, for the operator, and the page still says nothing about the address", async () => {
+    const { email } = await registeredBrowser(site.url);
+    const response = await new TestBrowser(site.url, "192.0.2.7").postForm("/forgot-password", { email });
+    expect(response.status).toBe(200);
+    const link = linkIn(await loggedMailTo(email));
+    expect(link.pathname).toBe("/reset-password");
+    expect(site.logs.find((line) => line.recipient === email && line.subject === "Choose a new password for eLEARNING")).toMatchObject({ level: 40 });
+  });
+});
