@@ -150,6 +150,8 @@ for (const viewport of [
       if (index > 0) {
         await expect(heading).toBeFocused();
         await expect.poll(() => placement(page, "#question-heading")).toBe("in view");
+        // The options too, not only the heading: every question of this quiz fits these windows.
+        await expect.poll(() => placement(page, "fieldset")).toBe("in view");
       }
       // Reading down to the button first, as a student does.
       await page.getByRole("radio").last().check();
