@@ -1,7 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import "./app.css";
-import { BackToTop } from "./components/back-to-top.tsx";
 import { Footer } from "./components/footer.tsx";
 import { IconSprite } from "./components/icons.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
@@ -59,7 +58,6 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
-        <BackToTop />
         <ScrollRestoration />
         <Scripts />
       </body>

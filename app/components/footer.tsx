@@ -3,6 +3,7 @@ import { contactDetails } from "../content/contact.ts";
 import { gallery } from "../content/gallery.ts";
 import { site } from "../content/site.ts";
 import { NewsletterForm } from "../features/newsletter/components/newsletter-form.tsx";
+import { BackToTop } from "./back-to-top.tsx";
 import { Icon } from "./icons.tsx";
 import { needsOwnDocument } from "./nav-links.ts";
 
@@ -91,9 +92,12 @@ export function Footer() {
         </section>
       </div>
       <div className="border-t border-white/15">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-center text-sm">
-          © {new Date().getFullYear()} {contactDetails.collegeName}. {site.projectNote}
-        </p>
+        <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-6">
+          <p className="flex-1 text-center text-sm">
+            © {new Date().getFullYear()} {contactDetails.collegeName}. {site.projectNote}
+          </p>
+          <BackToTop />
+        </div>
       </div>
     </footer>
   );

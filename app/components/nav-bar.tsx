@@ -5,14 +5,15 @@ import { Icon } from "./icons.tsx";
 import { needsOwnDocument, pageLinks, primaryLinks, secondaryLinks } from "./nav-links.ts";
 import { useDismissableDetails } from "./use-dismissable-details.ts";
 
+// Items never break over two lines: a name too long for its room is cut short with an ellipsis.
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded px-3 py-2 font-medium hover:text-brand-700 ${isActive ? "text-brand-700 underline underline-offset-4" : "text-ink"}`;
+  `block truncate rounded px-3 py-2 font-medium hover:text-brand-700 xl:px-2 ${isActive ? "text-brand-700 underline underline-offset-4" : "text-ink"}`;
 
 function PagesDropdown() {
   const ref = useDismissableDetails();
   return (
     <details ref={ref} className="relative">
-      <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-3 py-2 font-medium text-ink hover:text-brand-700">
+      <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-2 py-2 font-medium whitespace-nowrap text-ink hover:text-brand-700">
         Pages <Icon name="chevron-down" />
       </summary>
       <ul className="absolute left-0 z-30 mt-1 w-56 rounded-md border border-gray-200 bg-white py-2 shadow-lg">
@@ -35,11 +36,11 @@ function PagesDropdown() {
 
 const pageLinksNotAbove = pageLinks.filter((link) => !secondaryLinks.some((other) => other.to === link.to));
 
-function MobileMenu() {
+function MobileMenu({ user }: { user: { name: string } | null }) {
   const ref = useDismissableDetails();
   return (
-    <details ref={ref} className="lg:hidden">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-3 py-2 font-medium">
+    <details ref={ref} className="xl:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded px-2 py-2 font-medium whitespace-nowrap">
         <Icon name="menu" /> Menu
       </summary>
       <div className="absolute inset-x-0 top-full z-30 border-t border-gray-200 bg-white px-4 py-3 shadow-lg">
@@ -64,28 +65,36 @@ function MobileMenu() {
             </li>
           ))}
         </ul>
+        {user && (
+          // On a phone the bar has room for the brand and this menu only.
+          <div className="mt-3 flex items-center justify-between gap-2 border-t border-gray-200 pt-3 sm:hidden">
+            <AccountLinks user={user} />
+          </div>
+        )}
       </div>
     </details>
   );
 }
 
-function AccountLinks({ user }: { user: { name: string } | null }) {
+function JoinNow() {
   const location = useLocation();
-  if (!user) {
-    const here = location.pathname + location.search;
-    return (
-      <Link to={here === "/" ? "/signin" : signInHref(here)} className="btn-primary">
-        Join Now
-      </Link>
-    );
-  }
+  const here = location.pathname + location.search;
+  return (
+    <Link to={here === "/" ? "/signin" : signInHref(here)} className="btn-primary shrink-0 whitespace-nowrap max-sm:px-3">
+      Join Now
+    </Link>
+  );
+}
+
+function AccountLinks({ user }: { user: { name: string } }) {
   return (
     <>
-      <NavLink to="/profile" className={linkClass}>
+      {/* The full name stays the link's text for assistive technology; the title shows it to the pointer. */}
+      <NavLink to="/profile" title={user.name} className={(state) => `min-w-0 ${linkClass(state)}`}>
         {user.name}
       </NavLink>
-      <Form method="post" action="/logout">
-        <button type="submit" className="btn-light border border-brand-700">
+      <Form method="post" action="/logout" className="shrink-0">
+        <button type="submit" className="btn-light border border-brand-700 whitespace-nowrap">
           Log out
         </button>
       </Form>
@@ -96,12 +105,14 @@ function AccountLinks({ user }: { user: { name: string } | null }) {
 export function NavBar({ user }: { user: { name: string } | null }) {
   return (
     <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <div className="relative mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="text-2xl font-extrabold tracking-tight text-brand-800">
+      {/* One row of a fixed height, which html's scroll-padding-top (app.css) keeps content clear of. */}
+      <div className="relative mx-auto flex h-(--header-height) max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4">
+        <Link to="/" className="shrink-0 text-xl font-extrabold sm:text-2xl tracking-tight text-brand-800">
           {site.brand}
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-2">
-          <ul className="hidden items-center lg:flex">
+        {/* The whole bar from 1280 px: narrower, with a signed-in name, it would not fit on one line. */}
+        <nav aria-label="Main" className="flex min-w-0 items-center gap-1 sm:gap-2">
+          <ul className="hidden shrink-0 items-center xl:flex">
             {primaryLinks.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.to === "/"} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
@@ -120,8 +131,14 @@ export function NavBar({ user }: { user: { name: string } | null }) {
               </li>
             ))}
           </ul>
-          <MobileMenu />
-          <AccountLinks user={user} />
+          <MobileMenu user={user} />
+          {user ? (
+            <div className="hidden min-w-0 items-center gap-2 sm:flex">
+              <AccountLinks user={user} />
+            </div>
+          ) : (
+            <JoinNow />
+          )}
         </nav>
       </div>
     </header>

@@ -17,17 +17,8 @@ function HeroCarousel() {
       slideLabels={slides.map((slide) => slide.heading)}
       className="pb-4"
       slides={slides.map((slide, index) => (
-        <div key={slide.heading} className="relative isolate overflow-hidden bg-[#0b2545]">
-          <img
-            src={slide.image.src}
-            alt=""
-            width={slide.image.width}
-            height={slide.image.height}
-            fetchPriority={index === 0 ? "high" : "low"}
-            loading={index === 0 ? "eager" : "lazy"}
-            className="absolute inset-0 -z-10 h-full w-full object-cover object-right"
-          />
-          <div className="mx-auto flex min-h-[26rem] max-w-6xl flex-col justify-center px-4 py-12 text-white md:min-h-[32rem]">
+        <div key={slide.heading} className="relative isolate flex flex-col overflow-hidden bg-[#0b2545]">
+          <div className="mx-auto flex w-full max-w-6xl flex-col justify-center px-4 pt-12 pb-8 text-white xl:min-h-[32rem] xl:pb-12">
             <p className="text-sm font-semibold tracking-widest text-brand-100 uppercase">{slide.kicker}</p>
             <h2 className="mt-3 max-w-xl text-4xl font-extrabold md:text-5xl">{slide.heading}</h2>
             <p className="mt-4 max-w-lg text-lg text-gray-100">{slide.text}</p>
@@ -40,6 +31,17 @@ function HeroCarousel() {
               </Link>
             </div>
           </div>
+          {/* The drawing fills the slide's right half behind the text from 1280 px; narrower, the text
+              would lie on it, so it follows the text (its left part is plain background). */}
+          <img
+            src={slide.image.src}
+            alt=""
+            width={slide.image.width}
+            height={slide.image.height}
+            fetchPriority={index === 0 ? "high" : "low"}
+            loading={index === 0 ? "eager" : "lazy"}
+            className="h-56 w-full object-cover object-right md:h-72 xl:absolute xl:inset-0 xl:-z-10 xl:h-full"
+          />
         </div>
       ))}
     />

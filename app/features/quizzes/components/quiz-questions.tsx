@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { CodeListing } from "./code-listing.tsx";
 import { answerField, CURRENT_FIELD, type PublicQuestion } from "../types.ts";
+import { focusAndReveal } from "../../../components/focus-and-reveal.ts";
 import { SubmitButton } from "../../../components/submit-button.tsx";
 
 /**
@@ -13,6 +14,7 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
   const [answered, setAnswered] = useState(answeredBefore);
   const [selected, setSelected] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const questionRef = useRef<HTMLFieldSetElement>(null);
   const movedOn = useRef(false);
   const submitting = useNavigation().state === "submitting";
   const step = answered.length;
@@ -21,7 +23,7 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
 
   useEffect(() => {
     // After Next, reading continues at the new question, as after a page load.
-    if (movedOn.current) headingRef.current?.focus();
+    if (movedOn.current && headingRef.current && questionRef.current) focusAndReveal(headingRef.current, questionRef.current);
   }, [step]);
 
   const next = (event: FormEvent) => {
@@ -51,7 +53,7 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
       >
         <div className="h-2 rounded-full bg-brand-700" style={{ width: `${(step * 100) / questions.length}%` }} />
       </div>
-      <fieldset key={question.id}>
+      <fieldset key={question.id} ref={questionRef}>
         <legend className="w-full">
           <h2 id="question-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold">
             {question.question}

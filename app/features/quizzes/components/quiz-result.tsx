@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { focusAndReveal } from "../../../components/focus-and-reveal.ts";
 import { useHydrated } from "../../../components/use-hydrated.ts";
 import { RESULT_ALERT_DELAY_SECONDS } from "../../../content/quizzes.ts";
 import { percentage } from "../../../lib/percentage.ts";
@@ -32,8 +33,11 @@ export function QuizResult({
   const [alertDue, setAlertDue] = useState(!renderedInBrowser);
   const [alertOpen, setAlertOpen] = useState(true);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const resultRef = useRef<HTMLElement>(null);
   // The Finish button is gone: reading continues at the result.
-  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    if (headingRef.current && resultRef.current) focusAndReveal(headingRef.current, resultRef.current);
+  }, []);
   useEffect(() => {
     if (alertDue) return;
     const timer = setTimeout(() => setAlertDue(true), RESULT_ALERT_DELAY_SECONDS * 1000);
@@ -41,7 +45,7 @@ export function QuizResult({
   }, [alertDue]);
   const percent = percentage(score, total);
   return (
-    <section aria-labelledby="result-heading" className="mx-auto max-w-2xl text-center">
+    <section ref={resultRef} aria-labelledby="result-heading" className="mx-auto max-w-2xl text-center">
       <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="text-3xl font-bold">
         Your result
       </h2>

@@ -1,0 +1,164 @@
+import { expect, test, type Page } from "@playwright/test";
+import { questionsByQuiz } from "../../app/content/quiz-questions/index.server.ts";
+import { open } from "./open.ts";
+import { ownClientAddressPerTest } from "./page-checks.ts";
+import { register } from "./register.ts";
+
+// At rest: cards fading in and smooth scrolling are not where things finally sit.
+test.use({ reducedMotion: "reduce" });
+ownClientAddressPerTest(test);
+
+const screens = [
+  { name: "a 360 px phone", viewport: { width: 360, height: 740 } },
+  { name: "a 390 px phone", viewport: { width: 390, height: 844 } },
+  { name: "a 768 px tablet", viewport: { width: 768, height: 1024 } },
+  { name: "a 1280 px desktop", viewport: { width: 1280, height: 800 } },
+  { name: "a 1440 px desktop", viewport: { width: 1440, height: 900 } },
+  // A 1280×800 screen at 200% zoom, as browser zoom makes it: 640×400 CSS pixels of two device pixels
+  // each, so the page's media queries see 640 px (CSS zoom on <html> would leave them at 1280).
+  { name: "200% zoom", viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
+];
+
+// One page of each layout (the course categories, /error and /no-such-page, /newsletter and /contact
+// share theirs), so the whole spec stays within a minute.
+const publicPages = [
+  "/", "/about", "/team", "/testimonial", "/contact", "/help", "/no-such-page", "/courses", "/cources/programming",
+  "/courses/java", "/test", "/test/java", "/library", "/feedback", "/register", "/signin",
+];
+// The pages whose content changes for a signed-in person; the nav bar is the same on every page.
+const signedInPages = ["/", "/profile", "/feedback/new", "/staff/messages", "/library"];
+
+/** 30 characters, the longest name the checks below promise to lay out. */
+const longName = "Alexandra Konstantinopoulou-Ra";
+
+/**
+ * What is wrong with the layout of the page as it is shown now: horizontal overflow, a navigation
+ * item broken over two lines, the back-to-top button over text wherever the page is scrolled, hero text on
+ * the hero's drawing. Runs in the page; returns one sentence per problem.
+ */
+function layoutProblems(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const shown = (rect: DOMRect) => rect.width > 1 && rect.height > 1;
+    const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    /** The boxes of each line of visible text under `root`, with the text. */
+    const textBoxes = (root: Node) => {
+      const boxes: { node: Node; text: string; rect: DOMRect }[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent!.trim();
+        const parent = node.parentElement!;
+        // Hidden, or visually hidden for screen readers only (its glyphs overflow a clipped 1 px box).
+        if (!text || !parent.checkVisibility({ visibilityProperty: true }) || !shown(parent.getBoundingClientRect())) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (shown(rect)) boxes.push({ node, text, rect });
+      }
+      return boxes;
+    };
+
+    const { scrollWidth } = document.documentElement;
+    if (scrollWidth > window.innerWidth) problems.push(`the page is ${scrollWidth} px wide in a ${window.innerWidth} px window`);
+
+    for (const item of document.querySelectorAll<HTMLElement>("header a, header button, header summary")) {
+      const lines = textBoxes(item).map((box) => box.rect);
+      const first = lines[0];
+      if (first && lines.some((line) => line.top >= first.bottom - 1)) problems.push(`the nav item '${item.textContent!.trim()}' wraps`);
+      if (first && item.getBoundingClientRect().right > window.innerWidth) problems.push(`the nav item '${item.textContent!.trim()}' is off screen`);
+    }
+
+    const backToTop = document.querySelector<HTMLElement>('a[href="#top"]');
+    if (backToTop) {
+      // Where the button passes over the page from top to bottom: all of its column when it floats.
+      const button = backToTop.getBoundingClientRect();
+      const floats = getComputedStyle(backToTop).position === "fixed";
+      const travel = floats ? document.documentElement.scrollHeight - window.innerHeight : 0;
+      const swept = new DOMRect(button.x, button.y + window.scrollY, button.width, button.height + travel);
+      const covered = textBoxes(document.body).filter(
+        (box) => !backToTop.contains(box.node) && overlap(new DOMRect(box.rect.x, box.rect.y + window.scrollY, box.rect.width, box.rect.height), swept),
+      );
+      if (covered.length) problems.push(`the back-to-top button covers '${covered.map((box) => box.text).join("', '")}'`);
+    }
+
+    // The hero's drawing is the right half of its picture, which is cropped from the left (object-right).
+    const heroPicture = document.querySelector<HTMLImageElement>('[aria-roledescription="slide"]:not([hidden]) img');
+    if (heroPicture) {
+      const box = heroPicture.getBoundingClientRect();
+      const drawnWidth = Math.max(box.width, box.height * (heroPicture.naturalWidth / heroPicture.naturalHeight));
+      const drawing = new DOMRect(box.right - drawnWidth / 2, box.top, drawnWidth / 2, box.height);
+      const onDrawing = textBoxes(heroPicture.parentElement!).filter((text) => overlap(text.rect, drawing));
+      if (onDrawing.length) problems.push(`hero text lies on the drawing: '${onDrawing.map((box) => box.text).join("', '")}'`);
+    }
+    return problems;
+  });
+}
+
+/** The problems of each page, and of the last one with its Menu open where the bar collapses to it. */
+async function problemsOnEveryPage(page: Page, paths: string[]) {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await open(page, path);
+    for (const problem of await layoutProblems(page)) problems.push(`${path}: ${problem}`);
+  }
+  const menu = page.locator("summary", { hasText: "Menu" });
+  if (await menu.isVisible()) {
+    await menu.click();
+    for (const problem of await layoutProblems(page)) problems.push(`${paths.at(-1)} with the Menu open: ${problem}`);
+  }
+  return problems;
+}
+
+for (const screen of screens) {
+  test.describe(`on ${screen.name}`, () => {
+    test.use({ viewport: screen.viewport, deviceScaleFactor: screen.deviceScaleFactor ?? 1 });
+
+    test("every public page fits, the nav stays on one line and nothing floats over text", async ({ page }) => {
+      expect(await problemsOnEveryPage(page, publicPages)).toEqual([]);
+    });
+
+    test("signed in with a 30-character name, every page fits and the nav stays on one line", async ({ page }) => {
+      await register(page, `layout-${screen.viewport.width}-${Date.now()}@example.com`, longName);
+      expect(await problemsOnEveryPage(page, signedInPages)).toEqual([]);
+      // Shortened on screen when it must be, never for assistive technology or the pointer.
+      const nameLink = page.getByRole("link", { name: longName, exact: true });
+      await expect(nameLink).toHaveAttribute("title", longName);
+    });
+  });
+}
+
+/** How the box of `selector`'s element sits against the sticky header and the bottom of the window. */
+async function placement(page: Page, selector: string) {
+  return page.evaluate((selector) => {
+    const box = document.querySelector(selector)!.getBoundingClientRect();
+    const headerBottom = document.querySelector("header")!.getBoundingClientRect().bottom;
+    if (box.top < headerBottom) return "under the header";
+    if (box.bottom > window.innerHeight) return "below the window";
+    return "in view";
+  }, selector);
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1440, height: 900 },
+]) {
+  test(`at ${viewport.width}×${viewport.height}, Next and Finish bring the question and the result into view below the header`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await open(page, "/test/java");
+    const questions = questionsByQuiz.java!;
+    for (const [index, question] of questions.entries()) {
+      const heading = page.getByRole("heading", { name: question.question });
+      if (index > 0) {
+        await expect(heading).toBeFocused();
+        await expect.poll(() => placement(page, "#question-heading")).toBe("in view");
+        // The options too, not only the heading: every question of this quiz fits these windows.
+        await expect.poll(() => placement(page, "fieldset")).toBe("in view");
+      }
+      // Reading down to the button first, as a student does.
+      await page.getByRole("radio").last().check();
+      await page.getByRole("button", { name: index === questions.length - 1 ? "Finish" : "Next" }).click();
+    }
+    await expect(page.getByRole("heading", { name: "Your result" })).toBeFocused();
+    await expect.poll(() => placement(page, "#result-heading")).toBe("in view");
+    await expect.poll(() => placement(page, '[data-testid="quiz-score"]')).toBe("in view");
+  });
+}
