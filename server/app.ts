@@ -9,6 +9,7 @@ import { servicesContext } from "../app/context.ts";
 import { createMediaCatalog } from "../app/features/courses/lesson-media.server.ts";
 import { openDatabase } from "../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
+import { databaseUnavailableReason, retryAfterSeconds } from "../app/lib/db/unavailable.server.ts";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
 import { pruneSessions } from "../app/features/auth/sessions.server.ts";
 import { pruneSignInTransactions } from "../app/features/auth/relying-party.server.ts";
@@ -33,6 +34,7 @@ import { limitRequestBodies } from "./body-limit.ts";
 import { mediaRoutes } from "./media.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
 import { limitProviderRequests } from "./idp/request-limits.ts";
+import { answerDatabaseStallsWith503 } from "./database-unavailable.ts";
 import { healthRoutes } from "./health.ts";
 import { refuseUnexpectedRequests } from "./page-requests.ts";
 import { redirectToPublicAddress } from "./public-address.ts";
@@ -169,6 +171,13 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   }
 
   app.use((_req, res, next) => {
+    // A 503 here means the database is stalled (server/database-unavailable.ts): say when to come back.
+    onHeaders(res, () => {
+      if (res.statusCode === 503) res.setHeader("Retry-After", String(retryAfterSeconds));
+    });
+    next();
+  });
+  app.use((_req, res, next) => {
     // Pages can differ per visitor (sign-in): browsers may keep them, shared caches may not.
     // Set as the head is written, so a route's own Cache-Control (no-store) replaces it.
     onHeaders(res, () => {
@@ -178,8 +187,8 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   });
 
   const build = devServer
-    ? devServer.loadBuild
-    : (productionBuild as unknown as ServerBuild);
+    ? async () => answerDatabaseStallsWith503(await devServer.loadBuild())
+    : answerDatabaseStallsWith503(productionBuild as unknown as ServerBuild);
 
   // app.use, not a route pattern: Express decodes a pattern's parameters and answers a malformed
   // address (/%zz) with a bare 400 before the site could show its own page for it.
@@ -209,7 +218,16 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     }),
   );
 
-  const lastResort: ErrorRequestHandler = (error, _req, res, _next) => {
+  const lastResort: ErrorRequestHandler = (error, req, res, _next) => {
+    // The built-in provider's pages (/idp) reach the database outside React Router.
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) {
+      logger.warn({ reason: unavailable, method: req.method, path: req.path, requestId: res.locals.requestId }, "database unavailable; answered 503");
+      if (res.headersSent) return res.end();
+      res.status(503).setHeader("Retry-After", String(retryAfterSeconds));
+      res.type("text/plain").send("The site is briefly unavailable. Please try again in a moment.");
+      return;
+    }
     const status = Number(error?.status ?? error?.statusCode);
     const clientError = status >= 400 && status < 500;
     // Logged even when the answer had started (a stream that broke midway).

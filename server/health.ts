@@ -1,9 +1,12 @@
 import { Router } from "express";
 
 /**
- * /healthz: the process answers. /readyz: it can serve traffic (the database
- * answers and it is not shutting down), so a load balancer knows when to stop
- * sending requests.
+ * /healthz: the process answers. /readyz: this instance can take traffic, so a load balancer
+ * knows when to stop sending it requests: 503 only while it shuts down. An unreachable database
+ * does not make it unready: the database is shared, so every instance would leave the balancer
+ * at once, pages that need no database included, and removing instances cannot fix the database.
+ * Pages that need it answer 503 with a retry screen meanwhile; /readyz says "degraded" for
+ * monitoring (docs/operations.md).
  */
 export function healthRoutes({ ping, isDraining }: { ping: () => Promise<boolean>; isDraining: () => boolean }) {
   const router = Router();
@@ -17,8 +20,8 @@ export function healthRoutes({ ping, isDraining }: { ping: () => Promise<boolean
       res.status(503).json({ status: "shutting down" });
       return;
     }
-    const database = await ping();
-    res.status(database ? 200 : 503).json({ status: database ? "ready" : "database unreachable" });
+    if (await ping()) res.json({ status: "ready" });
+    else res.json({ status: "degraded", database: "unreachable" });
   });
   return router;
 }

@@ -34,7 +34,9 @@ export function requestLog(logger: Logger): RequestHandler {
         durationMs: Math.round(durationMs * 10) / 10,
         aborted: !res.writableFinished || undefined,
       };
-      if (res.statusCode >= 500) logger.error(line, "request");
+      // A 503 is an answer the site chose (its database stalled, it is shutting down), said once as a warning.
+      if (res.statusCode === 503) logger.warn(line, "request");
+      else if (res.statusCode >= 500) logger.error(line, "request");
       else logger.info(line, "request");
     });
     next();

@@ -1,10 +1,11 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { ForbiddenScreen } from "./forbidden-screen.tsx";
 import { NotFoundScreen } from "./not-found-screen.tsx";
+import { UnavailableScreen } from "./unavailable-screen.tsx";
 
 /**
  * The error screen of every route area: the 404 screen for anything not
- * found, a page saying why for a 403, 'Unexpected Application Error!' for the rest (details only in development).
+ * found, a page saying why for a 403, a try-again screen for a 503 (the database stalled), 'Unexpected Application Error!' for the rest (details only in development).
  * The document title comes from the route's meta, which receives the error.
  */
 export function RouteErrorBoundary() {
@@ -15,6 +16,9 @@ export function RouteErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 403) {
     const message = (error.data as { message?: unknown } | null)?.message;
     return <ForbiddenScreen reason={typeof message === "string" ? message : "Your account does not open this page."} />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return <UnavailableScreen />;
   }
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

@@ -10,5 +10,6 @@ export function pageMeta(title: string, description: string = site.tagline) {
 export function errorTitle(error: unknown) {
   if (isRouteErrorResponse(error) && error.status === 404) return "404 Page Not Found";
   if (isRouteErrorResponse(error) && error.status === 403) return "Not allowed";
+  if (isRouteErrorResponse(error) && error.status === 503) return "Briefly unavailable";
   return "Unexpected Application Error!";
 }
