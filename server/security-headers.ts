@@ -17,7 +17,7 @@ export const permissionsPolicy =
 
 /**
  * Security headers for every response. Scripts run only from our origin or
- * with this response's nonce; no `unsafe-inline` for scripts in production.
+ * with this response's nonce; no `unsafe-inline` for scripts or styles in production.
  */
 export function securityHeaders({
   development,
@@ -74,8 +74,9 @@ export function securityHeaders({
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
         scriptSrc: [...scriptSrc, ...thirdParty],
-        // React writes style attributes for a few components; no third-party CSS but a configured captcha's or web chat's.
-        styleSrc: ["'self'", "'unsafe-inline'", ...thirdParty],
+        // Our pages style with our stylesheets only: no style attributes, no <style> elements. No third-party CSS
+        // but a configured captcha's or web chat's. Vite's dev server injects each stylesheet as a <style>.
+        styleSrc: [...(development ? ["'self'", "'unsafe-inline'"] : ["'self'"]), ...thirdParty],
         imgSrc: [imgSrc],
         fontSrc: ["'self'"],
         connectSrc: [...(development ? ["'self'", "ws:"] : ["'self'"]), ...thirdParty, ...(errorReportingOrigin ? [errorReportingOrigin] : [])],

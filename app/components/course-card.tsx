@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { CourseCard as Course } from "../content/schemas.ts";
 import { Icon } from "./icons.tsx";
+import { revealDelayClass } from "./reveal-delay.ts";
 import { StarRating } from "./star-rating.tsx";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
@@ -9,8 +10,7 @@ const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD",
 export function CourseCard({ course }: { course: Course }) {
   return (
     <article
-      className="reveal flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
-      style={{ animationDelay: `${course.time}s` }}
+      className={`reveal ${revealDelayClass(course.time)} flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm`}
     >
       <img
         src={course.img.src}

@@ -54,7 +54,7 @@ type IconName = keyof typeof shapes;
 /** Once per document, before any icon. */
 export function IconSprite() {
   return (
-    <svg aria-hidden="true" style={{ display: "none" }}>
+    <svg aria-hidden="true" className="hidden">
       {Object.entries(shapes).map(([name, shape]) => (
         <symbol
           key={name}

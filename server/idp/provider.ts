@@ -83,7 +83,6 @@ export async function createBuiltInProvider({
           ctx.set("Cache-Control", "no-store");
           ctx.body = providerPage({
             title: fromOurPages ? "Signing you out" : "Sign out?",
-            nonce,
             body: `${form}<p>${fromOurPages ? "Signing you out of eLEARNING…" : "Do you want to sign out of eLEARNING?"}</p>
               <button type="submit" form="op.logoutForm" name="logout" value="yes" class="button">Sign out</button>
               ${fromOurPages ? `<script nonce="${nonce}">document.getElementById("op.logoutForm").requestSubmit(document.querySelector("button[name=logout]"));</script>` : `<a href="/">Stay signed in</a>`}`,
@@ -92,7 +91,6 @@ export async function createBuiltInProvider({
         async postLogoutSuccessSource(ctx) {
           ctx.body = providerPage({
             title: "Signed out",
-            nonce: nonceOf(ctx),
             body: `<p>You are signed out.</p><p><a href="/" class="button">Go Back To Home</a></p>`,
           });
         },
@@ -121,7 +119,6 @@ export async function createBuiltInProvider({
       ctx.type = "html";
       ctx.body = providerPage({
         title: "Sign-in problem",
-        nonce: nonceOf(ctx),
         body: `<p>Sign-in could not continue: ${escapeHtml(String(out.error_description ?? out.error ?? "unknown error"))}.</p>
           <p><a href="/signin" class="button">Try again</a> <a href="/">Go Back To Home</a></p>`,
       });

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./test.ts";
 import { open } from "./open.ts";
 import { register } from "./register.ts";
 import { seriousViolations } from "./page-checks.ts";
@@ -20,6 +21,8 @@ for (const route of routes) {
 }
 
 test("a signed-in learner's quiz result, review, course page and progress have no serious violation", async ({ page }) => {
+  // A whole journey (registration, ten questions, four pages checked): near 30 s on a loaded 2-core machine.
+  test.slow();
   await register(page, `axe-${Date.now()}@example.com`);
   await open(page, "/test/react");
   for (let question = 1; question < 10; question++) await page.getByRole("button", { name: "Next" }).click();

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./test.ts";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { open } from "./open.ts";

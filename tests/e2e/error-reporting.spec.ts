@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { newContext, test } from "./test.ts";
 import { startSentryStandIn } from "../setup/sentry-stand-in.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 import { open } from "./open.ts";
@@ -27,7 +28,7 @@ const codeInAddress = "code=not-for-any-log";
 
 /** A person signed in on `site`, on the profile page, which shows their email address. */
 async function signedInProfile(browser: Browser, site: RunningSite, email: string) {
-  const context = await browser.newContext({ baseURL: site.url });
+  const context = await newContext(browser, { baseURL: site.url });
   const page = await context.newPage();
   await register(page, email);
   await open(page, `/profile?${codeInAddress}`);
@@ -124,7 +125,7 @@ test("a render error an error boundary caught reaches /errors as a boundary repo
 });
 
 test("the home page's scripts carry no Sentry code when SENTRY_DSN is not set", async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: plain.url });
+  const context = await newContext(browser, { baseURL: plain.url });
   const page = await context.newPage();
   const bodies: Array<Promise<string>> = [];
   page.on("response", (response) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./test.ts";
 import { open } from "./open.ts";
 import { ownClientAddressPerTest, seriousViolations } from "./page-checks.ts";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { test } from "./test.ts";
 import { questionsByQuiz } from "../../app/content/quiz-questions/index.server.ts";
 import { open } from "./open.ts";
 import { ownClientAddressPerTest } from "./page-checks.ts";

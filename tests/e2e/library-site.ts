@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test as base } from "@playwright/test";
+import { test as base } from "./test.ts";
 import { openDatabase } from "../../app/lib/db/connect.server.ts";
 import { migrateToLatest } from "../../app/lib/db/migrate.server.ts";
 import { insertLibraryFixtures } from "../setup/library-fixtures.ts";

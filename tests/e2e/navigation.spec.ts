@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./test.ts";
 import { open } from "./open.ts";
 
 test("the Pages dropdown opens, is walked and closes by keyboard", async ({ page }) => {

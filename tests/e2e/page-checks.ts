@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page, TestType } from "@playwright/test";
+import type { BrowserContext, Page, TestType } from "@playwright/test";
 
 const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
@@ -12,10 +12,10 @@ export async function seriousViolations(page: Page, tags: string[] | null = wcag
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 
-/** Content Security Policy violations the page reports from now on. */
-export function cspViolations(page: Page) {
+/** Content Security Policy violations the page, or any page of the context, reports from now on. */
+export function cspViolations(pages: Page | BrowserContext) {
   const seen: string[] = [];
-  page.on("console", (message) => {
+  pages.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) seen.push(message.text());
   });
   return seen;

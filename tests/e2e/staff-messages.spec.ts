@@ -1,4 +1,5 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, type Browser } from "@playwright/test";
+import { newContext, test } from "./test.ts";
 import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
 import { storeMessage } from "../setup/contact-outbox.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
@@ -37,7 +38,7 @@ test.afterAll(async () => {
 });
 
 async function signedInAdministrator(browser: Browser, email: string) {
-  const context = await browser.newContext({ baseURL: site.url, reducedMotion: "reduce" });
+  const context = await newContext(browser, { baseURL: site.url, reducedMotion: "reduce" });
   const page = await context.newPage();
   await register(page, email, "Staff Member");
   return { context, page };
@@ -75,7 +76,7 @@ test("without JavaScript the buttons still work, and bring the page back to the 
   const signedIn = await signedInAdministrator(browser, secondAdminEmail);
   const storageState = await signedIn.context.storageState();
   await signedIn.context.close();
-  const context = await browser.newContext({ baseURL: site.url, storageState, javaScriptEnabled: false });
+  const context = await newContext(browser, { baseURL: site.url, storageState, javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto("/staff/messages");
   const meena = page.getByRole("article", { name: "Meena R" });

@@ -170,7 +170,7 @@ describe("with an external chatbot configured", () => {
       expect(directive("script-src"), path).toMatch(/^script-src 'self' 'nonce-[^']+' https:\/\/cdn\.chat\.example http:\/\/127\.0\.0\.1:9$/);
       expect(directive("connect-src"), path).toBe("connect-src 'self' https://cdn.chat.example http://127.0.0.1:9");
       expect(directive("frame-src"), path).toBe("frame-src 'self' https://cdn.chat.example http://127.0.0.1:9");
-      expect(directive("style-src"), path).toBe("style-src 'self' 'unsafe-inline' https://cdn.chat.example http://127.0.0.1:9");
+      expect(directive("style-src"), path).toBe("style-src 'self' https://cdn.chat.example http://127.0.0.1:9");
     }
   });
 

@@ -26,6 +26,11 @@ describe("security headers", () => {
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
 
+  it("allows styles from our own stylesheets only: no style attribute or <style> element applies", async () => {
+    const csp = (await fetch(`${server.url}/`)).headers.get("content-security-policy") ?? "";
+    expect(/(?:^|;)style-src ([^;]+)/.exec(csp)?.[1]).toBe("'self'");
+  });
+
   const streamedBody = () =>
     new ReadableStream({
       start(controller) {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { initials } from "../../../lib/initials.ts";
-import { coverColour } from "../cover-colour.ts";
+import { coverColourClass } from "../cover-colour.ts";
 
 /**
  * The book's cover picture, or one drawn with CSS (its title, or its initials when small, on a
@@ -36,8 +36,7 @@ export function BookCover({ id, title, thumbnail, small = false }: { id: string;
     <span
       aria-hidden="true"
       data-cover="drawn"
-      style={{ backgroundColor: coverColour(id) }}
-      className={`${size} flex shrink-0 flex-col justify-between overflow-hidden rounded border-l-4 border-black/30 p-1.5 text-white shadow`}
+      className={`${size} ${coverColourClass(id)} flex shrink-0 flex-col justify-between overflow-hidden rounded border-l-4 border-black/30 p-1.5 text-white shadow`}
     >
       {small ? (
         <span className="text-sm font-bold">{initials(title)}</span>

@@ -43,16 +43,7 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
       <p className="section-kicker" aria-live="polite">
         Question {step + 1} of {questions.length}
       </p>
-      <div
-        className="mb-6 h-2 rounded-full bg-gray-200"
-        role="progressbar"
-        aria-label="Quiz progress"
-        aria-valuemin={0}
-        aria-valuemax={questions.length}
-        aria-valuenow={step}
-      >
-        <div className="h-2 rounded-full bg-brand-700" style={{ width: `${(step * 100) / questions.length}%` }} />
-      </div>
+      <progress className="mb-6 block h-2 w-full accent-brand-700" aria-label="Quiz progress" max={questions.length} value={step} />
       <fieldset key={question.id} ref={questionRef}>
         <legend className="w-full">
           <h2 id="question-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { focusAndReveal } from "../../../components/focus-and-reveal.ts";
+import { revealDelayClass } from "../../../components/reveal-delay.ts";
 import { useHydrated } from "../../../components/use-hydrated.ts";
 import { RESULT_ALERT_DELAY_SECONDS } from "../../../content/quizzes.ts";
 import { percentage } from "../../../lib/percentage.ts";
@@ -44,6 +45,7 @@ export function QuizResult({
     return () => clearTimeout(timer);
   }, [alertDue]);
   const percent = percentage(score, total);
+  const cssDelayedAlert = renderedInBrowser ? "" : `reveal-later ${revealDelayClass(RESULT_ALERT_DELAY_SECONDS)}`;
   return (
     <section ref={resultRef} aria-labelledby="result-heading" className="mx-auto max-w-2xl text-center">
       <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="text-3xl font-bold">
@@ -52,9 +54,7 @@ export function QuizResult({
       <p className="mt-4 text-xl" data-testid="quiz-score">
         You scored <strong>{score}</strong> out of <strong>{total}</strong>: <strong>{percent}%</strong>
       </p>
-      <div className="mx-auto mt-4 h-3 max-w-md rounded-full bg-gray-200" aria-hidden="true">
-        <div className="h-3 rounded-full bg-brand-700" style={{ width: `${percent}%` }} />
-      </div>
+      <progress className="mx-auto mt-4 block h-3 w-full max-w-md accent-brand-700" max={100} value={percent} aria-hidden="true" />
       {reviewHref ? (
         <p className="mt-6">
           Your attempt is saved to your profile.{" "}
@@ -80,8 +80,7 @@ export function QuizResult({
       {alertDue && alertOpen && (
         <div
           role="alert"
-          className="reveal-later mx-auto mt-8 flex max-w-md items-center justify-between gap-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-left text-emerald-950"
-          style={renderedInBrowser ? undefined : { animationDelay: `${RESULT_ALERT_DELAY_SECONDS}s` }}
+          className={`${cssDelayedAlert} mx-auto mt-8 flex max-w-md items-center justify-between gap-4 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-left text-emerald-950`}
         >
           <p>
             <strong>Well done!</strong> Keep going with the course.{" "}
