@@ -9,6 +9,17 @@ import { useDismissableDetails } from "./use-dismissable-details.ts";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block truncate rounded px-3 py-2 font-medium hover:text-brand-700 xl:px-2 ${isActive ? "text-brand-700 underline underline-offset-4" : "text-ink"}`;
 
+/** One list item per link; "/" is active on the home page only. */
+function NavItems({ links }: { links: ReadonlyArray<{ to: string; label: string }> }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} end={link.to === "/"} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+}
+
 function PagesDropdown() {
   const ref = useDismissableDetails();
   return (
@@ -22,13 +33,7 @@ function PagesDropdown() {
             All pages
           </NavLink>
         </li>
-        {pageLinks.map((link) => (
-          <li key={link.to}>
-            <NavLink to={link.to} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
+        <NavItems links={pageLinks} />
       </ul>
     </details>
   );
@@ -45,25 +50,13 @@ function MobileMenu({ user }: { user: { name: string } | null }) {
       </summary>
       <div className="absolute inset-x-0 top-full z-30 border-t border-gray-200 bg-white px-4 py-3 shadow-lg">
         <ul>
-          {[...primaryLinks, ...secondaryLinks].map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === "/"} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems links={[...primaryLinks, ...secondaryLinks]} />
         </ul>
         <p className="mt-3 px-3 text-sm font-semibold text-muted" id="mobile-pages-heading">
           Pages
         </p>
         <ul aria-labelledby="mobile-pages-heading">
-          {pageLinksNotAbove.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
+          <NavItems links={pageLinksNotAbove} />
         </ul>
         {user && (
           // On a phone the bar has room for the brand and this menu only.
@@ -113,23 +106,11 @@ export function NavBar({ user }: { user: { name: string } | null }) {
         {/* The whole bar from 1280 px: narrower, with a signed-in name, it would not fit on one line. */}
         <nav aria-label="Main" className="flex min-w-0 items-center gap-1 sm:gap-2">
           <ul className="hidden shrink-0 items-center xl:flex">
-            {primaryLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === "/"} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            <NavItems links={primaryLinks} />
             <li>
               <PagesDropdown />
             </li>
-            {secondaryLinks.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            <NavItems links={secondaryLinks} />
           </ul>
           <MobileMenu user={user} />
           {user ? (

@@ -15,7 +15,7 @@ export function UnavailableScreen() {
           This page is briefly unavailable
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-muted">
-          The service is briefly unavailable: we could not reach our records just now. Please try again in a moment.
+          We could not reach our records just now. Please try again in a moment.
         </p>
         <a href={`${pathname}${search}`} className="btn-primary mt-8">
           Try again
