@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "./tests/setup/chromium.ts";
 
-import { mailCatcherPorts, sitePort as port } from "./tests/e2e/ports.ts";
+import { mailCatcherPorts, mailCatcherSmtpUrl, sitePort as port } from "./tests/e2e/ports.ts";
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -48,7 +48,7 @@ export default defineConfig({
       // Tests that post to rate-limited forms say which address they come from (X-Forwarded-For).
       TRUST_PROXY: "1",
       // Account mails (registration links) go to the mail catcher; contact messages stay kept for staff.
-      SMTP_URL: `smtp://127.0.0.1:${mailCatcherPorts.smtp}`,
+      SMTP_URL: mailCatcherSmtpUrl,
     },
     },
   ],

@@ -4,6 +4,7 @@ import { startSentryStandIn } from "../setup/sentry-stand-in.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 import { open } from "./open.ts";
 import { register } from "./register.ts";
+import { mailCatcherSmtpUrl } from "./ports.ts";
 
 // Two sites of their own, since the log lines are read: one as installed (reports to /errors
 // only), one with SENTRY_DSN pointing at a local stand-in for Sentry's ingest.
@@ -15,7 +16,7 @@ let withSentry: RunningSite;
 
 test.beforeAll(async () => {
   sentry = await startSentryStandIn();
-  [plain, withSentry] = await Promise.all([startSite(), startSite({ SENTRY_DSN: sentry.dsn, SENTRY_ENVIRONMENT: "e2e" })]);
+  [plain, withSentry] = await Promise.all([startSite({ SMTP_URL: mailCatcherSmtpUrl }), startSite({ SMTP_URL: mailCatcherSmtpUrl, SENTRY_DSN: sentry.dsn, SENTRY_ENVIRONMENT: "e2e" })]);
 });
 test.afterAll(async () => {
   await Promise.all([plain?.stop(), withSentry?.stop()]);

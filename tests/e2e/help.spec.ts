@@ -4,6 +4,7 @@ import { startChatbotStandIn } from "../setup/chatbot-stand-in.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 import { open } from "./open.ts";
 import { seriousViolations } from "./page-checks.ts";
+import { mailCatcherSmtpUrl } from "./ports.ts";
 
 // Measured at rest: mid-animation colours are not what people read.
 test.use({ reducedMotion: "reduce" });
@@ -152,7 +153,7 @@ test.describe("with an external chatbot configured", () => {
 
   test.beforeAll(async () => {
     standIn = await startChatbotStandIn();
-    site = await startSite(standIn.env);
+    site = await startSite({ ...standIn.env, SMTP_URL: mailCatcherSmtpUrl });
   });
   test.afterAll(async () => {
     await site?.stop();

@@ -10,6 +10,7 @@ import { insertLibraryFixtures } from "../setup/library-fixtures.ts";
 import { freePort } from "../setup/free-port.ts";
 import { libraryCatalogue } from "../../app/content/library-catalogue.ts";
 import { applyCatalogueSeed } from "../../app/features/library/seed.server.ts";
+import { mailCatcherSmtpUrl } from "./ports.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -31,7 +32,7 @@ async function startLibrarySite() {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: url, SQLITE_PATH: sqlitePath, LOG_LEVEL: "warn", TRUST_PROXY: "1" },
+    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: url, SQLITE_PATH: sqlitePath, LOG_LEVEL: "warn", TRUST_PROXY: "1", SMTP_URL: mailCatcherSmtpUrl },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));

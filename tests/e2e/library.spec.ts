@@ -3,6 +3,7 @@ import { test } from "./library-site.ts";
 import { open } from "./open.ts";
 import { e2ePassword, register } from "./register.ts";
 import { ownClientAddressPerTest, seriousViolations } from "./page-checks.ts";
+import { linkInMail } from "./mails.ts";
 
 // Registration is limited per address; each test comes from an address of its own.
 ownClientAddressPerTest(test);
@@ -115,10 +116,14 @@ test.describe("without JavaScript", () => {
     await page.goto("/register");
     await main.getByLabel("Name").fill("Plain Reader");
     await main.getByLabel("Phone").fill("+91 98400 12345");
-    await main.getByLabel("Email").fill(`plain-reader-${Date.now()}@example.com`);
+    const email = `plain-reader-${Date.now()}@example.com`;
+    await main.getByLabel("Email").fill(email);
     await main.getByLabel("Password", { exact: true }).fill(e2ePassword);
     await main.getByLabel("Confirm Password").fill(e2ePassword);
     await main.getByRole("button", { name: "Register" }).click();
+    await expect(main.getByRole("status")).toContainText("Please check your inbox");
+    await page.goto(await linkInMail(email, "Confirm your account on eLEARNING"));
+    await main.getByRole("button", { name: "Create my account" }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await page.goto("/library?q=jav");
     await yourBooks(page).getByRole("button", { name: "Save Thinking in Java to your reading list" }).click();

@@ -6,6 +6,7 @@ import { startSite, type RunningSite } from "../setup/server.ts";
 import { open } from "./open.ts";
 import { register } from "./register.ts";
 import { seriousViolations } from "./page-checks.ts";
+import { mailCatcherSmtpUrl } from "./ports.ts";
 
 // A site of its own (the shared one keeps no file to put messages in), with an administrator.
 test.describe.configure({ mode: "serial" });
@@ -16,7 +17,7 @@ const adminEmail = `staff-${Date.now()}@example.com`;
 const secondAdminEmail = `staff-nojs-${Date.now()}@example.com`;
 
 test.beforeAll(async () => {
-  site = await startSite({ ADMIN_EMAILS: `${adminEmail},${secondAdminEmail}` });
+  site = await startSite({ SMTP_URL: mailCatcherSmtpUrl, ADMIN_EMAILS: `${adminEmail},${secondAdminEmail}` });
   handle = site.database.open();
   const failed = await storeMessage(handle.db, {
     createdAt: new Date(Date.now() - 60_000),

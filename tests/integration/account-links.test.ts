@@ -214,7 +214,7 @@ describe("without SMTP_URL", () => {
     const { email } = await registeredBrowser(site.url);
     const response = await new TestBrowser(site.url, "192.0.2.7").postForm("/forgot-password", { email });
     expect(response.status).toBe(200);
-    const link = linkIn(await loggedMailTo(email));
+    const link = linkIn(await loggedMailTo(email, { site: site.url }));
     expect(link.pathname).toBe("/reset-password");
     expect(site.logs.find((line) => line.recipient === email && line.subject === "Choose a new password for eLEARNING")).toMatchObject({ level: 40 });
   });

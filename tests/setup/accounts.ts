@@ -22,7 +22,7 @@ export async function registeredBrowser(siteUrl: string) {
 export async function registerIn(browser: TestBrowser, email: string, name = "Test Learner") {
   const response = await browser.postForm("/register", { name, phone: "9840012345", email, password1: testPassword, password2: testPassword });
   expect(response.status).toBe(200);
-  await confirmRegistrationLink(browser, linkIn(await loggedMailTo(email)));
+  await confirmRegistrationLink(browser, linkIn(await loggedMailTo(email, { site: browser.origin })));
 }
 
 /** Opens a registration link and presses its button: the browser ends signed in on the profile. */

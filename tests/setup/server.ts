@@ -18,14 +18,20 @@ export interface RunningServer {
 /** The log lines of every server this test file started: a mail written to the log is found whatever the server. */
 const logsOfEveryServer = new Set<RunningServer["logs"]>();
 
-/** The text of the newest account mail to `recipient` that a server without SMTP_URL wrote to its log. */
-export async function loggedMailTo(recipient: string, timeoutMs = 5000): Promise<string> {
+/**
+ * The text of the newest account mail to `recipient` that a server without SMTP_URL wrote to its
+ * log; with `site`, only a mail whose links lead there (test files run a site per engine, with the
+ * same addresses).
+ */
+export async function loggedMailTo(recipient: string, { site, timeoutMs = 5000 }: { site?: string; timeoutMs?: number } = {}): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    for (const logs of logsOfEveryServer) {
-      const line = logs.findLast((entry) => entry.recipient === recipient && typeof entry.text === "string");
-      if (line) return line.text as string;
-    }
+    const texts = [...logsOfEveryServer]
+      .flatMap((logs) => logs.filter((entry) => entry.recipient === recipient && typeof entry.text === "string"))
+      .sort((a, b) => Number(a.time) - Number(b.time))
+      .map((entry) => entry.text as string)
+      .filter((text) => !site || text.includes(`${site}/`));
+    if (texts.length > 0) return texts.at(-1)!;
     if (Date.now() > deadline) throw new Error(`no mail to ${recipient} in the servers' logs`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
