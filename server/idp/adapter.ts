@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Adapter, AdapterPayload } from "oidc-provider";
-import type { Database } from "../../app/lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 /**
  * oidc-provider's storage in our database, so every app instance sees the same

@@ -2,9 +2,9 @@ import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener } from "node:http";
 import type { Kysely } from "kysely";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
-import { findAccountById } from "../../app/features/accounts/queries.server.ts";
-import type { Database } from "../../app/lib/db/schema.ts";
-import { getOrCreateSecret } from "../../app/lib/secrets.server.ts";
+import { findAccountById } from "#app/features/accounts/queries.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import { getOrCreateSecret } from "#app/lib/secrets.server.ts";
 import { databaseAdapter } from "./adapter.ts";
 import { providerPage } from "./pages.ts";
 

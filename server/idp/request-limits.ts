@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 import type { Kysely } from "kysely";
-import { consumeRateLimit } from "../../app/lib/rate-limit.server.ts";
-import type { Database } from "../../app/lib/db/schema.ts";
+import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 /**
  * The two provider addresses that store a row for anyone who asks (a sign-in interaction at

@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test as base } from "./test.ts";
-import { openDatabase } from "../../app/lib/db/connect.server.ts";
-import { migrateToLatest } from "../../app/lib/db/migrate.server.ts";
+import { openDatabase } from "#app/lib/db/connect.server.ts";
+import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
 import { insertLibraryFixtures } from "../setup/library-fixtures.ts";
 import { freePort } from "../setup/free-port.ts";
-import { libraryCatalogue } from "../../app/content/library-catalogue.ts";
-import { applyCatalogueSeed } from "../../app/features/library/seed.server.ts";
+import { libraryCatalogue } from "#app/content/library-catalogue.ts";
+import { applyCatalogueSeed } from "#app/features/library/seed.server.ts";
 import { mailCatcherSmtpUrl } from "./ports.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));

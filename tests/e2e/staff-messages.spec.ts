@@ -1,6 +1,6 @@
 import { expect, type Browser } from "@playwright/test";
 import { newContext, test } from "./test.ts";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { storeMessage } from "../setup/contact-outbox.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 import { open } from "./open.ts";

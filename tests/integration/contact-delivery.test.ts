@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deliverDueMessages, startDeliverer, type DelivererOptions } from "../../app/features/contact/deliverer.server.ts";
-import { claimDueMessages } from "../../app/features/contact/delivery-queue.server.ts";
-import { createFormServiceTransport } from "../../app/features/contact/form-service-transport.server.ts";
-import { createSmtpTransport } from "../../app/features/contact/smtp-transport.server.ts";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
-import { migrateToLatest } from "../../app/lib/db/migrate.server.ts";
+import { deliverDueMessages, startDeliverer, type DelivererOptions } from "#app/features/contact/deliverer.server.ts";
+import { claimDueMessages } from "#app/features/contact/delivery-queue.server.ts";
+import { createFormServiceTransport } from "#app/features/contact/form-service-transport.server.ts";
+import { createSmtpTransport } from "#app/features/contact/smtp-transport.server.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
+import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
 import { attemptRows, messageRow, storeMessage, waitFor } from "../setup/contact-outbox.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { startFormServiceStandIn } from "../setup/form-service-stand-in.ts";

@@ -1,7 +1,7 @@
 import type { Challenge } from "altcha-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAltchaChallenge } from "../../app/features/contact/captcha/altcha.server.ts";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import { createAltchaChallenge } from "#app/features/contact/captcha/altcha.server.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { solve, solvedCaptcha } from "../setup/captcha.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { responseText, visibleText } from "../setup/html.ts";

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { siteForTests, startServer, type RunningServer } from "../setup/server.ts";

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Database } from "../../app/lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { engines } from "../setup/databases.ts";
 import { rawRequest } from "../setup/raw-request.ts";
 import { startSentryStandIn } from "../setup/sentry-stand-in.ts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { assignRole } from "../../app/features/auth/roles.server.ts";
+import { assignRole } from "#app/features/auth/roles.server.ts";
 import { registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { contentDocuments } from "../../app/features/help/content-documents.server.ts";
-import type { Database } from "../../app/lib/db/schema.ts";
+import { contentDocuments } from "#app/features/help/content-documents.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { runServerExpectingExit, siteForTests } from "../setup/server.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { providerRequestLimit } from "../../server/idp/request-limits.ts";
+import { providerRequestLimit } from "#server/idp/request-limits.ts";
 import { engines } from "../setup/databases.ts";
 import { siteForTests } from "../setup/server.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { questionsByQuiz } from "../../app/content/quiz-questions/index.server.ts";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
 import { TestBrowser } from "../setup/http-client.ts";

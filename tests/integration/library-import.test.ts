@@ -3,10 +3,10 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { importCatalogueFile, type ImportOptions } from "../../app/features/library/import/import-catalogue.server.ts";
-import { ImportFileError } from "../../app/features/library/import/source-entry.ts";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
-import { migrateToLatest } from "../../app/lib/db/migrate.server.ts";
+import { importCatalogueFile, type ImportOptions } from "#app/features/library/import/import-catalogue.server.ts";
+import { ImportFileError } from "#app/features/library/import/source-entry.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
+import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { marcFixtureRecords } from "../fixtures/library/marc-records.ts";
 import { iso2709, marcXmlCollection } from "../fixtures/library/marc-writer.ts";

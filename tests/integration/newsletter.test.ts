@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { engines } from "../setup/databases.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { questionsByQuiz } from "../../app/content/quiz-questions/index.server.ts";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { registeredBrowser, testPassword } from "../setup/accounts.ts";
 import type { TestBrowser } from "../setup/http-client.ts";
 import { rawRequest } from "../setup/raw-request.ts";

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assignRole } from "../../app/features/auth/roles.server.ts";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import { assignRole } from "#app/features/auth/roles.server.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { registerIn, registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
 import { TestBrowser } from "../setup/http-client.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { assignRole } from "../../app/features/auth/roles.server.ts";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import { assignRole } from "#app/features/auth/roles.server.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { registeredBrowser } from "../setup/accounts.ts";
 import { messageRow, storeMessage, type ContactMessageRow } from "../setup/contact-outbox.ts";
 import { engines } from "../setup/databases.ts";

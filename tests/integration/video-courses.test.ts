@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lessonsByCourse } from "../../app/content/lessons/index.server.ts";
-import { videoCourses } from "../../app/content/video-courses.ts";
-import { lessonFileStem } from "../../app/features/courses/media-paths.ts";
+import { lessonsByCourse } from "#app/content/lessons/index.server.ts";
+import { videoCourses } from "#app/content/video-courses.ts";
+import { lessonFileStem } from "#app/features/courses/media-paths.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 
 const sampleClip = "media/java/01.mp4";

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../../app/lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 export type ContactMessageRow = Database["contact_messages"];
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import { openDatabase, type DatabaseHandle } from "#app/lib/db/connect.server.ts";
 
 export type Engine = "sqlite" | "postgres";
 
@@ -54,7 +54,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
 
 /** A fresh, migrated database opened in this process, for tests of query modules. */
 export async function openTestDatabase(engine: Engine) {
-  const { migrateToLatest } = await import("../../app/lib/db/migrate.server.ts");
+  const { migrateToLatest } = await import("#app/lib/db/migrate.server.ts");
   const database = await createTestDatabase(engine);
   const handle = database.open();
   await migrateToLatest(handle.db);

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { catalogueRecordSchema, type CatalogueRecordInput } from "../../app/features/library/catalogue-record.ts";
-import { upsertCatalogueRecords } from "../../app/features/library/catalogue-store.server.ts";
-import type { Database } from "../../app/lib/db/schema.ts";
+import { catalogueRecordSchema, type CatalogueRecordInput } from "#app/features/library/catalogue-record.ts";
+import { upsertCatalogueRecords } from "#app/features/library/catalogue-store.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 const record = (sourceId: string, input: Partial<CatalogueRecordInput>) =>
   catalogueRecordSchema.parse({ source: "fixture", sourceId, title: `Fixture ${sourceId}`, ...input });

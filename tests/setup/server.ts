@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll } from "vitest";
-import type { DatabaseHandle } from "../../app/lib/db/connect.server.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { createTestDatabase, type Engine, type TestDatabase } from "./databases.ts";
 import { freePort } from "./free-port.ts";
 import { fileURLToPath } from "node:url";

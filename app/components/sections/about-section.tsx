@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { about } from "../../content/about.ts";
+import { about } from "#app/content/about.ts";
 
 /** The About Us block: text, picture and the three highlights. */
 export function AboutSection() {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { categories } from "../../content/categories.ts";
+import { categories } from "#app/content/categories.ts";
 
 /** The course-category grid with counts; a category without a listing is not a link. */
 export function CategoriesSection() {

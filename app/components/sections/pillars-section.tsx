@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pillars } from "../../content/pillars.ts";
+import { pillars } from "#app/content/pillars.ts";
 
 /** Vision, Mission and Objectives cards; the Vision card leads to the test hub. */
 export function PillarsSection() {

@@ -1,4 +1,4 @@
-import type { TeamMember } from "../../content/schemas.ts";
+import type { TeamMember } from "#app/content/schemas.ts";
 
 export function TeamSection({
   id,

@@ -1,4 +1,4 @@
-import { testimonials } from "../../content/testimonials.ts";
+import { testimonials } from "#app/content/testimonials.ts";
 import { Carousel } from "../carousel.tsx";
 
 /** The four student testimonials, one at a time. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, openTestDatabase } from "../../../tests/setup/databases.ts";
+import { engines, openTestDatabase } from "#tests/setup/databases.ts";
 import { checkCredentials } from "./credentials.server.ts";
 import { countAttempt, pruneLoginFailures, throttlePolicies, throttleTiming, throttleVerdict } from "./login-throttle.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";

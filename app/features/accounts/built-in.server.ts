@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { servicesContext, type RequestServices } from "../../context.ts";
+import { servicesContext, type RequestServices } from "#app/context.ts";
 
 /**
  * The services of a page about the site's own accounts (passwords, addresses), which exist

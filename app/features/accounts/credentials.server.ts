@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { clearAttempts, countAttempt, forgiveAttempt, throttlePolicies, throttleVerdict } from "./login-throttle.server.ts";
 import { decoyPasswordHash, verifyPassword } from "./password.server.ts";
 import { findCredentials } from "./queries.server.ts";

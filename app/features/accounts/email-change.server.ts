@@ -1,10 +1,10 @@
 // Changing the account's email address: asked for from the profile with the current password,
 // done when the person opens the link mailed to the new address. The old address is told.
 import { data } from "react-router";
-import type { RequestServices } from "../../context.ts";
-import { siteOrigin } from "../../lib/env.server.ts";
-import { fieldErrors, type FieldErrors } from "../../lib/field-errors.ts";
-import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import type { RequestServices } from "#app/context.ts";
+import { siteOrigin } from "#app/lib/env.server.ts";
+import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
+import { tooManyRequests } from "#app/lib/too-many-requests.ts";
 import { updateSessionsOf } from "../auth/sessions.server.ts";
 import { checkCredentials } from "./credentials.server.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";

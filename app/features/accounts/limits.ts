@@ -5,6 +5,6 @@ export const ADDRESS_MAX_LENGTH = 300;
 /** How long a mailed link (confirm an account or address, reset a password) works. */
 export const LINK_LIFETIME_MINUTES = 30;
 
-export type { FieldErrors } from "../../lib/field-errors.ts";
+export type { FieldErrors } from "#app/lib/field-errors.ts";
 export type RegisterField = "name" | "phone" | "email" | "password1" | "password2";
 export type ContactDetailsField = "phone" | "address";

@@ -2,7 +2,7 @@
 // only its hash, so a copy of the database opens no account. Each link works once, until it expires.
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { LINK_LIFETIME_MINUTES } from "./limits.ts";
 
 export type AccountLink = Database["account_links"];

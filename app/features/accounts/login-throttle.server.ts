@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 interface ThrottlePolicy {
   /** Attempts after which each further one waits `stepMs` longer, up to `maxDelayMs`. */

@@ -3,14 +3,14 @@
 // other sessions (here and at the built-in provider) and lifts a sign-in lock.
 import type { Kysely } from "kysely";
 import { data } from "react-router";
-import { forgetProviderSessionsOf } from "../../../server/idp/adapter.ts";
-import type { RequestServices } from "../../context.ts";
-import type { Database } from "../../lib/db/schema.ts";
-import { siteOrigin } from "../../lib/env.server.ts";
-import { fieldErrors, type FieldErrors } from "../../lib/field-errors.ts";
-import { isHoneypotFilled } from "../../lib/honeypot.ts";
-import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
-import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import { forgetProviderSessionsOf } from "#server/idp/adapter.ts";
+import type { RequestServices } from "#app/context.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import { siteOrigin } from "#app/lib/env.server.ts";
+import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
+import { isHoneypotFilled } from "#app/lib/honeypot.ts";
+import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
+import { tooManyRequests } from "#app/lib/too-many-requests.ts";
 import { endSessionsOf } from "../auth/sessions.server.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";
 import { clearAttempts } from "./login-throttle.server.ts";

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { siteCookie } from "../../lib/cookies.server.ts";
-import type { Database } from "../../lib/db/schema.ts";
+import { siteCookie } from "#app/lib/cookies.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 const registrationTicketSeconds = 10 * 60;
 /** Carries the ticket to the provider's login page, and only there. */

@@ -2,12 +2,12 @@
 // whatever was typed, the answer is "check your inbox". A new address gets a link that creates the
 // account (proving the address is the person's); an address with an account gets a mail saying so.
 import { data, redirect } from "react-router";
-import type { RequestServices } from "../../context.ts";
-import { siteOrigin } from "../../lib/env.server.ts";
-import { fieldErrors } from "../../lib/field-errors.ts";
-import { isHoneypotFilled } from "../../lib/honeypot.ts";
-import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
-import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import type { RequestServices } from "#app/context.ts";
+import { siteOrigin } from "#app/lib/env.server.ts";
+import { fieldErrors } from "#app/lib/field-errors.ts";
+import { isHoneypotFilled } from "#app/lib/honeypot.ts";
+import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
+import { tooManyRequests } from "#app/lib/too-many-requests.ts";
 import { signInHref } from "../auth/sign-in-link.ts";
 import type { FieldErrors, RegisterField } from "./limits.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";

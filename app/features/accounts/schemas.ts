@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "../../lib/email-schema.ts";
+import { emailSchema } from "#app/lib/email-schema.ts";
 import { ADDRESS_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits.ts";
 
 const PASSWORD_MAX_LENGTH = 256;

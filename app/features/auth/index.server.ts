@@ -1,6 +1,6 @@
 // What the rest of the site uses of sign-in: who is signed in, and starting or ending a session.
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { servicesContext, userContext } from "../../context.ts";
+import { servicesContext, userContext } from "#app/context.ts";
 import { roleAtSignIn, trustedEmail } from "./roles.server.ts";
 import { describeRoles, roleNames, type Role } from "./roles.ts";
 import { createSession, deleteSession, sessionCookie, type SessionUser } from "./sessions.server.ts";

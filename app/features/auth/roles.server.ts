@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { isRole, type Role } from "./roles.ts";
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();

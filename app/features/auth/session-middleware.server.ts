@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { servicesContext, userContext, type RequestServices } from "../../context.ts";
+import { servicesContext, userContext, type RequestServices } from "#app/context.ts";
 import {
   deleteSession,
   findSession,

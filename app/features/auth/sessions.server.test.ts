@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, openTestDatabase } from "../../../tests/setup/databases.ts";
+import { engines, openTestDatabase } from "#tests/setup/databases.ts";
 import { createSession, findSession, sessionTimeouts } from "./sessions.server.ts";
 
 describe.each(engines)("sessions on %s", (engine) => {

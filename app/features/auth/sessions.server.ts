@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { siteCookie } from "../../lib/cookies.server.ts";
-import type { Database } from "../../lib/db/schema.ts";
+import { siteCookie } from "#app/lib/cookies.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { isRole, type Role } from "./roles.ts";
 
 /** Signed out after a week without a visit, and a month after signing in whatever happens. */

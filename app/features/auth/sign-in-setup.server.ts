@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
-import { siteOrigin, type Config } from "../../lib/env.server.ts";
-import { createBuiltInProvider, SITE_CLIENT_ID } from "../../../server/idp/provider.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import { siteOrigin, type Config } from "#app/lib/env.server.ts";
+import { createBuiltInProvider, SITE_CLIENT_ID } from "#server/idp/provider.ts";
 import { createRelyingParty } from "./relying-party.server.ts";
 import type { RoleSources } from "./roles.server.ts";
 

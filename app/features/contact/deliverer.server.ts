@@ -2,7 +2,7 @@
 // Any number of instances may run one on the same database; each message is claimed by one.
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { claimDueMessages, markFailed, markRetry, markSent, recordAttempt, type ClaimedMessage, type OutboxTable } from "./delivery-queue.server.ts";
 import { afterTemporaryFailure } from "./retry-schedule.ts";
 import { redactSecrets, type DeliveryOutcome, type Transport } from "./transport.ts";

@@ -2,7 +2,7 @@
 // process or instances on other machines) can share the table without a lock held across a send.
 import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 /** The tables that work as outboxes: contact messages to the college, and mails to people about their account. */
 export type OutboxTable = "contact_messages" | "account_mails";

@@ -1,4 +1,4 @@
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { formatIndiaTime } from "./format-time.ts";
 
 type StatusFields = Pick<Database["contact_messages"], "status" | "attempts" | "next_attempt_at" | "last_error" | "delivered_at">;

@@ -1,6 +1,6 @@
 // What the contact form's browser code needs to know about its fields. Kept apart from
 // schemas.ts so the page does not carry zod (see docs/performance.md).
-import { site } from "../../content/site.ts";
+import { site } from "#app/content/site.ts";
 
 export const NAME_MAX_LENGTH = 100;
 export const MESSAGE_MAX_LENGTH = 5000;

@@ -1,4 +1,4 @@
-import { site } from "../../content/site.ts";
+import { site } from "#app/content/site.ts";
 
 const indiaTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: site.timeZone });
 

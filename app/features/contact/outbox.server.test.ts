@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, openTestDatabase } from "../../../tests/setup/databases.ts";
+import { engines, openTestDatabase } from "#tests/setup/databases.ts";
 import { storeContactMessage } from "./outbox.server.ts";
 
 describe.each(engines)("storeContactMessage on %s", (engine) => {

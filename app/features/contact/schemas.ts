@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema } from "../../lib/email-schema.ts";
+import { emailSchema } from "#app/lib/email-schema.ts";
 import { MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from "./fields.ts";
 
 const phoneDigits = (phone: string) => phone.replace(/[+ ]/g, "").length;

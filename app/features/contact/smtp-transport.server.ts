@@ -1,6 +1,6 @@
 import { contactFormIdentity } from "./fields.ts";
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import { site } from "../../content/site.ts";
+import { site } from "#app/content/site.ts";
 import { formatIndiaTime } from "./format-time.ts";
 import { type ContactTransport, type DeliveryOutcome, type OutboxMessage } from "./transport.ts";
 

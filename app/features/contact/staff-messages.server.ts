@@ -1,6 +1,6 @@
 // What staff see of the contact outbox at /staff/messages, and marking messages handled.
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { describeDelivery } from "./delivery-status.ts";
 import { formatIndiaTime } from "./format-time.ts";
 import type { MessageCursor } from "./staff-schemas.ts";

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { RequestServices } from "../../context.ts";
-import { HONEYPOT_FIELD, isHoneypotFilled } from "../../lib/honeypot.ts";
-import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
-import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import type { RequestServices } from "#app/context.ts";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot.ts";
+import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
+import { tooManyRequests } from "#app/lib/too-many-requests.ts";
 import { claimCaptchaAnswer } from "./captcha/solutions.server.ts";
 import { ALTCHA_FIELD, HCAPTCHA_FIELD, captchaRefusalMessages, type CaptchaRefusal } from "./captcha/settings.ts";
 import { contactCaptcha } from "./captcha/verifier.server.ts";

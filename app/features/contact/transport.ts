@@ -1,4 +1,4 @@
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 /** What a transport needs of a stored contact message. */
 export type OutboxMessage = Pick<Database["contact_messages"], "id" | "name" | "email" | "phone" | "message" | "created_at">;

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { lessonsByCourse } from "../../content/lessons/index.server.ts";
-import type { VideoCourse } from "../../content/video-courses.ts";
-import type { Database } from "../../lib/db/schema.ts";
+import { lessonsByCourse } from "#app/content/lessons/index.server.ts";
+import type { VideoCourse } from "#app/content/video-courses.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import type { MediaCatalog } from "./lesson-media.server.ts";
 import { courseProgress, lastLessonTouched } from "./progress.server.ts";
 import type { LessonView } from "./types.ts";

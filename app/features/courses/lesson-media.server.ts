@@ -1,6 +1,6 @@
 import { readdir, stat } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { Config } from "../../lib/env.server.ts";
+import type { Config } from "#app/lib/env.server.ts";
 import { captionsExtension, lessonFileBase, lessonFileStem, videoExtension } from "./media-paths.ts";
 import type { LessonMedia } from "./types.ts";
 

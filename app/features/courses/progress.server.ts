@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 /** What the site remembers about one lesson for one learner. */
 interface LessonProgress {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { findVideoCourse, videoCourses } from "../../content/video-courses.ts";
+import { findVideoCourse, videoCourses } from "#app/content/video-courses.ts";
 
 const courseSlugs = videoCourses.map((course) => course.slug) as [string, ...string[]];
 /** A day: no lesson is longer, so a bigger position is a mistake or a forgery. */

@@ -1,4 +1,4 @@
-import type { RequestServices } from "../../context.ts";
+import type { RequestServices } from "#app/context.ts";
 import { REPORT_MAX_BYTES, USER_AGENT_MAX_LENGTH } from "./limits.ts";
 import { createReportBudget } from "./report-budget.server.ts";
 import { browserErrorReportSchema } from "./schemas.ts";

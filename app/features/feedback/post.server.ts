@@ -1,7 +1,7 @@
-import type { RequestServices } from "../../context.ts";
-import { fieldErrors } from "../../lib/field-errors.ts";
-import { HONEYPOT_FIELD } from "../../lib/honeypot.ts";
-import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
+import type { RequestServices } from "#app/context.ts";
+import { fieldErrors } from "#app/lib/field-errors.ts";
+import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
+import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import type { SessionUser } from "../auth/index.server.ts";
 import { authorToken, feedbackAuthorCookie } from "./author-token.server.ts";
 import type { FeedbackField } from "./limits.ts";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import type { NewFeedback } from "./schemas.ts";
 
 export type FeedbackRow = Database["feedback_posts"];

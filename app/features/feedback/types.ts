@@ -1,5 +1,5 @@
 import type { FeedbackField } from "./limits.ts";
-import type { FieldErrors } from "../../lib/field-errors.ts";
+import type { FieldErrors } from "#app/lib/field-errors.ts";
 
 /** One card of the wall, ready to show. */
 export interface FeedbackCardView {

@@ -1,4 +1,4 @@
-import { site } from "../../content/site.ts";
+import { site } from "#app/content/site.ts";
 import type { FeedbackRow } from "./queries.server.ts";
 import type { FeedbackCardView } from "./types.ts";
 

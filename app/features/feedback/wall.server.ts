@@ -1,4 +1,4 @@
-import type { RequestServices } from "../../context.ts";
+import type { RequestServices } from "#app/context.ts";
 import type { SessionUser } from "../auth/index.server.ts";
 import { API_PAGE_SIZE, WALL_PAGE_SIZE } from "./limits.ts";
 import { isModerator } from "./permissions.server.ts";

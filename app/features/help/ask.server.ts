@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { RequestServices } from "../../context.ts";
+import type { RequestServices } from "#app/context.ts";
 import { HELP_MAX_ANSWERS, HELP_QUESTION_MAX_LENGTH, HELP_QUESTION_PARAM } from "./limits.ts";
 import { helpQuestionSchema } from "./schemas.ts";
 import { helpSources, type HelpQuestion, type HelpSource } from "./sources.server.ts";

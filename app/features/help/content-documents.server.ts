@@ -1,13 +1,13 @@
-import { about } from "../../content/about.ts";
-import { categories } from "../../content/categories.ts";
-import { contactDetails } from "../../content/contact.ts";
-import { coursesByCategory } from "../../content/courses.ts";
-import { lessonsByCourse } from "../../content/lessons/index.server.ts";
-import { pillars } from "../../content/pillars.ts";
-import { quizzes } from "../../content/quizzes.ts";
-import { instructors, mentors } from "../../content/team.ts";
-import { testimonials } from "../../content/testimonials.ts";
-import { videoCourses } from "../../content/video-courses.ts";
+import { about } from "#app/content/about.ts";
+import { categories } from "#app/content/categories.ts";
+import { contactDetails } from "#app/content/contact.ts";
+import { coursesByCategory } from "#app/content/courses.ts";
+import { lessonsByCourse } from "#app/content/lessons/index.server.ts";
+import { pillars } from "#app/content/pillars.ts";
+import { quizzes } from "#app/content/quizzes.ts";
+import { instructors, mentors } from "#app/content/team.ts";
+import { testimonials } from "#app/content/testimonials.ts";
+import { videoCourses } from "#app/content/video-courses.ts";
 import { helpTopics, type AccountsMode } from "./topics.ts";
 import type { HelpDocument } from "./types.ts";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
-import type { Config } from "../../lib/env.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import type { Config } from "#app/lib/env.server.ts";
 import { contentSource } from "./content-source.server.ts";
 import { librarySource } from "./library-source.server.ts";
 import type { HelpAnswer } from "./types.ts";

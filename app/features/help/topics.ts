@@ -1,6 +1,6 @@
-import { contactDetails } from "../../content/contact.ts";
-import { quizzes } from "../../content/quizzes.ts";
-import { site } from "../../content/site.ts";
+import { contactDetails } from "#app/content/contact.ts";
+import { quizzes } from "#app/content/quizzes.ts";
+import { site } from "#app/content/site.ts";
 import type { HelpDocument } from "./types.ts";
 
 /** Which sign-in the site uses changes how accounts are made: the topics say what is true here. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, openTestDatabase } from "../../../tests/setup/databases.ts";
+import { engines, openTestDatabase } from "#tests/setup/databases.ts";
 import type { BookQuery } from "./book.ts";
 import { catalogueProvider, filterChoices } from "./catalogue-search.server.ts";
 import { catalogueRecordSchema, type CatalogueRecordInput } from "./catalogue-record.ts";

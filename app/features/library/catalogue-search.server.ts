@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
-import { isPostgres } from "../../lib/db/engine.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import { isPostgres } from "#app/lib/db/engine.server.ts";
 import { booksPerPage, type BookCard, type BookPage, type BookProvider, type BookQuery } from "./book.ts";
 import { SUBJECT_CHOICES } from "./limits.ts";
 import { postgresQueryParts, sqliteMatchExpression } from "./search-terms.server.ts";

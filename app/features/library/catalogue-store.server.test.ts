@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, openTestDatabase } from "../../../tests/setup/databases.ts";
-import { isPostgres } from "../../lib/db/engine.server.ts";
+import { engines, openTestDatabase } from "#tests/setup/databases.ts";
+import { isPostgres } from "#app/lib/db/engine.server.ts";
 import { catalogueRecordSchema, normaliseIsbn, type CatalogueRecordInput } from "./catalogue-record.ts";
 import { upsertCatalogueRecords } from "./catalogue-store.server.ts";
 

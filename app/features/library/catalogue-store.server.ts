@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
-import { isPostgres } from "../../lib/db/engine.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import { isPostgres } from "#app/lib/db/engine.server.ts";
 import { catalogueKey, saleabilityOf, type CatalogueRecord } from "./catalogue-record.ts";
 
 /** Lower case without accents: how PostgreSQL's index sees text (SQLite's tokenizer folds by itself). */

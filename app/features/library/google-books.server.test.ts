@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBooksServiceStandIn, volume } from "../../../tests/setup/books-service-stand-in.ts";
+import { startBooksServiceStandIn, volume } from "#tests/setup/books-service-stand-in.ts";
 import type { BookQuery } from "./book.ts";
 import { googleBooksProvider, GoogleBooksError, volumeCard } from "./google-books.server.ts";
 

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import type { RequestServices } from "../../context.ts";
+import type { RequestServices } from "#app/context.ts";
 import type { SessionUser } from "../auth/index.server.ts";
 import { signInHref } from "../auth/sign-in-link.ts";
 import type { BookCard } from "./book.ts";

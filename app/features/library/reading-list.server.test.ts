@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, openTestDatabase } from "../../../tests/setup/databases.ts";
+import { engines, openTestDatabase } from "#tests/setup/databases.ts";
 import type { BookCard } from "./book.ts";
 import { READING_LIST_LIMIT } from "./limits.ts";
 import { readingListOf, removeFromReadingList, saveToReadingList } from "./reading-list.server.ts";

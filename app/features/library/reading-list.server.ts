@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
-import { isPostgres } from "../../lib/db/engine.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import { isPostgres } from "#app/lib/db/engine.server.ts";
 import type { BookCard } from "./book.ts";
 import { READING_LIST_LIMIT } from "./limits.ts";
 

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { libraryCatalogue } from "../../content/library-catalogue.ts";
-import { createTestDatabase, engines, openTestDatabase } from "../../../tests/setup/databases.ts";
-import { migrateToLatest } from "../../lib/db/migrate.server.ts";
-import type { Database } from "../../lib/db/schema.ts";
+import { libraryCatalogue } from "#app/content/library-catalogue.ts";
+import { createTestDatabase, engines, openTestDatabase } from "#tests/setup/databases.ts";
+import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { catalogueRecordSchema, type CatalogueRecordInput } from "./catalogue-record.ts";
 import { upsertCatalogueRecords } from "./catalogue-store.server.ts";
 import { applyCatalogueSeed, CatalogueSeedError, parseCatalogueSeed } from "./seed.server.ts";

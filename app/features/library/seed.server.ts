@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { catalogueKey, catalogueRecordSchema, type CatalogueRecord, type CatalogueRecordInput } from "./catalogue-record.ts";
 import { upsertCatalogueRecords } from "./catalogue-store.server.ts";
 

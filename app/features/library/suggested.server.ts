@@ -1,4 +1,4 @@
-import { findSuggestedBook, suggestedBooks, type SuggestedBook } from "../../content/suggested-books.ts";
+import { findSuggestedBook, suggestedBooks, type SuggestedBook } from "#app/content/suggested-books.ts";
 import type { BookCard } from "./book.ts";
 
 function card(book: SuggestedBook): BookCard {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Database } from "../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 /** Stores the address once; signing up again is not an error. */
 export async function subscribeToNewsletter(db: Kysely<Database>, email: string): Promise<void> {

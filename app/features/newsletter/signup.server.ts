@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import type { RequestServices } from "../../context.ts";
-import { isHoneypotFilled } from "../../lib/honeypot.ts";
-import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
+import type { RequestServices } from "#app/context.ts";
+import { isHoneypotFilled } from "#app/lib/honeypot.ts";
+import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import { subscribeToNewsletter } from "./queries.server.ts";
 import { newsletterSignupSchema } from "./schemas.ts";
 import type { NewsletterResult } from "./types.ts";
-import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import { tooManyRequests } from "#app/lib/too-many-requests.ts";
 
 const subscribedMessage = "Thank you! This address is on our newsletter list: the next issue will reach it.";
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { QuizQuestion } from "../../content/quiz-questions/types.ts";
-import type { Database } from "../../lib/db/schema.ts";
+import type { QuizQuestion } from "#app/content/quiz-questions/types.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 /** One question of a stored attempt: the option text chosen (null = none). */
 interface StoredAnswer {

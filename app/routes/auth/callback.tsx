@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { servicesContext } from "../../context.ts";
-import { SignInProblem } from "../../features/accounts/components/sign-in-problem.tsx";
-import { startSession } from "../../features/auth/index.server.ts";
-import { signInMessageFor, signInMessages, signInStateCookie } from "../../features/auth/relying-party.server.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { servicesContext } from "#app/context.ts";
+import { SignInProblem } from "#app/features/accounts/components/sign-in-problem.tsx";
+import { startSession } from "#app/features/auth/index.server.ts";
+import { signInMessageFor, signInMessages, signInStateCookie } from "#app/features/auth/relying-party.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/callback";
 
 export const meta = () => pageMeta("Sign In");
@@ -33,4 +33,4 @@ export default function Callback({ loaderData }: Route.ComponentProps) {
   return <SignInProblem message={loaderData.message} />;
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,13 +1,13 @@
 import { Form, useNavigation } from "react-router";
-import { FormPage } from "../../components/form-page.tsx";
-import { SubmitButton } from "../../components/submit-button.tsx";
-import { TextField } from "../../components/text-field.tsx";
-import { builtInAccountServices } from "../../features/accounts/built-in.server.ts";
-import { CheckYourInbox } from "../../features/accounts/components/check-your-inbox.tsx";
-import { requestEmailChange } from "../../features/accounts/email-change.server.ts";
-import { requireUser } from "../../features/auth/index.server.ts";
-import { EMAIL_MAX_LENGTH } from "../../lib/email.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { FormPage } from "#app/components/form-page.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { TextField } from "#app/components/text-field.tsx";
+import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
+import { CheckYourInbox } from "#app/features/accounts/components/check-your-inbox.tsx";
+import { requestEmailChange } from "#app/features/accounts/email-change.server.ts";
+import { requireUser } from "#app/features/auth/index.server.ts";
+import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/email-change";
 
 export const meta = () => pageMeta("Change your email address");
@@ -68,6 +68,6 @@ export default function EmailChange({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
-import { FormPage } from "../../components/form-page.tsx";
-import { SubmitButton } from "../../components/submit-button.tsx";
-import { builtInAccountServices } from "../../features/accounts/built-in.server.ts";
-import { LinkNoLongerWorks } from "../../features/accounts/components/link-no-longer-works.tsx";
-import { confirmEmailChange, emailChangeLinkPage } from "../../features/accounts/email-change.server.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { FormPage } from "#app/components/form-page.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
+import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
+import { confirmEmailChange, emailChangeLinkPage } from "#app/features/accounts/email-change.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/email-confirm";
 
 export const meta = () => pageMeta("Confirm your new address");
@@ -47,4 +47,4 @@ export default function EmailConfirm({ loaderData, actionData }: Route.Component
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

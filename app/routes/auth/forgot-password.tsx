@@ -1,13 +1,13 @@
 import { Form, useNavigation } from "react-router";
-import { FormPage } from "../../components/form-page.tsx";
-import { HoneypotField } from "../../components/honeypot-field.tsx";
-import { SubmitButton } from "../../components/submit-button.tsx";
-import { TextField } from "../../components/text-field.tsx";
-import { builtInAccountServices } from "../../features/accounts/built-in.server.ts";
-import { CheckYourInbox } from "../../features/accounts/components/check-your-inbox.tsx";
-import { requestPasswordReset } from "../../features/accounts/password-reset.server.ts";
-import { EMAIL_MAX_LENGTH } from "../../lib/email.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { FormPage } from "#app/components/form-page.tsx";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { TextField } from "#app/components/text-field.tsx";
+import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
+import { CheckYourInbox } from "#app/features/accounts/components/check-your-inbox.tsx";
+import { requestPasswordReset } from "#app/features/accounts/password-reset.server.ts";
+import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => pageMeta("Forgot password");
@@ -51,6 +51,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   );
 }
 
-export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,17 +1,17 @@
 import { useEffect, useState } from "react";
 import { data, Form, redirectDocument } from "react-router";
-import { HoneypotField } from "../../components/honeypot-field.tsx";
-import { SubmitButton } from "../../components/submit-button.tsx";
-import { TextField } from "../../components/text-field.tsx";
-import { FormPage } from "../../components/form-page.tsx";
-import { servicesContext, type RequestServices } from "../../context.ts";
-import { checkCredentials } from "../../features/accounts/credentials.server.ts";
-import { redeemRegistrationTicket, registrationTicketCookie } from "../../features/accounts/registration-ticket.server.ts";
-import { isHoneypotFilled } from "../../lib/honeypot.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { tooManyRequests } from "../../lib/too-many-requests.ts";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { TextField } from "#app/components/text-field.tsx";
+import { FormPage } from "#app/components/form-page.tsx";
+import { servicesContext, type RequestServices } from "#app/context.ts";
+import { checkCredentials } from "#app/features/accounts/credentials.server.ts";
+import { redeemRegistrationTicket, registrationTicketCookie } from "#app/features/accounts/registration-ticket.server.ts";
+import { isHoneypotFilled } from "#app/lib/honeypot.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { tooManyRequests } from "#app/lib/too-many-requests.ts";
 import type { Route } from "./+types/interaction";
-import { pinToIssuerOrigin } from "../../../server/idp/provider.ts";
+import { pinToIssuerOrigin } from "#server/idp/provider.ts";
 
 export const meta = () => pageMeta("Sign In");
 
@@ -141,6 +141,6 @@ export default function Interaction({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

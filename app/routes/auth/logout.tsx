@@ -1,6 +1,6 @@
 import { redirect, redirectDocument } from "react-router";
-import { servicesContext } from "../../context.ts";
-import { endSession, getUser } from "../../features/auth/index.server.ts";
+import { servicesContext } from "#app/context.ts";
+import { endSession, getUser } from "#app/features/auth/index.server.ts";
 import type { Route } from "./+types/logout";
 
 /** Ends the site's session, then the provider's, which returns to the home page. */

@@ -1,24 +1,24 @@
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { PageHeader } from "../../components/page-header.tsx";
-import { TextField } from "../../components/text-field.tsx";
-import { servicesContext } from "../../context.ts";
-import { findAccountById, updateContactDetails } from "../../features/accounts/queries.server.ts";
-import { ADDRESS_MAX_LENGTH, type ContactDetailsField, type FieldErrors } from "../../features/accounts/limits.ts";
-import { accountContactSchema } from "../../features/accounts/schemas.ts";
-import { fieldErrors } from "../../lib/field-errors.ts";
-import { quizzes } from "../../content/quizzes.ts";
-import { videoCourses } from "../../content/video-courses.ts";
-import { finishedLessonsByCourse } from "../../features/courses/progress.server.ts";
-import { bestScoresByQuiz } from "../../features/quizzes/attempts.server.ts";
-import { ReadingListSection } from "../../features/library/components/reading-list-section.tsx";
-import { readingListOf } from "../../features/library/reading-list.server.ts";
-import { percentage } from "../../lib/percentage.ts";
-import { isStaffFor, moderatorRoles } from "../../features/auth/roles.ts";
-import { initials } from "../../lib/initials.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { requireUser } from "../../features/auth/index.server.ts";
-import { SubmitButton } from "../../components/submit-button.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { TextField } from "#app/components/text-field.tsx";
+import { servicesContext } from "#app/context.ts";
+import { findAccountById, updateContactDetails } from "#app/features/accounts/queries.server.ts";
+import { ADDRESS_MAX_LENGTH, type ContactDetailsField, type FieldErrors } from "#app/features/accounts/limits.ts";
+import { accountContactSchema } from "#app/features/accounts/schemas.ts";
+import { fieldErrors } from "#app/lib/field-errors.ts";
+import { quizzes } from "#app/content/quizzes.ts";
+import { videoCourses } from "#app/content/video-courses.ts";
+import { finishedLessonsByCourse } from "#app/features/courses/progress.server.ts";
+import { bestScoresByQuiz } from "#app/features/quizzes/attempts.server.ts";
+import { ReadingListSection } from "#app/features/library/components/reading-list-section.tsx";
+import { readingListOf } from "#app/features/library/reading-list.server.ts";
+import { percentage } from "#app/lib/percentage.ts";
+import { isStaffFor, moderatorRoles } from "#app/features/auth/roles.ts";
+import { initials } from "#app/lib/initials.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { requireUser } from "#app/features/auth/index.server.ts";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 import type { Route } from "./+types/profile";
 
 export const meta = () => pageMeta("Profile");
@@ -233,4 +233,4 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
-import { FormPage } from "../../components/form-page.tsx";
-import { SubmitButton } from "../../components/submit-button.tsx";
-import { builtInAccountServices } from "../../features/accounts/built-in.server.ts";
-import { LinkNoLongerWorks } from "../../features/accounts/components/link-no-longer-works.tsx";
-import { confirmRegistration, registrationLinkPage } from "../../features/accounts/registration.server.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { FormPage } from "#app/components/form-page.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
+import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
+import { confirmRegistration, registrationLinkPage } from "#app/features/accounts/registration.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/register-confirm";
 
 export const meta = () => pageMeta("Confirm your account");
@@ -50,4 +50,4 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,16 +1,16 @@
 import type { ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { HoneypotField } from "../../components/honeypot-field.tsx";
-import { FormPage } from "../../components/form-page.tsx";
-import { TextField } from "../../components/text-field.tsx";
-import { servicesContext } from "../../context.ts";
-import { NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "../../features/accounts/limits.ts";
-import { handleRegistration } from "../../features/accounts/registration.server.ts";
-import { CheckYourInbox } from "../../features/accounts/components/check-your-inbox.tsx";
-import { pageMeta } from "../../lib/meta.ts";
-import { signInHref } from "../../features/auth/sign-in-link.ts";
-import { SubmitButton } from "../../components/submit-button.tsx";
-import { EMAIL_MAX_LENGTH } from "../../lib/email.ts";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { FormPage } from "#app/components/form-page.tsx";
+import { TextField } from "#app/components/text-field.tsx";
+import { servicesContext } from "#app/context.ts";
+import { NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "#app/features/accounts/limits.ts";
+import { handleRegistration } from "#app/features/accounts/registration.server.ts";
+import { CheckYourInbox } from "#app/features/accounts/components/check-your-inbox.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import { signInHref } from "#app/features/auth/sign-in-link.ts";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
 import type { Route } from "./+types/register";
 
 export const meta = () => pageMeta("Sign Up Page");
@@ -104,6 +104,6 @@ function RegisterPage({ children }: { children: ReactNode }) {
   );
 }
 
-export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,12 +1,12 @@
 import { Form, useNavigation } from "react-router";
-import { FormPage } from "../../components/form-page.tsx";
-import { SubmitButton } from "../../components/submit-button.tsx";
-import { TextField } from "../../components/text-field.tsx";
-import { builtInAccountServices } from "../../features/accounts/built-in.server.ts";
-import { LinkNoLongerWorks } from "../../features/accounts/components/link-no-longer-works.tsx";
-import { NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "../../features/accounts/limits.ts";
-import { resetLinkPage, resetPassword } from "../../features/accounts/password-reset.server.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { FormPage } from "#app/components/form-page.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { TextField } from "#app/components/text-field.tsx";
+import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
+import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
+import { NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "#app/features/accounts/limits.ts";
+import { resetLinkPage, resetPassword } from "#app/features/accounts/password-reset.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta = () => pageMeta("Choose a new password");
@@ -76,4 +76,4 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
-import { CourseGrid } from "../../components/course-card.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { categories } from "../../content/categories.ts";
-import { coursesByCategory } from "../../content/courses.ts";
-import { errorTitle, pageMeta } from "../../lib/meta.ts";
+import { CourseGrid } from "#app/components/course-card.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { categories } from "#app/content/categories.ts";
+import { coursesByCategory } from "#app/content/courses.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/category";
 
 function categoryAt(pathname: string) {
@@ -35,4 +35,4 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

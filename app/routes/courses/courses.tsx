@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { CourseGrid } from "../../components/course-card.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { categories } from "../../content/categories.ts";
-import { coursesByCategory } from "../../content/courses.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { CourseGrid } from "#app/components/course-card.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { categories } from "#app/content/categories.ts";
+import { coursesByCategory } from "#app/content/courses.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = () => pageMeta("Courses", "Every course we teach: MERN Stack, Full Stack Web Development and programming languages.");
 

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { findVideoCourse } from "../../content/video-courses.ts";
-import { servicesContext } from "../../context.ts";
-import { getUser } from "../../features/auth/index.server.ts";
-import { recordLessonProgress } from "../../features/courses/progress.server.ts";
-import { progressReportSchema } from "../../features/courses/schemas.ts";
-import { signInHref } from "../../features/auth/sign-in-link.ts";
+import { findVideoCourse } from "#app/content/video-courses.ts";
+import { servicesContext } from "#app/context.ts";
+import { getUser } from "#app/features/auth/index.server.ts";
+import { recordLessonProgress } from "#app/features/courses/progress.server.ts";
+import { progressReportSchema } from "#app/features/courses/schemas.ts";
+import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import type { Route } from "./+types/lesson-progress";
 
 /**

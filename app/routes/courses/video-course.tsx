@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { data, Form, Link, useLocation } from "react-router";
-import { PageHeader } from "../../components/page-header.tsx";
-import { findVideoCourse } from "../../content/video-courses.ts";
-import { servicesContext } from "../../context.ts";
-import { getUser } from "../../features/auth/index.server.ts";
-import { LessonPlayer } from "../../features/courses/components/lesson-player.tsx";
-import { loadCoursePage } from "../../features/courses/course-page.server.ts";
-import { PROGRESS_PATH } from "../../features/courses/progress-reporting.ts";
-import type { LessonView } from "../../features/courses/types.ts";
-import { errorTitle, pageMeta } from "../../lib/meta.ts";
-import { signInHref } from "../../features/auth/sign-in-link.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { findVideoCourse } from "#app/content/video-courses.ts";
+import { servicesContext } from "#app/context.ts";
+import { getUser } from "#app/features/auth/index.server.ts";
+import { LessonPlayer } from "#app/features/courses/components/lesson-player.tsx";
+import { loadCoursePage } from "#app/features/courses/course-page.server.ts";
+import { PROGRESS_PATH } from "#app/features/courses/progress-reporting.ts";
+import type { LessonView } from "#app/features/courses/types.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import type { Route } from "./+types/video-course";
 
 /** A video course page, chosen by its address (see content/video-courses.ts); `?lesson=N` picks the lesson. */
@@ -141,4 +141,4 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,12 +1,12 @@
 import { Form, Link, useNavigation } from "react-router";
-import { FormPage } from "../../components/form-page.tsx";
-import { SubmitButton } from "../../components/submit-button.tsx";
-import { servicesContext } from "../../context.ts";
-import { getUser } from "../../features/auth/index.server.ts";
-import { signInHref } from "../../features/auth/sign-in-link.ts";
-import { FeedbackCard } from "../../features/feedback/components/feedback-card.tsx";
-import { loadDeletePage, moderateFeedback } from "../../features/feedback/moderation.server.ts";
-import { errorTitle, pageMeta } from "../../lib/meta.ts";
+import { FormPage } from "#app/components/form-page.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { servicesContext } from "#app/context.ts";
+import { getUser } from "#app/features/auth/index.server.ts";
+import { signInHref } from "#app/features/auth/sign-in-link.ts";
+import { FeedbackCard } from "#app/features/feedback/components/feedback-card.tsx";
+import { loadDeletePage, moderateFeedback } from "#app/features/feedback/moderation.server.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/delete";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Delete feedback");
@@ -66,4 +66,4 @@ export default function DeleteFeedback({ loaderData, actionData, params }: Route
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

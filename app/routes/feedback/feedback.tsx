@@ -1,15 +1,15 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { PageHeader } from "../../components/page-header.tsx";
-import { SubmitButton } from "../../components/submit-button.tsx";
-import { servicesContext } from "../../context.ts";
-import { getUser } from "../../features/auth/index.server.ts";
-import { FeedbackCard } from "../../features/feedback/components/feedback-card.tsx";
-import { FeedbackFields } from "../../features/feedback/components/feedback-form.tsx";
-import { isJsonClient } from "../../features/feedback/json-client.ts";
-import type { FeedbackFormResult } from "../../features/feedback/types.ts";
-import { feedbackListResponse, loadWall } from "../../features/feedback/wall.server.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { servicesContext } from "#app/context.ts";
+import { getUser } from "#app/features/auth/index.server.ts";
+import { FeedbackCard } from "#app/features/feedback/components/feedback-card.tsx";
+import { FeedbackFields } from "#app/features/feedback/components/feedback-form.tsx";
+import { isJsonClient } from "#app/features/feedback/json-client.ts";
+import type { FeedbackFormResult } from "#app/features/feedback/types.ts";
+import { feedbackListResponse, loadWall } from "#app/features/feedback/wall.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/feedback";
 
 export const meta = () => pageMeta("Feedback", "What our students say about their courses, and a form to add yours.");
@@ -104,4 +104,4 @@ export default function FeedbackPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

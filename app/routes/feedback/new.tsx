@@ -1,15 +1,15 @@
 import { data, Form, Link, redirect } from "react-router";
-import { FormPage } from "../../components/form-page.tsx";
-import { SubmitButton } from "../../components/submit-button.tsx";
-import { servicesContext } from "../../context.ts";
-import { getUser } from "../../features/auth/index.server.ts";
-import { FeedbackFields } from "../../features/feedback/components/feedback-form.tsx";
-import { isJsonClient } from "../../features/feedback/json-client.ts";
-import { postFeedback } from "../../features/feedback/post.server.ts";
-import type { FeedbackFormResult } from "../../features/feedback/types.ts";
-import { feedbackJson } from "../../features/feedback/view.server.ts";
-import { pageMeta } from "../../lib/meta.ts";
-import { keepRetryAfter } from "../../lib/too-many-requests.ts";
+import { FormPage } from "#app/components/form-page.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { servicesContext } from "#app/context.ts";
+import { getUser } from "#app/features/auth/index.server.ts";
+import { FeedbackFields } from "#app/features/feedback/components/feedback-form.tsx";
+import { isJsonClient } from "#app/features/feedback/json-client.ts";
+import { postFeedback } from "#app/features/feedback/post.server.ts";
+import type { FeedbackFormResult } from "#app/features/feedback/types.ts";
+import { feedbackJson } from "#app/features/feedback/view.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { keepRetryAfter } from "#app/lib/too-many-requests.ts";
 import type { Route } from "./+types/new";
 
 export const meta = () => pageMeta("Feedback");
@@ -81,4 +81,4 @@ export default function NewFeedback({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

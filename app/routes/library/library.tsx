@@ -1,11 +1,11 @@
-import { PageHeader } from "../../components/page-header.tsx";
-import { servicesContext } from "../../context.ts";
-import { getUser, requireUser } from "../../features/auth/index.server.ts";
-import { LibraryView } from "../../features/library/components/library-view.tsx";
-import { handleReadingListPost, loadLibraryPage } from "../../features/library/page.server.ts";
-import { libraryHref } from "../../features/library/types.ts";
-import { errorTitle, pageMeta } from "../../lib/meta.ts";
-import { ChatWidget } from "../../features/help/components/chat-widget.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { servicesContext } from "#app/context.ts";
+import { getUser, requireUser } from "#app/features/auth/index.server.ts";
+import { LibraryView } from "#app/features/library/components/library-view.tsx";
+import { handleReadingListPost, loadLibraryPage } from "#app/features/library/page.server.ts";
+import { libraryHref } from "#app/features/library/types.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { ChatWidget } from "#app/features/help/components/chat-widget.tsx";
 import type { Route } from "./+types/library";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => {
@@ -37,4 +37,4 @@ export default function ELibrary({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,10 +1,10 @@
-import { PageHeader } from "../../components/page-header.tsx";
-import { AboutSection } from "../../components/sections/about-section.tsx";
-import { CategoriesSection } from "../../components/sections/categories-section.tsx";
-import { TeamSection } from "../../components/sections/team-section.tsx";
-import { TestimonialSection } from "../../components/sections/testimonial-section.tsx";
-import { instructors } from "../../content/team.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { AboutSection } from "#app/components/sections/about-section.tsx";
+import { CategoriesSection } from "#app/components/sections/categories-section.tsx";
+import { TeamSection } from "#app/components/sections/team-section.tsx";
+import { TestimonialSection } from "#app/components/sections/testimonial-section.tsx";
+import { instructors } from "#app/content/team.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = () => pageMeta("About");
 

@@ -1,5 +1,5 @@
-import { servicesContext } from "../../context.ts";
-import { altchaChallengeResponse } from "../../features/contact/captcha/challenge.server.ts";
+import { servicesContext } from "#app/context.ts";
+import { altchaChallengeResponse } from "#app/features/contact/captcha/challenge.server.ts";
 import type { Route } from "./+types/contact-captcha-challenge";
 
 export function loader({ context }: Route.LoaderArgs) {

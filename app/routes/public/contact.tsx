@@ -1,12 +1,12 @@
-import { PageHeader } from "../../components/page-header.tsx";
-import { servicesContext } from "../../context.ts";
-import { contactDetails } from "../../content/contact.ts";
-import { ContactDetails } from "../../features/contact/components/contact-details.tsx";
-import { ContactForm } from "../../features/contact/components/contact-form.tsx";
-import { ChatWidget } from "../../features/help/components/chat-widget.tsx";
-import { contactPageData } from "../../features/contact/page-data.server.ts";
-import { handleContactSubmission } from "../../features/contact/submit.server.ts";
-import { errorTitle, pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { servicesContext } from "#app/context.ts";
+import { contactDetails } from "#app/content/contact.ts";
+import { ContactDetails } from "#app/features/contact/components/contact-details.tsx";
+import { ContactForm } from "#app/features/contact/components/contact-form.tsx";
+import { ChatWidget } from "#app/features/help/components/chat-widget.tsx";
+import { contactPageData } from "#app/features/contact/page-data.server.ts";
+import { handleContactSubmission } from "#app/features/contact/submit.server.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/contact";
 
 export const meta = ({ error }: Route.MetaArgs) =>
@@ -64,6 +64,6 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
 
-export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";

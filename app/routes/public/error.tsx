@@ -1,5 +1,5 @@
-import { NotFoundScreen } from "../../components/not-found-screen.tsx";
-import { pageMeta } from "../../lib/meta.ts";
+import { NotFoundScreen } from "#app/components/not-found-screen.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = () => [...pageMeta("404 Page Not Found"), { name: "robots", content: "noindex" }];
 

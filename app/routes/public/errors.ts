@@ -1,5 +1,5 @@
-import { servicesContext } from "../../context.ts";
-import { receiveBrowserErrorReport } from "../../features/error-reporting/receive.server.ts";
+import { servicesContext } from "#app/context.ts";
+import { receiveBrowserErrorReport } from "#app/features/error-reporting/receive.server.ts";
 import type { Route } from "./+types/errors";
 
 /** Where pages report the errors that happen in the browser (app/entry.client.tsx). */

@@ -1,11 +1,11 @@
 import { Form, Link, useNavigation } from "react-router";
-import { PageHeader } from "../../components/page-header.tsx";
-import { servicesContext } from "../../context.ts";
-import { answerHelpRequest } from "../../features/help/ask.server.ts";
-import { HelpAnswerList, HelpSummary } from "../../features/help/components/help-result-view.tsx";
-import { QuestionField } from "../../features/help/components/question-field.tsx";
-import { HELP_PATH, HELP_QUESTION_PARAM } from "../../features/help/limits.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { servicesContext } from "#app/context.ts";
+import { answerHelpRequest } from "#app/features/help/ask.server.ts";
+import { HelpAnswerList, HelpSummary } from "#app/features/help/components/help-result-view.tsx";
+import { QuestionField } from "#app/features/help/components/question-field.tsx";
+import { HELP_PATH, HELP_QUESTION_PARAM } from "#app/features/help/limits.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/help";
 
 export const meta = () =>
@@ -72,4 +72,4 @@ export default function Help({ loaderData: result }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

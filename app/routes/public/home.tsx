@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { Carousel } from "../../components/carousel.tsx";
-import { AboutSection } from "../../components/sections/about-section.tsx";
-import { CategoriesSection } from "../../components/sections/categories-section.tsx";
-import { PillarsSection } from "../../components/sections/pillars-section.tsx";
-import { TestimonialSection } from "../../components/sections/testimonial-section.tsx";
-import { site } from "../../content/site.ts";
-import { slides } from "../../content/slides.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { Carousel } from "#app/components/carousel.tsx";
+import { AboutSection } from "#app/components/sections/about-section.tsx";
+import { CategoriesSection } from "#app/components/sections/categories-section.tsx";
+import { PillarsSection } from "#app/components/sections/pillars-section.tsx";
+import { TestimonialSection } from "#app/components/sections/testimonial-section.tsx";
+import { site } from "#app/content/site.ts";
+import { slides } from "#app/content/slides.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = () => pageMeta("Home");
 

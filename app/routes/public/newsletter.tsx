@@ -1,9 +1,9 @@
-import { servicesContext } from "../../context.ts";
-import { FormPage } from "../../components/form-page.tsx";
-import { NewsletterForm } from "../../features/newsletter/components/newsletter-form.tsx";
-import { handleNewsletterSignup } from "../../features/newsletter/signup.server.ts";
-import { site } from "../../content/site.ts";
-import { errorTitle, pageMeta } from "../../lib/meta.ts";
+import { servicesContext } from "#app/context.ts";
+import { FormPage } from "#app/components/form-page.tsx";
+import { NewsletterForm } from "#app/features/newsletter/components/newsletter-form.tsx";
+import { handleNewsletterSignup } from "#app/features/newsletter/signup.server.ts";
+import { site } from "#app/content/site.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/newsletter";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Newsletter");
@@ -28,6 +28,6 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
 
-export { keepRetryAfter as headers } from "../../lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";

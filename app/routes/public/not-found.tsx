@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
-import { NotFoundScreen } from "../../components/not-found-screen.tsx";
-import { PageHeader } from "../../components/page-header.tsx";
-import { pageMeta } from "../../lib/meta.ts";
+import { NotFoundScreen } from "#app/components/not-found-screen.tsx";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/not-found";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { needsOwnDocument, pageLinks, primaryLinks, secondaryLinks } from "../../components/nav-links.ts";
-import { PageHeader } from "../../components/page-header.tsx";
-import { pageMeta } from "../../lib/meta.ts";
+import { needsOwnDocument, pageLinks, primaryLinks, secondaryLinks } from "#app/components/nav-links.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = () => pageMeta("Pages");
 

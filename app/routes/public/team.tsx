@@ -1,7 +1,7 @@
-import { PageHeader } from "../../components/page-header.tsx";
-import { TeamSection } from "../../components/sections/team-section.tsx";
-import { instructors, mentors } from "../../content/team.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { TeamSection } from "#app/components/sections/team-section.tsx";
+import { instructors, mentors } from "#app/content/team.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = () => pageMeta("Our Team");
 

@@ -1,6 +1,6 @@
-import { PageHeader } from "../../components/page-header.tsx";
-import { TestimonialSection } from "../../components/sections/testimonial-section.tsx";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { TestimonialSection } from "#app/components/sections/testimonial-section.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = () => pageMeta("Testimonial");
 

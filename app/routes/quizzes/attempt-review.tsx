@@ -1,14 +1,14 @@
 import { data, Link } from "react-router";
-import { PageHeader } from "../../components/page-header.tsx";
-import { questionsByQuiz } from "../../content/quiz-questions/index.server.ts";
-import { findQuiz } from "../../content/quizzes.ts";
-import { site } from "../../content/site.ts";
-import { servicesContext } from "../../context.ts";
-import { findAttempt } from "../../features/quizzes/attempts.server.ts";
-import { CodeListing } from "../../features/quizzes/components/code-listing.tsx";
-import { percentage } from "../../lib/percentage.ts";
-import { errorTitle, pageMeta } from "../../lib/meta.ts";
-import { requireUser } from "../../features/auth/index.server.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import { findQuiz } from "#app/content/quizzes.ts";
+import { site } from "#app/content/site.ts";
+import { servicesContext } from "#app/context.ts";
+import { findAttempt } from "#app/features/quizzes/attempts.server.ts";
+import { CodeListing } from "#app/features/quizzes/components/code-listing.tsx";
+import { percentage } from "#app/lib/percentage.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { requireUser } from "#app/features/auth/index.server.ts";
 import type { Route } from "./+types/attempt-review";
 
 /** A finished attempt, question by question: the learner's choice and the right one. Their own attempts only. */
@@ -78,4 +78,4 @@ export default function AttemptReview({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { PageHeader } from "../../components/page-header.tsx";
-import { quizzes } from "../../content/quizzes.ts";
-import { pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { quizzes } from "#app/content/quizzes.ts";
+import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = () => pageMeta("Test Your knowledge");
 

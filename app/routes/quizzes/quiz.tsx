@@ -1,16 +1,16 @@
 import { data, useLocation } from "react-router";
-import { PageHeader } from "../../components/page-header.tsx";
-import { questionsByQuiz } from "../../content/quiz-questions/index.server.ts";
-import { findQuiz } from "../../content/quizzes.ts";
-import { servicesContext } from "../../context.ts";
-import { getUser } from "../../features/auth/index.server.ts";
-import { readAnswerSheet } from "../../features/quizzes/answer-sheet.server.ts";
-import { saveAttempt } from "../../features/quizzes/attempts.server.ts";
-import { QuizQuestions } from "../../features/quizzes/components/quiz-questions.tsx";
-import { QuizResult } from "../../features/quizzes/components/quiz-result.tsx";
-import { ATTEMPTS_PER_HOUR, type PublicQuestion, type QuizActionResult } from "../../features/quizzes/types.ts";
-import { errorTitle, pageMeta } from "../../lib/meta.ts";
-import { consumeRateLimit } from "../../lib/rate-limit.server.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import { findQuiz } from "#app/content/quizzes.ts";
+import { servicesContext } from "#app/context.ts";
+import { getUser } from "#app/features/auth/index.server.ts";
+import { readAnswerSheet } from "#app/features/quizzes/answer-sheet.server.ts";
+import { saveAttempt } from "#app/features/quizzes/attempts.server.ts";
+import { QuizQuestions } from "#app/features/quizzes/components/quiz-questions.tsx";
+import { QuizResult } from "#app/features/quizzes/components/quiz-result.tsx";
+import { ATTEMPTS_PER_HOUR, type PublicQuestion, type QuizActionResult } from "#app/features/quizzes/types.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import type { Route } from "./+types/quiz";
 
 /** /test/java, /test/fullstack, /test/javascript, /test/react, in any letter case. */
@@ -89,4 +89,4 @@ export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

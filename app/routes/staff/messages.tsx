@@ -1,12 +1,12 @@
 import { data, Link, redirect } from "react-router";
-import { PageHeader } from "../../components/page-header.tsx";
-import { servicesContext } from "../../context.ts";
-import { messageAnchor, StaffMessageCard } from "../../features/contact/components/staff-message-card.tsx";
-import { listStaffMessages, setMessageHandled, staffMemberLabel } from "../../features/contact/staff-messages.server.ts";
-import { encodeCursor, staffListQuerySchema, staffMessageActionSchema } from "../../features/contact/staff-schemas.ts";
-import { requireRole } from "../../features/auth/index.server.ts";
-import { moderatorRoles as staffRoles } from "../../features/auth/roles.ts";
-import { errorTitle, pageMeta } from "../../lib/meta.ts";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { servicesContext } from "#app/context.ts";
+import { messageAnchor, StaffMessageCard } from "#app/features/contact/components/staff-message-card.tsx";
+import { listStaffMessages, setMessageHandled, staffMemberLabel } from "#app/features/contact/staff-messages.server.ts";
+import { encodeCursor, staffListQuerySchema, staffMessageActionSchema } from "#app/features/contact/staff-schemas.ts";
+import { requireRole } from "#app/features/auth/index.server.ts";
+import { moderatorRoles as staffRoles } from "#app/features/auth/roles.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/messages";
 
 const pagePath = "/staff/messages";
@@ -104,4 +104,4 @@ export default function StaffMessages({ loaderData, actionData }: Route.Componen
   );
 }
 
-export { RouteErrorBoundary as ErrorBoundary } from "../../components/route-error-boundary.tsx";
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

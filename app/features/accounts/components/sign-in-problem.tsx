@@ -1,4 +1,4 @@
-import { FormPage } from "../../../components/form-page.tsx";
+import { FormPage } from "#app/components/form-page.tsx";
 
 /** The error page of sign-in: the spec's message and a way to try again. */
 export function SignInProblem({ message }: { message: string }) {

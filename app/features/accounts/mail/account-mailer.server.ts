@@ -5,12 +5,12 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { site } from "../../../content/site.ts";
-import type { Database } from "../../../lib/db/schema.ts";
-import { mailSender, type Config } from "../../../lib/env.server.ts";
-import { startDeliverer, type Deliverer } from "../../contact/deliverer.server.ts";
-import { createSmtpMailer, messageIdHost } from "../../contact/smtp-transport.server.ts";
-import type { Transport } from "../../contact/transport.ts";
+import { site } from "#app/content/site.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import { mailSender, type Config } from "#app/lib/env.server.ts";
+import { startDeliverer, type Deliverer } from "#app/features/contact/deliverer.server.ts";
+import { createSmtpMailer, messageIdHost } from "#app/features/contact/smtp-transport.server.ts";
+import type { Transport } from "#app/features/contact/transport.ts";
 
 export interface AccountMail {
   recipient: string;

@@ -1,6 +1,6 @@
 // What the site's account mails say. Plain text: every mail program shows it, and a link in it
 // is a link people can check before they open it.
-import { site } from "../../../content/site.ts";
+import { site } from "#app/content/site.ts";
 import { LINK_LIFETIME_MINUTES } from "../limits.ts";
 import type { AccountMail } from "./account-mailer.server.ts";
 

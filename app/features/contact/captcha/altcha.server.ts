@@ -3,8 +3,8 @@ import { createChallenge, randomInt, verifySolution, type Challenge } from "altc
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { Database } from "../../../lib/db/schema.ts";
-import { getOrCreateSecret } from "../../../lib/secrets.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import { getOrCreateSecret } from "#app/lib/secrets.server.ts";
 import { ALTCHA_FIELD } from "./settings.ts";
 import type { CaptchaCheck, CaptchaVerifier } from "./verifier.server.ts";
 

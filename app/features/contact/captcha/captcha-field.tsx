@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useHydrated } from "../../../components/use-hydrated.ts";
-import { contactDetails } from "../../../content/contact.ts";
+import { useHydrated } from "#app/components/use-hydrated.ts";
+import { contactDetails } from "#app/content/contact.ts";
 import { AltchaWidget } from "./altcha-widget.tsx";
 import { HCaptchaWidget } from "./hcaptcha-widget.tsx";
 import type { CaptchaSettings } from "./settings.ts";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { RequestServices } from "../../../context.ts";
+import type { RequestServices } from "#app/context.ts";
 import { createAltchaChallenge } from "./altcha.server.ts";
 import { captchaSettings } from "./verifier.server.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engines, openTestDatabase } from "../../../../tests/setup/databases.ts";
+import { engines, openTestDatabase } from "#tests/setup/databases.ts";
 import { claimCaptchaAnswer, pruneCaptchaAnswers } from "./solutions.server.ts";
 
 describe.each(engines)("captcha answers on %s", (engine) => {

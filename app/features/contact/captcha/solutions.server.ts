@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "../../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 
 /**
  * Records a captcha answer as used. False when it had been used before: a replay. Run it in

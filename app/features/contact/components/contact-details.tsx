@@ -1,5 +1,5 @@
-import { Icon } from "../../../components/icons.tsx";
-import { contactDetails } from "../../../content/contact.ts";
+import { Icon } from "#app/components/icons.tsx";
+import { contactDetails } from "#app/content/contact.ts";
 
 /** The college's address, phone, email, office hours and social media accounts. */
 export function ContactDetails() {

@@ -1,10 +1,10 @@
 import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
-import { HoneypotField } from "../../../components/honeypot-field.tsx";
-import { SubmitButton } from "../../../components/submit-button.tsx";
-import { TextField } from "../../../components/text-field.tsx";
-import { EMAIL_MAX_LENGTH } from "../../../lib/email.ts";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { TextField } from "#app/components/text-field.tsx";
+import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
 import { CaptchaField } from "../captcha/captcha-field.tsx";
 import type { CaptchaSettings } from "../captcha/settings.ts";
 import { contactFieldLabels, contactFormIdentity, contactStatusText, MESSAGE_MAX_LENGTH, type ContactFormShape } from "../fields.ts";

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { SubmitButton } from "../../../components/submit-button.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 import type { StaffMessage } from "../staff-messages.server.ts";
 
 /** The anchor of a message on the staff page: the page comes back to it after a button. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "../../../components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import type { LessonView } from "../types.ts";
 import { useLessonProgressReporting } from "../progress-reporting.ts";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { Icon } from "../../../components/icons.tsx";
-import { StarRating } from "../../../components/star-rating.tsx";
+import { Icon } from "#app/components/icons.tsx";
+import { StarRating } from "#app/components/star-rating.tsx";
 import type { FeedbackCardView } from "../types.ts";
 import { Avatar } from "./avatar.tsx";
 

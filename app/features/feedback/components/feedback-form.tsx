@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { HoneypotField } from "../../../components/honeypot-field.tsx";
-import { TextField } from "../../../components/text-field.tsx";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { TextField } from "#app/components/text-field.tsx";
 import { COMMENT_MAX_LENGTH, IMAGE_URL_MAX_LENGTH, NAME_MAX_LENGTH } from "../limits.ts";
 import type { FeedbackFormResult } from "../types.ts";
 import { RatingInput } from "./rating-input.tsx";

@@ -1,4 +1,4 @@
-import { Icon } from "../../../components/icons.tsx";
+import { Icon } from "#app/components/icons.tsx";
 import { RATING_DEFAULT, RATING_MAX } from "../limits.ts";
 
 /**

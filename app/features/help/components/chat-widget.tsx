@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader as rootLoader } from "../../../root.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 import { ExternalChat } from "./external-chat.tsx";
 import { HelpButton } from "./help-button.tsx";
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useHydrated } from "../../../components/use-hydrated.ts";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 
 // Written out rather than imported from ../limits.ts: pages with the button then load one small
 // file for it instead of two (every extra file is named in the route manifest every page loads).

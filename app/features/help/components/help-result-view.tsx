@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { needsOwnDocument } from "../../../components/nav-links.ts";
+import { needsOwnDocument } from "#app/components/nav-links.ts";
 import type { HelpResult } from "../types.ts";
 
 function summary(result: HelpResult, busy: boolean): string {

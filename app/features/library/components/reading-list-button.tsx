@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { SubmitButton } from "../../../components/submit-button.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 
 /**
  * Save or Remove, as a form posted to /library (works without JavaScript); the server finds the

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { SubmitButton } from "../../../components/submit-button.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 import { SEARCH_TEXT_MAX_LENGTH } from "../limits.ts";
 import type { FilterOption, SearchFormValues } from "../types.ts";
 

@@ -1,7 +1,7 @@
 import { open, stat } from "node:fs/promises";
 import { basename } from "node:path";
 import type { Kysely } from "kysely";
-import type { Database } from "../../../lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import type { CatalogueRecord } from "../catalogue-record.ts";
 import { upsertCatalogueRecords } from "../catalogue-store.server.ts";
 import { collegeColumns, collegeCsvEntry } from "./college-csv.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { iso2709 } from "../../../../tests/fixtures/library/marc-writer.ts";
+import { iso2709 } from "#tests/fixtures/library/marc-writer.ts";
 import { iso2709Records } from "./iso2709-records.server.ts";
 
 const records = [1, 2, 3].map((n) =>

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
-import { HoneypotField } from "../../../components/honeypot-field.tsx";
-import { EMAIL_MAX_LENGTH } from "../../../lib/email.ts";
+import { HoneypotField } from "#app/components/honeypot-field.tsx";
+import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
 import type { NewsletterResult } from "../types.ts";
-import { SubmitButton } from "../../../components/submit-button.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 
 /**
  * The newsletter box: posts to /newsletter. With JavaScript the answer shows

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { CodeListing } from "./code-listing.tsx";
 import { answerField, CURRENT_FIELD, type PublicQuestion } from "../types.ts";
-import { focusAndReveal } from "../../../components/focus-and-reveal.ts";
-import { SubmitButton } from "../../../components/submit-button.tsx";
+import { focusAndReveal } from "#app/components/focus-and-reveal.ts";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 
 /**
  * The question steps. Without JavaScript every Next posts the sheet so far and the

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { focusAndReveal } from "../../../components/focus-and-reveal.ts";
-import { revealDelayClass } from "../../../components/reveal-delay.ts";
-import { useHydrated } from "../../../components/use-hydrated.ts";
-import { RESULT_ALERT_DELAY_SECONDS } from "../../../content/quizzes.ts";
-import { percentage } from "../../../lib/percentage.ts";
-import { signInHref } from "../../auth/sign-in-link.ts";
+import { focusAndReveal } from "#app/components/focus-and-reveal.ts";
+import { revealDelayClass } from "#app/components/reveal-delay.ts";
+import { useHydrated } from "#app/components/use-hydrated.ts";
+import { RESULT_ALERT_DELAY_SECONDS } from "#app/content/quizzes.ts";
+import { percentage } from "#app/lib/percentage.ts";
+import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import { ATTEMPTS_PER_HOUR, type QuizActionResult } from "../types.ts";
 
 /**
