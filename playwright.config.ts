@@ -27,29 +27,29 @@ export default defineConfig({
       env: { MAIL_CATCHER_SMTP_PORT: String(mailCatcherPorts.smtp), MAIL_CATCHER_HTTP_PORT: String(mailCatcherPorts.http) },
     },
     {
-    // The production build, as `npm start` runs it, on an in-memory SQLite
-    // database: every run starts empty (rate-limit counters included).
-    command: "node server/index.ts",
-    url: `http://127.0.0.1:${port}/readyz`,
-    reuseExistingServer: false,
-    stdout: process.env.E2E_LOG_LEVEL ? "pipe" : "ignore",
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      SQLITE_PATH: ":memory:",
-      // Playwright adds the outer environment; an empty value means unset, so a DATABASE_URL
-      // meant for the integration tests cannot point this server at a shared database.
-      DATABASE_URL: "",
-      // The built-in provider's issuer and the sign-in callback use this address.
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
-      // Tests that post to rate-limited forms say which address they come from (X-Forwarded-For).
-      TRUST_PROXY: "1",
-      // Account mails (registration links) go to the mail catcher; contact messages stay kept for staff.
-      SMTP_URL: mailCatcherSmtpUrl,
-    },
+      // The production build, as `npm start` runs it, on an in-memory SQLite
+      // database: every run starts empty (rate-limit counters included).
+      command: "node server/index.ts",
+      url: `http://127.0.0.1:${port}/readyz`,
+      reuseExistingServer: false,
+      stdout: process.env.E2E_LOG_LEVEL ? "pipe" : "ignore",
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        SQLITE_PATH: ":memory:",
+        // Playwright adds the outer environment; an empty value means unset, so a DATABASE_URL
+        // meant for the integration tests cannot point this server at a shared database.
+        DATABASE_URL: "",
+        // The built-in provider's issuer and the sign-in callback use this address.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+        // Tests that post to rate-limited forms say which address they come from (X-Forwarded-For).
+        TRUST_PROXY: "1",
+        // Account mails (registration links) go to the mail catcher; contact messages stay kept for staff.
+        SMTP_URL: mailCatcherSmtpUrl,
+      },
     },
   ],
 });

@@ -3,7 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 // Modules only some inner pages use stay in those pages' chunks, off the home page.
-const innerPagesOnly = /[\\/](content[\\/](courses|team|quizzes|video-courses)|components[\\/](course-card|reveal-delay|focus-and-reveal|form-page|text-field)|lib[\\/](percentage|initials))\.tsx?$/;
+const innerPagesOnly =
+  /[\\/](content[\\/](courses|team|quizzes|video-courses)|components[\\/](course-card|reveal-delay|focus-and-reveal|form-page|text-field)|lib[\\/](percentage|initials))\.tsx?$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],

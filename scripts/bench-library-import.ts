@@ -92,9 +92,12 @@ export async function benchLibraryImport() {
           const again = performance.now();
           const second = await importCatalogueFile(handle.db, { path });
           const secondsAgain = (performance.now() - again) / 1000;
-          if (first.added !== records || second.updated !== records) throw new Error(`${label} on ${engine}: expected ${records} added then updated`);
+          if (first.added !== records || second.updated !== records)
+            throw new Error(`${label} on ${engine}: expected ${records} added then updated`);
           const rate = (s: number) => Math.round(records / s).toLocaleString("en-US");
-          console.log(`  ${engine.padEnd(8)} ${label.padEnd(19)} new: ${seconds.toFixed(1)} s (${rate(seconds)} records/s); again (updates): ${secondsAgain.toFixed(1)} s (${rate(secondsAgain)} records/s)`);
+          console.log(
+            `  ${engine.padEnd(8)} ${label.padEnd(19)} new: ${seconds.toFixed(1)} s (${rate(seconds)} records/s); again (updates): ${secondsAgain.toFixed(1)} s (${rate(secondsAgain)} records/s)`,
+          );
         } finally {
           await handle.close();
           await database.drop();

@@ -21,10 +21,96 @@ function random(seed: number) {
   };
 }
 
-const topicWords = ["java", "programming", "data", "structures", "algorithms", "javascript", "web", "databases", "networks", "mathematics", "calculus", "algebra", "linear", "discrete", "operating", "systems", "compilers", "python", "design", "patterns", "software", "engineering", "computer", "graphics", "security", "cloud", "machine", "learning", "statistics", "probability"];
-const subjects = ["Java", "Data structures", "Algorithms", "JavaScript", "Web development", "Databases", "Computer networks", "Mathematics", "Operating systems", "Software engineering", "Statistics", "Physics", "Chemistry", "English literature", "Tamil literature", "History", "Economics", "Commerce", "Accounting", "Management"];
-const firstNames = ["Arun", "Meena", "Ravi", "Lakshmi", "John", "Mary", "Ahmed", "Fatima", "Wei", "Elena", "Karthik", "Priya", "Suresh", "Anitha", "David", "Sarah"];
-const lastNames = ["Kumar", "Raman", "Iyer", "Nair", "Smith", "Brown", "Khan", "Chen", "Garcia", "Subramanian", "Krishnan", "Joseph", "Das", "Menon", "Rao", "Wilson"];
+const topicWords = [
+  "java",
+  "programming",
+  "data",
+  "structures",
+  "algorithms",
+  "javascript",
+  "web",
+  "databases",
+  "networks",
+  "mathematics",
+  "calculus",
+  "algebra",
+  "linear",
+  "discrete",
+  "operating",
+  "systems",
+  "compilers",
+  "python",
+  "design",
+  "patterns",
+  "software",
+  "engineering",
+  "computer",
+  "graphics",
+  "security",
+  "cloud",
+  "machine",
+  "learning",
+  "statistics",
+  "probability",
+];
+const subjects = [
+  "Java",
+  "Data structures",
+  "Algorithms",
+  "JavaScript",
+  "Web development",
+  "Databases",
+  "Computer networks",
+  "Mathematics",
+  "Operating systems",
+  "Software engineering",
+  "Statistics",
+  "Physics",
+  "Chemistry",
+  "English literature",
+  "Tamil literature",
+  "History",
+  "Economics",
+  "Commerce",
+  "Accounting",
+  "Management",
+];
+const firstNames = [
+  "Arun",
+  "Meena",
+  "Ravi",
+  "Lakshmi",
+  "John",
+  "Mary",
+  "Ahmed",
+  "Fatima",
+  "Wei",
+  "Elena",
+  "Karthik",
+  "Priya",
+  "Suresh",
+  "Anitha",
+  "David",
+  "Sarah",
+];
+const lastNames = [
+  "Kumar",
+  "Raman",
+  "Iyer",
+  "Nair",
+  "Smith",
+  "Brown",
+  "Khan",
+  "Chen",
+  "Garcia",
+  "Subramanian",
+  "Krishnan",
+  "Joseph",
+  "Das",
+  "Menon",
+  "Rao",
+  "Wilson",
+];
 const languages = ["en", "en", "en", "en", "en", "en", "ta", "hi", "fr", "de"];
 
 /** 100,000 made-up books: topic words in a third of title words, a long tail of rarer ones. */
@@ -44,14 +130,23 @@ export function syntheticCatalogue(): CatalogueRecord[] {
       subjects: [pick(subjects), ...(next() < 0.4 ? [pick(subjects)] : [])],
       language: pick(languages),
       pageCount: 100 + Math.floor(next() * 900),
-      ...(roll < 0.3 ? { price: { amount: 200 + Math.floor(next() * 1500), currency: "INR" }, buyUrl: `https://shop.example.org/${i}` } : {}),
+      ...(roll < 0.3
+        ? { price: { amount: 200 + Math.floor(next() * 1500), currency: "INR" }, buyUrl: `https://shop.example.org/${i}` }
+        : {}),
       ...(roll >= 0.3 && roll < 0.8 ? { downloadUrl: `https://books.example.org/${i}.pdf` } : {}),
       ...(roll >= 0.95 ? { notForSale: true } : {}),
     });
   });
 }
 
-const query = (text: string, more: Partial<BookQuery> = {}): BookQuery => ({ text, freeOnly: false, subject: null, language: null, page: 1, ...more });
+const query = (text: string, more: Partial<BookQuery> = {}): BookQuery => ({
+  text,
+  freeOnly: false,
+  subject: null,
+  language: null,
+  page: 1,
+  ...more,
+});
 
 /** The searches people make: one word, two words, a word being typed, filters, a deep page. */
 const searchKinds: Array<[string, (i: number) => BookQuery]> = [
@@ -80,7 +175,9 @@ export async function benchLibrarySearch(): Promise<boolean> {
       const started = performance.now();
       await upsertCatalogueRecords(handle.db, catalogue);
       const seconds = (performance.now() - started) / 1000;
-      console.log(`Catalogue search on ${engine}, ${books.toLocaleString("en-US")} books (stored in ${seconds.toFixed(1)} s, ${Math.round(books / seconds).toLocaleString("en-US")} a second):`);
+      console.log(
+        `Catalogue search on ${engine}, ${books.toLocaleString("en-US")} books (stored in ${seconds.toFixed(1)} s, ${Math.round(books / seconds).toLocaleString("en-US")} a second):`,
+      );
       const provider = catalogueProvider(handle.db);
       const all: number[] = [];
       for (const [label, make] of searchKinds) {
@@ -93,12 +190,16 @@ export async function benchLibrarySearch(): Promise<boolean> {
         }
         durations.sort((a, b) => a - b);
         all.push(...durations);
-        console.log(`  ${label.padEnd(22)} p50 ${percentile(durations, 0.5).toFixed(1)} ms, p95 ${percentile(durations, 0.95).toFixed(1)} ms`);
+        console.log(
+          `  ${label.padEnd(22)} p50 ${percentile(durations, 0.5).toFixed(1)} ms, p95 ${percentile(durations, 0.95).toFixed(1)} ms`,
+        );
       }
       all.sort((a, b) => a - b);
       const p95 = percentile(all, 0.95);
       met &&= p95 <= targetP95Ms;
-      console.log(`  all searches           p50 ${percentile(all, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target ≤ ${targetP95Ms} ms: ${p95 <= targetP95Ms ? "met" : "NOT MET"})`);
+      console.log(
+        `  all searches           p50 ${percentile(all, 0.5).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target ≤ ${targetP95Ms} ms: ${p95 <= targetP95Ms ? "met" : "NOT MET"})`,
+      );
     } finally {
       await handle.close();
       await database.drop();

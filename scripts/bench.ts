@@ -96,7 +96,10 @@ try {
   const kb = (bytes: number) => Math.round(bytes / 100) / 10;
   const weight = await measurePageWeight(`${server.url}/`);
   console.log("Home page (desktop viewport):");
-  for (const [label, w] of [["first view", weight.firstView], ["whole page scrolled", weight.whole]] as const) {
+  for (const [label, w] of [
+    ["first view", weight.firstView],
+    ["whole page scrolled", weight.whole],
+  ] as const) {
     console.log(`  ${label}: ${kb(w.total)} KB transferred in all; JavaScript ${kb(w.scriptBodies)} KB gzipped`);
   }
   console.log(`  cumulative layout shift: ${weight.cls.toFixed(4)}`);
@@ -114,7 +117,9 @@ try {
   await benchLibraryImport();
   // On databases of its own (SQLite, and PostgreSQL when DATABASE_URL is set).
   failed = !(await benchLibrarySearch()) || failed;
-  console.log(`Budgets: ≤ ${budgets.totalKB} KB, ≤ ${budgets.scriptGzipKB} KB JS, CLS ${budgets.cls}, performance ≥ ${budgets.performance}, accessibility ${budgets.accessibility}: ${failed ? "NOT MET" : "met"}`);
+  console.log(
+    `Budgets: ≤ ${budgets.totalKB} KB, ≤ ${budgets.scriptGzipKB} KB JS, CLS ${budgets.cls}, performance ≥ ${budgets.performance}, accessibility ${budgets.accessibility}: ${failed ? "NOT MET" : "met"}`,
+  );
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,8 @@ try {
   accessSync(chromiumPath, constants.X_OK);
 } catch {
   const install = `${process.getuid?.() === 0 ? "" : "sudo "}apt-get install -y chromium`;
-  console.error(`npm test needs Chromium at ${chromiumPath} for the browser tests: install it with \`${install}\` (or set CHROMIUM_PATH to a Chromium elsewhere).`);
+  console.error(
+    `npm test needs Chromium at ${chromiumPath} for the browser tests: install it with \`${install}\` (or set CHROMIUM_PATH to a Chromium elsewhere).`,
+  );
   process.exit(1);
 }

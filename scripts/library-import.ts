@@ -6,7 +6,12 @@ import { writeFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
 import { z } from "zod";
-import { checkCatalogueFile, importCatalogueFile, type ImportCheck, type ImportOptions } from "../app/features/library/import/import-catalogue.server.ts";
+import {
+  checkCatalogueFile,
+  importCatalogueFile,
+  type ImportCheck,
+  type ImportOptions,
+} from "../app/features/library/import/import-catalogue.server.ts";
 import { importFormats } from "../app/features/library/import/import-format.ts";
 import { ImportFileError } from "../app/features/library/import/source-entry.ts";
 import { openDatabase } from "../app/lib/db/connect.server.ts";
@@ -70,7 +75,12 @@ function parseArguments() {
 function progressBar(): { update: ImportOptions["onProgress"]; stop(): void } {
   if (!process.stderr.isTTY) return { update: undefined, stop() {} };
   const bar = new cliProgress.SingleBar(
-    { stream: process.stderr, format: "{phase} |{bar}| {percentage}% | {readMB} of {sizeMB} MB | {eta_formatted} left", hideCursor: true, etaBuffer: 50 },
+    {
+      stream: process.stderr,
+      format: "{phase} |{bar}| {percentage}% | {readMB} of {sizeMB} MB | {eta_formatted} left",
+      hideCursor: true,
+      etaBuffer: 50,
+    },
     cliProgress.Presets.shades_classic,
   );
   const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
@@ -89,7 +99,12 @@ function progressBar(): { update: ImportOptions["onProgress"]; stop(): void } {
   };
 }
 
-const formatNames = { csv: "the college CSV", marc: "MARC 21 (ISO 2709)", marcxml: "MARCXML", gutenberg: "Project Gutenberg's pg_catalog.csv" } as const;
+const formatNames = {
+  csv: "the college CSV",
+  marc: "MARC 21 (ISO 2709)",
+  marcxml: "MARCXML",
+  gutenberg: "Project Gutenberg's pg_catalog.csv",
+} as const;
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 async function reportProblems(check: ImportCheck, errorsFile: string | undefined) {
@@ -124,7 +139,13 @@ if (!parsed.options) {
 const options = parsed.options;
 const bar = progressBar();
 try {
-  const importOptions: ImportOptions = { path: options.file, format: options.format, source: options.source, currency: options.currency, onProgress: bar.update };
+  const importOptions: ImportOptions = {
+    path: options.file,
+    format: options.format,
+    source: options.source,
+    currency: options.currency,
+    onProgress: bar.update,
+  };
   let check: ImportCheck;
   let stored: { added: number; updated: number } | undefined;
   if (options.dryRun) {

@@ -16,7 +16,10 @@ const boldFont = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf";
 const pauseSeconds = 0.35;
 const leadSeconds = 0.5;
 
-for (const [tool, versionFlag] of [["ffmpeg", "-version"], ["espeak-ng", "--version"]] as const) {
+for (const [tool, versionFlag] of [
+  ["ffmpeg", "-version"],
+  ["espeak-ng", "--version"],
+] as const) {
   try {
     execFileSync(tool, [versionFlag], { stdio: "ignore" });
   } catch {

@@ -14,7 +14,11 @@ try {
     console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Database is up to date.");
     // The server applies the seed at start too; doing it here readies the catalogue beforehand.
     const seed = await applyCatalogueSeed(handle.db, libraryCatalogue);
-    console.log(seed.applied ? `Library catalogue seed: ${seed.added} added, ${seed.updated} updated, ${seed.removed} removed.` : "Library catalogue seed is up to date.");
+    console.log(
+      seed.applied
+        ? `Library catalogue seed: ${seed.added} added, ${seed.updated} updated, ${seed.removed} removed.`
+        : "Library catalogue seed is up to date.",
+    );
   } finally {
     await handle.close();
   }

@@ -13,7 +13,10 @@ import { ConfigError, loadConfig, siteOrigin } from "../app/lib/env.server.ts";
 
 const usage = `Usage: npm run user:create -- <email> <${roles.join("|")}> [--name "<full name>"] [--phone <number>]`;
 const argumentsSchema = z.object({
-  positionals: z.tuple([z.email({ error: "the first argument must be an email address" }), z.enum(roles, { error: `the role must be one of ${roles.join(", ")}` })]),
+  positionals: z.tuple([
+    z.email({ error: "the first argument must be an email address" }),
+    z.enum(roles, { error: `the role must be one of ${roles.join(", ")}` }),
+  ]),
   values: z.object({
     name: z.string().trim().min(1, "--name must not be empty").max(100, "--name can have at most 100 characters").optional(),
     phone: z
@@ -37,12 +40,17 @@ function readArguments() {
   process.exit(2);
 }
 
-const { positionals: [email, role], values } = readArguments();
+const {
+  positionals: [email, role],
+  values,
+} = readArguments();
 
 try {
   const config = loadConfig();
   if (config.OIDC_ISSUER) {
-    console.error(`Accounts live at the sign-in provider (${config.OIDC_ISSUER}). Create the person there, then give the role: npm run user:role -- ${email} ${role}`);
+    console.error(
+      `Accounts live at the sign-in provider (${config.OIDC_ISSUER}). Create the person there, then give the role: npm run user:role -- ${email} ${role}`,
+    );
     process.exit(1);
   }
   const handle = openDatabase(config);
@@ -68,7 +76,9 @@ try {
       console.error(`An account with the address ${address} exists already. To change its role: npm run user:role -- ${address} ${role}`);
       process.exitCode = 1;
     } else {
-      console.log(`Created ${address} as ${role}. Its password, shown only now:\n\n  ${password}\n\nSign in at ${siteOrigin(config)}/signin and keep the password in a password manager.`);
+      console.log(
+        `Created ${address} as ${role}. Its password, shown only now:\n\n  ${password}\n\nSign in at ${siteOrigin(config)}/signin and keep the password in a password manager.`,
+      );
     }
   } finally {
     await handle.close();

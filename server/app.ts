@@ -98,12 +98,8 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
         pruneAccountMails,
         pruneExpiredPayloads,
         pruneCaptchaAnswers,
-      ].map((prune) =>
-        prune(database.db),
-      ),
-    ).catch((err) =>
-      logger.warn({ err }, "could not prune expired rows"),
-    );
+      ].map((prune) => prune(database.db)),
+    ).catch((err) => logger.warn({ err }, "could not prune expired rows"));
   await prune();
   const pruneTimer = setInterval(prune, 60 * 60 * 1000);
   pruneTimer.unref();
@@ -111,7 +107,12 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   // Contact messages are stored first, then forwarded in the background (none configured: kept for staff).
   const contactTransport = createContactTransport(config);
   const contactDeliverer = contactTransport
-    ? startDeliverer({ db: database.db, transport: contactTransport, logger: logger.child({ component: "contact-deliverer" }), postgres: Boolean(config.DATABASE_URL) })
+    ? startDeliverer({
+        db: database.db,
+        transport: contactTransport,
+        logger: logger.child({ component: "contact-deliverer" }),
+        postgres: Boolean(config.DATABASE_URL),
+      })
     : undefined;
   // Mails to people about their account: through the same outbox machinery, by SMTP only.
   const accountMail = createAccountMailer(config, database.db, logger);
@@ -163,10 +164,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     app.use(devServer.middlewares);
   } else {
     // Vite puts a content hash in every file name under /assets: safe to keep for a year.
-    app.use(
-      "/assets",
-      express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
-    );
+    app.use("/assets", express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
     app.use(express.static(clientDir, { maxAge: "1d", index: false }));
   }
 
@@ -222,7 +220,10 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     // The built-in provider's pages (/idp) reach the database outside React Router.
     const unavailable = databaseUnavailableReason(error);
     if (unavailable) {
-      logger.warn({ reason: unavailable, method: req.method, path: req.path, requestId: res.locals.requestId }, "database unavailable; answered 503");
+      logger.warn(
+        { reason: unavailable, method: req.method, path: req.path, requestId: res.locals.requestId },
+        "database unavailable; answered 503",
+      );
       if (res.headersSent) return res.end();
       res.status(503).setHeader("Retry-After", String(retryAfterSeconds));
       res.type("text/plain").send("The site is briefly unavailable. Please try again in a moment.");
@@ -234,7 +235,10 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     if (!clientError) logger.error({ err: error, requestId: res.locals.requestId }, "unhandled error");
     if (res.headersSent) return res.end();
     if (clientError) {
-      res.status(status).type("text/plain").send(status === 404 ? "Not found." : "Bad request.");
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 404 ? "Not found." : "Bad request.");
       return;
     }
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");

@@ -17,8 +17,7 @@ export function rejectCrossSiteRequests(): RequestHandler {
     // req.host: the address people used, as a trusted proxy reports it (X-Forwarded-Host).
     const ownOrigin = `${req.protocol}://${req.host}`;
     const crossSite =
-      (origin !== undefined && origin !== ownOrigin) ||
-      (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none");
+      (origin !== undefined && origin !== ownOrigin) || (fetchSite !== undefined && fetchSite !== "same-origin" && fetchSite !== "none");
     if (!crossSite) return next();
     res.status(403).type("text/plain").send("This form was sent from another website, so it was refused.");
   };

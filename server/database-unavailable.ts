@@ -43,10 +43,9 @@ function guard<Args extends [{ request: Request; context: Readonly<RouterContext
       if (!loggedRequests.has(request)) {
         loggedRequests.add(request);
         // A warning without a stack: the cause is outside the code, and a stall fails many requests.
-        context.get(servicesContext).logger.warn(
-          { reason, method: request.method, path: new URL(request.url).pathname },
-          "database unavailable; answered 503",
-        );
+        context
+          .get(servicesContext)
+          .logger.warn({ reason, method: request.method, path: new URL(request.url).pathname }, "database unavailable; answered 503");
       }
       throw data({ message: "The database is briefly unavailable." }, { status: 503 });
     }

@@ -95,9 +95,6 @@ export function redirectToPublicAddress({ publicUrl, logger }: { publicUrl: stri
     // A form sent to the wrong address is not replayed at the right one (as a 308 would have
     // the browser do): its cookies and Origin belong to the wrong address, so it would be
     // refused there anyway, less clearly. 421: this server does not answer for that host.
-    res
-      .status(421)
-      .type("text/plain")
-      .send(`This site's address is ${origin} – please open it there and send the form again.`);
+    res.status(421).type("text/plain").send(`This site's address is ${origin} – please open it there and send the form again.`);
   };
 }

@@ -79,7 +79,11 @@ export function securityHeaders({
         styleSrc: [...(development ? ["'self'", "'unsafe-inline'"] : ["'self'"]), ...thirdParty],
         imgSrc: [imgSrc],
         fontSrc: ["'self'"],
-        connectSrc: [...(development ? ["'self'", "ws:"] : ["'self'"]), ...thirdParty, ...(errorReportingOrigin ? [errorReportingOrigin] : [])],
+        connectSrc: [
+          ...(development ? ["'self'", "ws:"] : ["'self'"]),
+          ...thirdParty,
+          ...(errorReportingOrigin ? [errorReportingOrigin] : []),
+        ],
         ...(thirdParty.length ? { frameSrc: ["'self'", ...thirdParty] } : {}),
         mediaSrc: mediaOrigin ? ["'self'", mediaOrigin] : ["'self'"],
         objectSrc: ["'none'"],

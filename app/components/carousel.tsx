@@ -32,14 +32,7 @@ function usePrefersReducedMotion() {
  * under prefers-reduced-motion runs only when the visitor starts it. Without
  * JavaScript the first slide is shown.
  */
-export function Carousel({
-  label,
-  slides,
-  slideLabels,
-  autoAdvanceMs = 6000,
-  className = "",
-  tone = "light",
-}: CarouselProps) {
+export function Carousel({ label, slides, slideLabels, autoAdvanceMs = 6000, className = "", tone = "light" }: CarouselProps) {
   const id = useId();
   const [current, setCurrent] = useState(0);
   // The visitor's own choice wins; otherwise rotate unless they prefer reduced motion.
@@ -59,10 +52,7 @@ export function Carousel({
   }, [advancing, autoAdvanceMs, slides.length]);
 
   const go = (index: number) => setCurrent((index + slides.length) % slides.length);
-  const controlClass =
-    tone === "dark"
-      ? "bg-white/90 text-ink hover:bg-white"
-      : "bg-brand-700 text-white hover:bg-brand-800";
+  const controlClass = tone === "dark" ? "bg-white/90 text-ink hover:bg-white" : "bg-brand-700 text-white hover:bg-brand-800";
 
   return (
     <section

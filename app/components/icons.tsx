@@ -5,9 +5,7 @@ import type { SVGProps } from "react";
  * a listing of many cards does not repeat the same paths in its HTML.
  */
 const shapes = {
-  star: (
-    <path fill="currentColor" stroke="none" d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
-  ),
+  star: <path fill="currentColor" stroke="none" d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />,
   user: (
     <>
       <circle cx="12" cy="8" r="4" />

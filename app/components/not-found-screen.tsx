@@ -14,8 +14,7 @@ export function NotFoundScreen() {
           <span className="sr-only">404 </span>Page Not Found
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-muted">
-          We're sorry, the page you have looked for does not exist in our website! Maybe go to our home page or try to
-          use a search?
+          We're sorry, the page you have looked for does not exist in our website! Maybe go to our home page or try to use a search?
         </p>
         <Link to="/" className="btn-primary mt-8">
           Go Back To Home

@@ -21,7 +21,12 @@ describe("revealDelayClass", () => {
   });
 
   it("names only classes app.css has, for every delay the site uses: a missing one would show at once", () => {
-    const delays = [...Object.values(coursesByCategory).flat().map((course) => course.time), RESULT_ALERT_DELAY_SECONDS];
+    const delays = [
+      ...Object.values(coursesByCategory)
+        .flat()
+        .map((course) => course.time),
+      RESULT_ALERT_DELAY_SECONDS,
+    ];
     const inStylesheet = classesInStylesheet();
     for (const seconds of delays) expect(inStylesheet, `${seconds} s`).toContain(revealDelayClass(seconds));
   });

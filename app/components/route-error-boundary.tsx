@@ -27,17 +27,16 @@ export function RouteErrorBoundary() {
       : undefined;
   return (
     <section className="section text-center" aria-labelledby="error-heading">
-        <h1 id="error-heading" className="text-3xl font-bold">
-          Unexpected Application Error!
-        </h1>
-        <p className="mt-4 text-muted">
-          Something went wrong on our side while showing this page. Please try again in a moment, or go back to the
-          home page.
-        </p>
-        {detail && <pre className="mt-6 overflow-x-auto rounded bg-gray-100 p-4 text-left text-sm">{detail}</pre>}
-        <a href="/" className="btn-primary mt-8">
-          Go Back To Home
-        </a>
+      <h1 id="error-heading" className="text-3xl font-bold">
+        Unexpected Application Error!
+      </h1>
+      <p className="mt-4 text-muted">
+        Something went wrong on our side while showing this page. Please try again in a moment, or go back to the home page.
+      </p>
+      {detail && <pre className="mt-6 overflow-x-auto rounded bg-gray-100 p-4 text-left text-sm">{detail}</pre>}
+      <a href="/" className="btn-primary mt-8">
+        Go Back To Home
+      </a>
     </section>
   );
 }

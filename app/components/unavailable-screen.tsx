@@ -14,9 +14,7 @@ export function UnavailableScreen() {
         <h2 id="unavailable-heading" className="text-3xl font-bold">
           This page is briefly unavailable
         </h2>
-        <p className="mx-auto mt-4 max-w-xl text-muted">
-          We could not reach our records just now. Please try again in a moment.
-        </p>
+        <p className="mx-auto mt-4 max-w-xl text-muted">We could not reach our records just now. Please try again in a moment.</p>
         <a href={`${pathname}${search}`} className="btn-primary mt-8">
           Try again
         </a>

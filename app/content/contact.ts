@@ -3,11 +3,7 @@ import type { ContactDetails } from "./schemas.ts";
 export const contactDetails: ContactDetails = {
   collegeName: "Marina Vale College of Arts and Science",
   department: "Department of Information Technology",
-  addressLines: [
-    "12 College Road, Kasturba Nagar",
-    "Adyar",
-    "Chennai, Tamil Nadu 600020",
-  ],
+  addressLines: ["12 College Road, Kasturba Nagar", "Adyar", "Chennai, Tamil Nadu 600020"],
   phone: "+91 44 2000 0000",
   email: "office@college.example",
   officeHours: "Monday to Saturday, 9:30 am to 4:30 pm (closed on public holidays)",

@@ -56,7 +56,20 @@ describe("the library catalogue seed", () => {
     const vocabulary = new Set<string>(catalogueSubjects);
     const used = new Set(records.flatMap((record) => record.subjects));
     for (const subject of used) expect(vocabulary.has(subject), subject).toBe(true);
-    for (const subject of ["Java", "Data structures", "Algorithms", "JavaScript", "Web development", "Databases", "Computer networks", "Mathematics", "Calculus", "Linear algebra", "Logic", "Statistics"]) {
+    for (const subject of [
+      "Java",
+      "Data structures",
+      "Algorithms",
+      "JavaScript",
+      "Web development",
+      "Databases",
+      "Computer networks",
+      "Mathematics",
+      "Calculus",
+      "Linear algebra",
+      "Logic",
+      "Statistics",
+    ]) {
       expect(used.has(subject), subject).toBe(true);
     }
   });

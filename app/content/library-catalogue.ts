@@ -90,7 +90,8 @@ const gutenbergBooks: CatalogueRecordInput[] = [
     title: "Essays on the Theory of Numbers",
     authors: ["Richard Dedekind"],
     subjects: ["Mathematics"],
-    description: "Dedekind's essays on continuity and irrational numbers and on the nature and meaning of numbers, translated by Wooster Woodruff Beman.",
+    description:
+      "Dedekind's essays on continuity and irrational numbers and on the nature and meaning of numbers, translated by Wooster Woodruff Beman.",
   }),
   gutenberg(17384, {
     title: "The Foundations of Geometry",
@@ -255,13 +256,15 @@ const openBooks: CatalogueRecordInput[] = [
     subtitle: "An Introduction",
     authors: ["Pat Morin"],
     subjects: ["Data structures", "Algorithms", "Java"],
-    description: "Lists, hash tables, trees, heaps and graphs with their analysis; editions in Java, C++ and pseudocode. Free to read online.",
+    description:
+      "Lists, hash tables, trees, heaps and graphs with their analysis; editions in Java, C++ and pseudocode. Free to read online.",
   }),
   openBook("erickson-algorithms", "https://jeffe.cs.illinois.edu/teaching/algorithms/", {
     title: "Algorithms",
     authors: ["Jeff Erickson"],
     subjects: ["Algorithms", "Data structures"],
-    description: "Recursion, dynamic programming, graph algorithms and NP-hardness, from the author's University of Illinois course. Free to download.",
+    description:
+      "Recursion, dynamic programming, graph algorithms and NP-hardness, from the author's University of Illinois course. Free to download.",
   }),
   openBook("crafting-interpreters", "https://craftinginterpreters.com/", {
     title: "Crafting Interpreters",
@@ -321,7 +324,8 @@ const openBooks: CatalogueRecordInput[] = [
     title: "Dive into Systems",
     authors: ["Suzanne J. Matthews", "Tia Newhall", "Kevin C. Webb"],
     subjects: ["Operating systems", "Programming"],
-    description: "How programs run on a computer: C, binary data, assembly, caches, operating systems and parallelism. Free to read online.",
+    description:
+      "How programs run on a computer: C, binary data, assembly, caches, operating systems and parallelism. Free to read online.",
   }),
   // Computer networks
   openBook("computer-networks-systems-approach", "https://book.systemsapproach.org/", {
@@ -368,7 +372,8 @@ const openBooks: CatalogueRecordInput[] = [
     title: "Mathematics for Computer Science",
     authors: ["Eric Lehman", "F. Thomson Leighton", "Albert R. Meyer"],
     subjects: ["Discrete mathematics", "Logic", "Probability", "Mathematics"],
-    description: "Proofs, number theory, graphs, counting and probability for computer scientists, from MIT's course 6.042J on MIT OpenCourseWare.",
+    description:
+      "Proofs, number theory, graphs, counting and probability for computer scientists, from MIT's course 6.042J on MIT OpenCourseWare.",
     downloadUrl: "https://ocw.mit.edu/courses/6-042j-mathematics-for-computer-science-spring-2015/resources/mit6_042js15_textbook/",
   }),
   openBook("discrete-mathematics-open-introduction", "https://discrete.openmathbooks.org/", {
@@ -387,7 +392,8 @@ const openBooks: CatalogueRecordInput[] = [
     title: "forall x: Calgary",
     authors: ["P. D. Magnus", "Tim Button", "Robert Trueman", "Richard Zach"],
     subjects: ["Logic"],
-    description: "An open introduction to formal logic: truth-functional and first-order logic with natural deduction. Free to read online.",
+    description:
+      "An open introduction to formal logic: truth-functional and first-order logic with natural deduction. Free to read online.",
   }),
   openBook("hefferon-linear-algebra", "https://hefferon.net/linearalgebra/", {
     title: "Linear Algebra",
@@ -413,7 +419,8 @@ const openBooks: CatalogueRecordInput[] = [
     authors: ["Gilbert Strang", 'Edwin "Jed" Herman'],
     subjects: ["Calculus", "Mathematics"],
     publisher: "OpenStax",
-    description: "Integration, differential equations, sequences and series, parametric equations and polar coordinates. Free to read online or download.",
+    description:
+      "Integration, differential equations, sequences and series, parametric equations and polar coordinates. Free to read online or download.",
   }),
   openBook("openstax-calculus-volume-3", "https://openstax.org/details/books/calculus-volume-3", {
     title: "Calculus Volume 3",
@@ -427,14 +434,16 @@ const openBooks: CatalogueRecordInput[] = [
     authors: ["Jay Abramson"],
     subjects: ["Algebra", "Mathematics"],
     publisher: "OpenStax",
-    description: "Functions, polynomial and rational functions, exponential and logarithmic functions, systems and sequences. Free to read online or download.",
+    description:
+      "Functions, polynomial and rational functions, exponential and logarithmic functions, systems and sequences. Free to read online or download.",
   }),
   openBook("openstax-introductory-statistics", "https://openstax.org/details/books/introductory-statistics", {
     title: "Introductory Statistics",
     authors: ["Barbara Illowsky", "Susan Dean"],
     subjects: ["Statistics", "Probability", "Mathematics"],
     publisher: "OpenStax",
-    description: "Descriptive statistics, probability, distributions, confidence intervals, hypothesis tests and regression. Free to read online or download.",
+    description:
+      "Descriptive statistics, probability, distributions, confidence intervals, hypothesis tests and regression. Free to read online or download.",
   }),
   openBook("openintro-statistics", "https://www.openintro.org/book/os/", {
     title: "OpenIntro Statistics",
@@ -447,7 +456,8 @@ const openBooks: CatalogueRecordInput[] = [
     title: "Introduction to Probability",
     authors: ["Charles M. Grinstead", "J. Laurie Snell"],
     subjects: ["Probability", "Mathematics"],
-    description: "Discrete and continuous probability, the laws of large numbers, the central limit theorem and Markov chains. Free PDF from Dartmouth.",
+    description:
+      "Discrete and continuous probability, the laws of large numbers, the central limit theorem and Markov chains. Free PDF from Dartmouth.",
   }),
 ];
 

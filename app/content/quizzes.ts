@@ -19,7 +19,21 @@ export const RESULT_ALERT_DELAY_SECONDS = 3;
 
 export const quizzes: QuizInfo[] = [
   { slug: "java", title: "Java", questionCount: 20, hubHref: "/test/java", plainLink: false, coursePath: "/courses/java" },
-  { slug: "fullstack", title: "Full Stack", questionCount: 15, hubHref: "/test/fullstack", plainLink: false, coursePath: "/courses/fullstack" },
+  {
+    slug: "fullstack",
+    title: "Full Stack",
+    questionCount: 15,
+    hubHref: "/test/fullstack",
+    plainLink: false,
+    coursePath: "/courses/fullstack",
+  },
   { slug: "react", title: "React", questionCount: 10, hubHref: "/test/React", plainLink: true, coursePath: "/courses/mern/react" },
-  { slug: "javascript", title: "JavaScript", questionCount: 15, hubHref: "/test/Javascript", plainLink: true, coursePath: "/cources/programming/javascript" },
+  {
+    slug: "javascript",
+    title: "JavaScript",
+    questionCount: 15,
+    hubHref: "/test/Javascript",
+    plainLink: true,
+    coursePath: "/cources/programming/javascript",
+  },
 ];

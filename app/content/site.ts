@@ -6,6 +6,5 @@ export const site: Site = {
   projectNote:
     "This website is the final-year project of the Department of Information Technology, Marina Vale College of Arts and Science, Chennai, 2026.",
   timeZone: "Asia/Kolkata",
-  newsletterBlurb:
-    "Leave your email address and we will write to you when a new course, batch or live session opens.",
+  newsletterBlurb: "Leave your email address and we will write to you when a new course, batch or live session opens.",
 };

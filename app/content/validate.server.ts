@@ -73,7 +73,10 @@ const siteContentSchema = z
     for (const quiz of quizzes) {
       const questions = content.questionsByQuiz[quiz.slug] ?? [];
       if (questions.length !== quiz.questionCount) {
-        ctx.addIssue({ code: "custom", message: `the ${quiz.title} quiz should have ${quiz.questionCount} questions, has ${questions.length}` });
+        ctx.addIssue({
+          code: "custom",
+          message: `the ${quiz.title} quiz should have ${quiz.questionCount} questions, has ${questions.length}`,
+        });
       }
       const ids = new Set(questions.map((q) => q.id));
       if (ids.size !== questions.length) ctx.addIssue({ code: "custom", message: `the ${quiz.title} quiz repeats a question id` });
@@ -83,8 +86,19 @@ const siteContentSchema = z
 /** Checks all site content against its schemas; a mistake stops the server at start. */
 export function validateSiteContent() {
   const result = siteContentSchema.safeParse({
-    site, about, slides, pillars, categories, coursesByCategory, instructors, mentors, testimonials, contactDetails, gallery,
-    lessonsByCourse, questionsByQuiz,
+    site,
+    about,
+    slides,
+    pillars,
+    categories,
+    coursesByCategory,
+    instructors,
+    mentors,
+    testimonials,
+    contactDetails,
+    gallery,
+    lessonsByCourse,
+    questionsByQuiz,
   });
   if (!result.success) throw new Error(`Site content is invalid:\n${z.prettifyError(result.error)}`);
 }

@@ -28,11 +28,16 @@ describe("loadConfig", () => {
       "principal@college.example",
       "it@college.example",
     ]);
-    expect(() => loadConfig({ ADMIN_EMAILS: "principal@college.example; it" })).toThrow(/ADMIN_EMAILS: must be email addresses separated by commas/);
+    expect(() => loadConfig({ ADMIN_EMAILS: "principal@college.example; it" })).toThrow(
+      /ADMIN_EMAILS: must be email addresses separated by commas/,
+    );
   });
 
   it("takes the chatbot's two script addresses together, as http(s) URLs, and names the one missing", () => {
-    const chatbot = { CHATBOT_SCRIPT_URL: "https://cdn.chat.example/webchat.js", CHATBOT_CONFIG_URL: "https://files.chat.example/config.js" };
+    const chatbot = {
+      CHATBOT_SCRIPT_URL: "https://cdn.chat.example/webchat.js",
+      CHATBOT_CONFIG_URL: "https://files.chat.example/config.js",
+    };
     expect(loadConfig(chatbot)).toMatchObject(chatbot);
     expect(() => loadConfig({ CHATBOT_SCRIPT_URL: chatbot.CHATBOT_SCRIPT_URL })).toThrow(
       /CHATBOT_CONFIG_URL: is required when CHATBOT_SCRIPT_URL is set/,
@@ -40,7 +45,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ CHATBOT_CONFIG_URL: chatbot.CHATBOT_CONFIG_URL })).toThrow(
       /CHATBOT_SCRIPT_URL: is required when CHATBOT_CONFIG_URL is set/,
     );
-    expect(() => loadConfig({ ...chatbot, CHATBOT_SCRIPT_URL: "javascript:alert(1)" })).toThrow(/CHATBOT_SCRIPT_URL: must be the http\(s\) address/);
+    expect(() => loadConfig({ ...chatbot, CHATBOT_SCRIPT_URL: "javascript:alert(1)" })).toThrow(
+      /CHATBOT_SCRIPT_URL: must be the http\(s\) address/,
+    );
     expect(() => loadConfig({ ...chatbot, CHATBOT_CONFIG_URL: "/config.js" })).toThrow(/CHATBOT_CONFIG_URL: must be the http\(s\) address/);
   });
 
@@ -57,12 +64,17 @@ describe("loadConfig", () => {
   });
 
   it("reads the books service's settings and never prints its key", () => {
-    expect(loadConfig({})).toMatchObject({ GOOGLE_BOOKS_URL: "https://www.googleapis.com/books/v1/volumes", GOOGLE_BOOKS_TIMEOUT_MS: 5000 });
+    expect(loadConfig({})).toMatchObject({
+      GOOGLE_BOOKS_URL: "https://www.googleapis.com/books/v1/volumes",
+      GOOGLE_BOOKS_TIMEOUT_MS: 5000,
+    });
     expect(loadConfig({ GOOGLE_BOOKS_API_KEY: "AIza-key_1", GOOGLE_BOOKS_URL: "http://127.0.0.1:9/volumes/" })).toMatchObject({
       GOOGLE_BOOKS_API_KEY: "AIza-key_1",
       GOOGLE_BOOKS_URL: "http://127.0.0.1:9/volumes",
     });
-    expect(() => loadConfig({ GOOGLE_BOOKS_TIMEOUT_MS: "50" })).toThrow(/GOOGLE_BOOKS_TIMEOUT_MS: must be a whole number of milliseconds between 100 and 60000/);
+    expect(() => loadConfig({ GOOGLE_BOOKS_TIMEOUT_MS: "50" })).toThrow(
+      /GOOGLE_BOOKS_TIMEOUT_MS: must be a whole number of milliseconds between 100 and 60000/,
+    );
     expect(() => loadConfig({ GOOGLE_BOOKS_URL: "ftp://books.example" })).toThrow(/GOOGLE_BOOKS_URL: must be the http\(s\) address/);
     try {
       loadConfig({ GOOGLE_BOOKS_API_KEY: "secret key&with=odd" });
@@ -75,8 +87,16 @@ describe("loadConfig", () => {
 
   it("takes a Sentry DSN (public key, host, project id), its environment and release", () => {
     expect(loadConfig({}).SENTRY_DSN).toBeUndefined();
-    const config = loadConfig({ SENTRY_DSN: "https://abc123@o42.ingest.sentry.io/4507", SENTRY_ENVIRONMENT: "staging", SENTRY_RELEASE: "web@2026.11" });
-    expect(config).toMatchObject({ SENTRY_DSN: "https://abc123@o42.ingest.sentry.io/4507", SENTRY_ENVIRONMENT: "staging", SENTRY_RELEASE: "web@2026.11" });
+    const config = loadConfig({
+      SENTRY_DSN: "https://abc123@o42.ingest.sentry.io/4507",
+      SENTRY_ENVIRONMENT: "staging",
+      SENTRY_RELEASE: "web@2026.11",
+    });
+    expect(config).toMatchObject({
+      SENTRY_DSN: "https://abc123@o42.ingest.sentry.io/4507",
+      SENTRY_ENVIRONMENT: "staging",
+      SENTRY_RELEASE: "web@2026.11",
+    });
     expect(loadConfig({ SENTRY_DSN: "http://key@127.0.0.1:9000/sentry/1" }).SENTRY_DSN).toBe("http://key@127.0.0.1:9000/sentry/1");
   });
 
@@ -86,6 +106,8 @@ describe("loadConfig", () => {
     ["another scheme", "ftp://abc123@o42.ingest.sentry.io/4507"],
     ["no URL at all", "abc123"],
   ])("refuses a SENTRY_DSN with %s, naming the variable but not printing its value", (_, dsn) => {
-    expect(() => loadConfig({ SENTRY_DSN: dsn })).toThrow(/SENTRY_DSN: must be a Sentry DSN, like https:\/\/<public key>@o1\.ingest\.sentry\.io\/<project id>$/m);
+    expect(() => loadConfig({ SENTRY_DSN: dsn })).toThrow(
+      /SENTRY_DSN: must be a Sentry DSN, like https:\/\/<public key>@o1\.ingest\.sentry\.io\/<project id>$/m,
+    );
   });
 });

@@ -1,15 +1,22 @@
 import { z } from "zod";
 
 /** Digits only: `Number()` would also accept " ", "0x50" and "1e3". */
-const wholeNumber = (message: string) =>
-  z.string().trim().regex(/^\d+$/, message).transform(Number);
+const wholeNumber = (message: string) => z.string().trim().regex(/^\d+$/, message).transform(Number);
 
 const portSchema = wholeNumber("must be a whole number between 0 and 65535").pipe(
   z.number().max(65535, "must be a whole number between 0 and 65535"),
 );
 
 /** Variables whose values must never be printed (SENTRY_DSN: an old-style DSN also carries a secret key). */
-const secretVariables = new Set(["DATABASE_URL", "OIDC_CLIENT_SECRET", "SMTP_URL", "CONTACT_ACCESS_KEY", "HCAPTCHA_SECRET", "GOOGLE_BOOKS_API_KEY", "SENTRY_DSN"]);
+const secretVariables = new Set([
+  "DATABASE_URL",
+  "OIDC_CLIENT_SECRET",
+  "SMTP_URL",
+  "CONTACT_ACCESS_KEY",
+  "HCAPTCHA_SECRET",
+  "GOOGLE_BOOKS_API_KEY",
+  "SENTRY_DSN",
+]);
 
 /** A DSN names the project's public key (the URL's user) and ends in the project's id. */
 function isSentryDsn(value: string): boolean {
@@ -28,7 +35,10 @@ const envSchema = z.object({
   SQLITE_PATH: z.string().min(1).default("data/app.db"),
   MEDIA_DIR: z.string().trim().min(1).default("media"),
   MEDIA_BASE_URL: z
-    .url({ protocol: /^https?$/, error: "must be the http(s) address the lesson files are under, like https://cdn.college.example/lessons" })
+    .url({
+      protocol: /^https?$/,
+      error: "must be the http(s) address the lesson files are under, like https://cdn.college.example/lessons",
+    })
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -49,10 +59,18 @@ const envSchema = z.object({
   OIDC_AUTHORIZATION_ENDPOINT: z.url({ error: "must be a URL" }).optional(),
   OIDC_TOKEN_ENDPOINT: z.url({ error: "must be a URL" }).optional(),
   OIDC_LOGOUT_URL: z.url({ error: "must be a URL" }).optional(),
-  OIDC_REFRESH_TOKENS: z.enum(["true", "false"], { error: "must be true or false" }).default("true").transform((v) => v === "true"),
+  OIDC_REFRESH_TOKENS: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .default("true")
+    .transform((v) => v === "true"),
   ADMIN_EMAILS: z
     .string()
-    .transform((list) => list.split(",").map((email) => email.trim().toLowerCase()).filter(Boolean))
+    .transform((list) =>
+      list
+        .split(",")
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .refine((list) => list.every((email) => z.email().safeParse(email).success), "must be email addresses separated by commas")
     .default([]),
   OIDC_ROLE_CLAIM: z.string().trim().min(1).optional(),
@@ -65,9 +83,7 @@ const envSchema = z.object({
   CONTACT_ACCESS_KEY: z.string().trim().min(1).optional(),
   HCAPTCHA_SITEKEY: z.string().trim().min(1).optional(),
   HCAPTCHA_SECRET: z.string().trim().min(1).optional(),
-  CHATBOT_SCRIPT_URL: z
-    .url({ protocol: /^https?$/, error: "must be the http(s) address of the chatbot's web-chat script" })
-    .optional(),
+  CHATBOT_SCRIPT_URL: z.url({ protocol: /^https?$/, error: "must be the http(s) address of the chatbot's web-chat script" }).optional(),
   CHATBOT_CONFIG_URL: z
     .url({ protocol: /^https?$/, error: "must be the http(s) address of the chatbot's configuration script" })
     .optional(),
@@ -84,13 +100,22 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds, at least 1000")
     .pipe(z.number().min(1000, "must be a whole number of milliseconds, at least 1000"))
     .default(30_000),
-  GOOGLE_BOOKS_API_KEY: z.string().trim().regex(/^[\w-]+$/, "must be an API key: letters, digits, - and _").optional(),
+  GOOGLE_BOOKS_API_KEY: z
+    .string()
+    .trim()
+    .regex(/^[\w-]+$/, "must be an API key: letters, digits, - and _")
+    .optional(),
   GOOGLE_BOOKS_URL: z
     .url({ protocol: /^https?$/, error: "must be the http(s) address of the books service's volumes endpoint" })
     .transform((url) => url.replace(/\/+$/, ""))
     .default("https://www.googleapis.com/books/v1/volumes"),
   GOOGLE_BOOKS_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds between 100 and 60000")
-    .pipe(z.number().min(100, "must be a whole number of milliseconds between 100 and 60000").max(60_000, "must be a whole number of milliseconds between 100 and 60000"))
+    .pipe(
+      z
+        .number()
+        .min(100, "must be a whole number of milliseconds between 100 and 60000")
+        .max(60_000, "must be a whole number of milliseconds between 100 and 60000"),
+    )
     .default(5_000),
 });
 
@@ -102,10 +127,16 @@ const configSchema = envSchema.superRefine((env, ctx) => {
     ctx.addIssue({ code: "custom", path: ["CONTACT_ACCESS_KEY"], message: "is required when CONTACT_FORWARD_URL is set" });
   }
   if (Boolean(env.HCAPTCHA_SITEKEY) !== Boolean(env.HCAPTCHA_SECRET)) {
-    ctx.addIssue({ code: "custom", path: [env.HCAPTCHA_SITEKEY ? "HCAPTCHA_SECRET" : "HCAPTCHA_SITEKEY"], message: "HCAPTCHA_SITEKEY and HCAPTCHA_SECRET are set together" });
+    ctx.addIssue({
+      code: "custom",
+      path: [env.HCAPTCHA_SITEKEY ? "HCAPTCHA_SECRET" : "HCAPTCHA_SITEKEY"],
+      message: "HCAPTCHA_SITEKEY and HCAPTCHA_SECRET are set together",
+    });
   }
   if (Boolean(env.CHATBOT_SCRIPT_URL) !== Boolean(env.CHATBOT_CONFIG_URL)) {
-    const [missing, set] = env.CHATBOT_SCRIPT_URL ? ["CHATBOT_CONFIG_URL", "CHATBOT_SCRIPT_URL"] : ["CHATBOT_SCRIPT_URL", "CHATBOT_CONFIG_URL"];
+    const [missing, set] = env.CHATBOT_SCRIPT_URL
+      ? ["CHATBOT_CONFIG_URL", "CHATBOT_SCRIPT_URL"]
+      : ["CHATBOT_SCRIPT_URL", "CHATBOT_CONFIG_URL"];
     ctx.addIssue({ code: "custom", path: [missing], message: `is required when ${set} is set (the web chat needs both scripts)` });
   }
 });

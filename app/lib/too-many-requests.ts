@@ -1,7 +1,7 @@
 import { data, type HeadersArgs } from "react-router";
 
 /** A 429 answer whose Retry-After says when to try again; the route must also export `keepRetryAfter` as `headers`. */
-export const tooManyRequests = <T,>(body: T, retryAfterSeconds: number) =>
+export const tooManyRequests = <T>(body: T, retryAfterSeconds: number) =>
   data(body, { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 
 /**

@@ -27,5 +27,4 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
   }
 };
 
-const refuse = (message: string) =>
-  new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+const refuse = (message: string) => new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -89,7 +89,10 @@ export function databaseAdapter(db: Kysely<Database>) {
  */
 export async function forgetProviderSessionsOf(db: Kysely<Database>, accountId: string): Promise<void> {
   // Stored by JSON.stringify, so exactly this text; an account id is a UUID, with no LIKE wildcards.
-  await db.deleteFrom("oidc_payloads").where("payload", "like", `%"accountId":${JSON.stringify(accountId)}%`).execute();
+  await db
+    .deleteFrom("oidc_payloads")
+    .where("payload", "like", `%"accountId":${JSON.stringify(accountId)}%`)
+    .execute();
 }
 
 /** Removes expired rows; the provider never deletes what merely expired. */

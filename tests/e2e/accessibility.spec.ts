@@ -8,9 +8,28 @@ import { seriousViolations } from "./page-checks.ts";
 test.use({ reducedMotion: "reduce" });
 
 const routes = [
-  "/", "/about", "/courses", "/courses/mern", "/courses/fullstack", "/cources/programming", "/team", "/testimonial",
-  "/contact", "/register", "/test", "/test/java", "/courses/java", "/library", "/feedback", "/profile", "/signin",
-  "/pages", "/newsletter", "/error", "/no-such-page", "/courses/java?lesson=2",
+  "/",
+  "/about",
+  "/courses",
+  "/courses/mern",
+  "/courses/fullstack",
+  "/cources/programming",
+  "/team",
+  "/testimonial",
+  "/contact",
+  "/register",
+  "/test",
+  "/test/java",
+  "/courses/java",
+  "/library",
+  "/feedback",
+  "/profile",
+  "/signin",
+  "/pages",
+  "/newsletter",
+  "/error",
+  "/no-such-page",
+  "/courses/java?lesson=2",
 ];
 
 for (const route of routes) {

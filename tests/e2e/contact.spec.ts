@@ -14,7 +14,10 @@ const robotLabel = (page: Page) => form(page).getByText("I'm not a robot", { exa
 
 async function fill(page: Page, fields: { name?: string; email?: string; phone?: string; message?: string }) {
   const labels = { name: "Your Name", email: "Your Email", phone: "Your Phone", message: "Message" } as const;
-  for (const [field, value] of Object.entries(fields)) await form(page).getByLabel(labels[field as keyof typeof labels]).fill(value);
+  for (const [field, value] of Object.entries(fields))
+    await form(page)
+      .getByLabel(labels[field as keyof typeof labels])
+      .fill(value);
 }
 
 /** Ticks the widget's box and waits until it has solved its challenge. */
@@ -27,7 +30,12 @@ async function passCaptcha(page: Page) {
 test("with JavaScript: solve the check, send, see 'Sending....' and then success in place, with the form cleared", async ({ page }) => {
   await open(page, "/contact");
   await page.evaluate(() => ((window as unknown as { stayedOnPage: boolean }).stayedOnPage = true));
-  await fill(page, { name: "Meena Raman", email: "meena.r@example.com", phone: "+91 98400 12345", message: "When does the next Java batch start?" });
+  await fill(page, {
+    name: "Meena Raman",
+    email: "meena.r@example.com",
+    phone: "+91 98400 12345",
+    message: "When does the next Java batch start?",
+  });
   await passCaptcha(page);
 
   // The post waits until the test has seen the status while sending.

@@ -16,7 +16,10 @@ let withSentry: RunningSite;
 
 test.beforeAll(async () => {
   sentry = await startSentryStandIn();
-  [plain, withSentry] = await Promise.all([startSite({ SMTP_URL: mailCatcherSmtpUrl }), startSite({ SMTP_URL: mailCatcherSmtpUrl, SENTRY_DSN: sentry.dsn, SENTRY_ENVIRONMENT: "e2e" })]);
+  [plain, withSentry] = await Promise.all([
+    startSite({ SMTP_URL: mailCatcherSmtpUrl }),
+    startSite({ SMTP_URL: mailCatcherSmtpUrl, SENTRY_DSN: sentry.dsn, SENTRY_ENVIRONMENT: "e2e" }),
+  ]);
 });
 test.afterAll(async () => {
   await Promise.all([plain?.stop(), withSentry?.stop()]);
@@ -66,7 +69,9 @@ async function renderBrokenAboutPage(page: Page) {
   await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
 }
 
-test("a browser error reaches /errors and the log as one line each, with no email address, code or cookie; five at most a page load", async ({ browser }) => {
+test("a browser error reaches /errors and the log as one line each, with no email address, code or cookie; five at most a page load", async ({
+  browser,
+}) => {
   const email = `errors-${Date.now()}@example.com`;
   const { context, page, sid } = await signedInProfile(browser, plain, email);
   const scripts: string[] = [];
@@ -82,7 +87,13 @@ test("a browser error reaches /errors and the log as one line each, with no emai
   expect(lines.map((line) => line.kind).sort()).toEqual(["error", "unhandledrejection"]);
   expect(lines.map((line) => line.message).sort()).toEqual(["Could not refresh the profile of [email]", "Lost the session of [email]"]);
   for (const line of lines) {
-    expect(line).toMatchObject({ level: 40, msg: "browser error", path: "/profile", requestId: expect.any(String), stack: expect.stringContaining("Error") });
+    expect(line).toMatchObject({
+      level: 40,
+      msg: "browser error",
+      path: "/profile",
+      requestId: expect.any(String),
+      stack: expect.stringContaining("Error"),
+    });
     const text = JSON.stringify(line);
     expect(text).not.toMatch(emailPattern);
     expect(text).not.toContain(sid);
@@ -171,7 +182,9 @@ test("with SENTRY_DSN, a render error an error boundary caught reaches Sentry on
   const { context, page } = await signedInProfile(browser, withSentry, `sentry-boundary-${Date.now()}@example.com`);
   await page.locator("html[data-sentry=ready]").waitFor({ state: "attached" });
   const renderEvents = () =>
-    sentry.events().filter(({ event }) => event.platform === "javascript" && JSON.stringify(event.exception).includes("About could not show"));
+    sentry
+      .events()
+      .filter(({ event }) => event.platform === "javascript" && JSON.stringify(event.exception).includes("About could not show"));
   const linesBefore = browserLines(withSentry).length;
   await renderBrokenAboutPage(page);
   await expect.poll(() => renderEvents().length, { timeout: 15_000 }).toBe(1);

@@ -23,7 +23,9 @@ test("a post with a rating chosen by keyboard appears on the wall, and the form 
   await page.keyboard.press("ArrowRight");
   await expect(page.getByRole("radio", { name: "4 stars" })).toBeChecked();
   // Visible focus: the star's label draws an outline around the focused radio.
-  const outline = await page.locator("label", { has: page.getByRole("radio", { name: "4 stars" }) }).evaluate((label) => getComputedStyle(label).outlineStyle);
+  const outline = await page
+    .locator("label", { has: page.getByRole("radio", { name: "4 stars" }) })
+    .evaluate((label) => getComputedStyle(label).outlineStyle);
   expect(outline).not.toBe("none");
   await page.keyboard.press("Enter");
 

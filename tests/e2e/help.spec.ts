@@ -99,10 +99,12 @@ test.describe("the built-in help assistant", () => {
     await open(page, "/library");
     await helpButton(page).click();
     // The box takes 200 characters; a longer question can only come from elsewhere, so set it directly.
-    await dialog(page).getByLabel("Your question").evaluate((input: HTMLInputElement) => {
-      input.removeAttribute("maxlength");
-      input.value = "x".repeat(201);
-    });
+    await dialog(page)
+      .getByLabel("Your question")
+      .evaluate((input: HTMLInputElement) => {
+        input.removeAttribute("maxlength");
+        input.value = "x".repeat(201);
+      });
     await dialog(page).getByRole("button", { name: "Ask" }).click();
     await expect(dialog(page).getByRole("status")).toHaveText(/^Your question is too long\. Please ask it in at most 200 characters/);
   });
@@ -160,11 +162,14 @@ test.describe("with an external chatbot configured", () => {
     await standIn?.close();
   });
 
-  const chatScripts = (page: Page) => page.locator(`script[src="${standIn.env.CHATBOT_SCRIPT_URL}"], script[src="${standIn.env.CHATBOT_CONFIG_URL}"]`);
+  const chatScripts = (page: Page) =>
+    page.locator(`script[src="${standIn.env.CHATBOT_SCRIPT_URL}"], script[src="${standIn.env.CHATBOT_CONFIG_URL}"]`);
   const chatStyles = (page: Page) => page.locator(`head link[href^="${standIn.origin}/"]`);
   const chat = (page: Page) => page.locator("#stand-in-webchat");
 
-  test("the library page loads the two scripts in order, and leaving it removes them and everything the chat added", async ({ browser }) => {
+  test("the library page loads the two scripts in order, and leaving it removes them and everything the chat added", async ({
+    browser,
+  }) => {
     const context = await newContext(browser, { baseURL: site.url, reducedMotion: "reduce" });
     const page = await context.newPage();
 
@@ -175,7 +180,10 @@ test.describe("with an external chatbot configured", () => {
     await expect(page.frameLocator("#stand-in-webchat iframe").getByText("Hello from the stand-in bot.")).toBeVisible();
     await expect(page.getByText("Need help?")).toHaveCount(0);
     // Added with the page's nonce, which web chats pass on to what they add.
-    expect(await chatScripts(page).evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).nonce !== ""))).toEqual([true, true]);
+    expect(await chatScripts(page).evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).nonce !== ""))).toEqual([
+      true,
+      true,
+    ]);
 
     // Left through a link inside the site (no new document): everything goes.
     await page.getByRole("navigation").getByRole("link", { name: "Home", exact: true }).first().click();
@@ -197,7 +205,9 @@ test.describe("with an external chatbot configured", () => {
     await expect(chatScripts(page)).toHaveCount(2);
     await expect(chatStyles(page)).toHaveCount(1);
 
-    expect(standIn.requested).toEqual(expect.arrayContaining(["/webchat/inject.js", "/bot/config.js", "/webchat/style.css", "/webchat/frame.html"]));
+    expect(standIn.requested).toEqual(
+      expect.arrayContaining(["/webchat/inject.js", "/bot/config.js", "/webchat/style.css", "/webchat/frame.html"]),
+    );
     await context.close();
   });
 });

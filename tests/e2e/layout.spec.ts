@@ -23,8 +23,22 @@ const screens = [
 // One page of each layout (the course categories, /error and /no-such-page, /newsletter and /contact
 // share theirs), so the whole spec stays within a minute.
 const publicPages = [
-  "/", "/about", "/team", "/testimonial", "/contact", "/help", "/no-such-page", "/courses", "/cources/programming",
-  "/courses/java", "/test", "/test/java", "/library", "/feedback", "/register", "/signin",
+  "/",
+  "/about",
+  "/team",
+  "/testimonial",
+  "/contact",
+  "/help",
+  "/no-such-page",
+  "/courses",
+  "/cources/programming",
+  "/courses/java",
+  "/test",
+  "/test/java",
+  "/library",
+  "/feedback",
+  "/register",
+  "/signin",
 ];
 // The pages whose content changes for a signed-in person; the nav bar is the same on every page.
 const signedInPages = ["/", "/profile", "/feedback/new", "/staff/messages", "/library"];
@@ -41,7 +55,8 @@ function layoutProblems(page: Page) {
   return page.evaluate(() => {
     const problems: string[] = [];
     const shown = (rect: DOMRect) => rect.width > 1 && rect.height > 1;
-    const overlap = (a: DOMRect, b: DOMRect) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
     /** The boxes of each line of visible text under `root`, with the text. */
     const textBoxes = (root: Node) => {
       const boxes: { node: Node; text: string; rect: DOMRect }[] = [];
@@ -65,7 +80,8 @@ function layoutProblems(page: Page) {
       const lines = textBoxes(item).map((box) => box.rect);
       const first = lines[0];
       if (first && lines.some((line) => line.top >= first.bottom - 1)) problems.push(`the nav item '${item.textContent!.trim()}' wraps`);
-      if (first && item.getBoundingClientRect().right > window.innerWidth) problems.push(`the nav item '${item.textContent!.trim()}' is off screen`);
+      if (first && item.getBoundingClientRect().right > window.innerWidth)
+        problems.push(`the nav item '${item.textContent!.trim()}' is off screen`);
     }
 
     const backToTop = document.querySelector<HTMLElement>('a[href="#top"]');
@@ -76,7 +92,9 @@ function layoutProblems(page: Page) {
       const travel = floats ? document.documentElement.scrollHeight - window.innerHeight : 0;
       const swept = new DOMRect(button.x, button.y + window.scrollY, button.width, button.height + travel);
       const covered = textBoxes(document.body).filter(
-        (box) => !backToTop.contains(box.node) && overlap(new DOMRect(box.rect.x, box.rect.y + window.scrollY, box.rect.width, box.rect.height), swept),
+        (box) =>
+          !backToTop.contains(box.node) &&
+          overlap(new DOMRect(box.rect.x, box.rect.y + window.scrollY, box.rect.width, box.rect.height), swept),
       );
       if (covered.length) problems.push(`the back-to-top button covers '${covered.map((box) => box.text).join("', '")}'`);
     }
@@ -142,7 +160,9 @@ for (const viewport of [
   { width: 1280, height: 800 },
   { width: 1440, height: 900 },
 ]) {
-  test(`at ${viewport.width}×${viewport.height}, Next and Finish bring the question and the result into view below the header`, async ({ page }) => {
+  test(`at ${viewport.width}×${viewport.height}, Next and Finish bring the question and the result into view below the header`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     await open(page, "/test/java");
     const questions = questionsByQuiz.java!;

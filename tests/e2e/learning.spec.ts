@@ -17,7 +17,9 @@ async function playQuiz(page: Page, slug: string, pick: (answer: string, index: 
     await expect(main(page).getByRole("heading", { name: question.question })).toBeVisible();
     const choice = pick(question.answer, index);
     if (choice !== null) await main(page).getByRole("radio", { name: choice, exact: true }).check();
-    await main(page).getByRole("button", { name: index === questions.length - 1 ? "Finish" : "Next" }).click();
+    await main(page)
+      .getByRole("button", { name: index === questions.length - 1 ? "Finish" : "Next" })
+      .click();
   }
 }
 
@@ -48,7 +50,10 @@ test("choosing highlights the option; the 'Well done!' alert waits 3 s and close
   await page.clock.install();
   await open(page, "/test/react");
   const questions = questionsByQuiz.react!;
-  const label = (text: string) => main(page).locator("label").filter({ has: page.getByRole("radio", { name: text, exact: true }) });
+  const label = (text: string) =>
+    main(page)
+      .locator("label")
+      .filter({ has: page.getByRole("radio", { name: text, exact: true }) });
   const option = label(questions[0]!.options[1]!);
   const other = label(questions[0]!.options[2]!);
   const brand50 = "rgb(236, 254, 255)";
@@ -138,7 +143,10 @@ test("a signed-in learner's place in a lesson survives a reload; speed and finis
 
 test("from a listing to a course and through its lessons without a page load", async ({ page }) => {
   await open(page, "/courses/mern");
-  await main(page).getByRole("link", { name: /Join Now/ }).first().click();
+  await main(page)
+    .getByRole("link", { name: /Join Now/ })
+    .first()
+    .click();
   await expect(main(page).getByText("Lesson 1 of 22")).toBeVisible();
   await expect(main(page).locator("video")).toHaveAttribute("src", "/media/react/01.mp4");
 

@@ -32,13 +32,29 @@ async function startLibrarySite() {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: url, SQLITE_PATH: sqlitePath, LOG_LEVEL: "warn", TRUST_PROXY: "1", SMTP_URL: mailCatcherSmtpUrl },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      SQLITE_PATH: sqlitePath,
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "1",
+      SMTP_URL: mailCatcherSmtpUrl,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`the library site exited with ${child.exitCode}`);
-    if (await fetch(`${url}/readyz`).then((response) => response.ok, () => false)) break;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      break;
     if (attempt > 200) throw new Error("the library site did not start within 20 s");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

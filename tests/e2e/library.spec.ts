@@ -29,7 +29,10 @@ test("a search by keyboard lists the books, best match first; filters narrow it;
   await search(page).getByLabel("Free e-books only").check();
   await search(page).getByRole("button", { name: "Search" }).click();
   await expect(foundTitles(page)).toHaveCount(3);
-  await expect(yourBooks(page).getByRole("link", { name: "Download Pdf: Zorblatt for everyone" })).toHaveAttribute("href", "https://books.example.org/zorblatt.pdf");
+  await expect(yourBooks(page).getByRole("link", { name: "Download Pdf: Zorblatt for everyone" })).toHaveAttribute(
+    "href",
+    "https://books.example.org/zorblatt.pdf",
+  );
   await search(page).getByLabel("Free e-books only").uncheck();
   await search(page).getByLabel("Subject", { exact: true }).selectOption({ label: "Databases" });
   await search(page).getByRole("button", { name: "Search" }).click();
@@ -42,7 +45,13 @@ test("a search by keyboard lists the books, best match first; filters narrow it;
   await expect(foundTitles(page)).toHaveCount(40);
   await yourBooks(page).getByRole("link", { name: "More results" }).click();
   await expect(page).toHaveURL(/\/library\?q=vexillon&page=2$/);
-  await expect(foundTitles(page)).toHaveText(["Vexillon volume 41", "Vexillon volume 42", "Vexillon volume 43", "Vexillon volume 44", "Vexillon volume 45"]);
+  await expect(foundTitles(page)).toHaveText([
+    "Vexillon volume 41",
+    "Vexillon volume 42",
+    "Vexillon volume 43",
+    "Vexillon volume 44",
+    "Vexillon volume 45",
+  ]);
   await expect(search(page).getByLabel("Search by title, author or subject")).toHaveValue("vexillon");
 });
 
@@ -73,7 +82,10 @@ test("a signed-in student saves books to a reading list, sees it in the profile 
   await expect(list.getByRole("listitem")).toHaveCount(1);
   await expect(list).toContainText("Zorblatt deluxe");
   await expect(yourBooks(page).getByRole("button", { name: "Remove Zorblatt deluxe from your reading list" })).toBeVisible();
-  await page.getByRole("region", { name: "Suggested Books" }).getByRole("button", { name: "Save Effective Java to your reading list" }).click();
+  await page
+    .getByRole("region", { name: "Suggested Books" })
+    .getByRole("button", { name: "Save Effective Java to your reading list" })
+    .click();
   await expect(list.getByRole("listitem")).toHaveCount(2);
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -90,7 +102,9 @@ test("Buy Now of a suggested book starts an order from the college bookshop", as
   await open(page, "/library");
   await page.getByRole("link", { name: "Buy Now: Head First Java" }).click();
   await expect(page).toHaveURL(/\/contact\?book=suggested:head-first-java$/);
-  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(/^I would like to order "Head First Java" by Kathy Sierra, Bert Bates \(₹950\) from the college bookshop\./);
+  await expect(page.getByRole("textbox", { name: "Message" })).toHaveValue(
+    /^I would like to order "Head First Java" by Kathy Sierra, Bert Bates \(₹950\) from the college bookshop\./,
+  );
 });
 
 test("the page with results has no serious accessibility violation", async ({ page }) => {

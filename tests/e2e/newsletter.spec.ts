@@ -2,7 +2,6 @@ import { expect } from "@playwright/test";
 import { test } from "./test.ts";
 import { open } from "./open.ts";
 
-
 test("signing up from the footer answers in place, once per address", async ({ page }) => {
   await open(page, "/courses");
   const footer = page.getByRole("contentinfo");

@@ -29,7 +29,13 @@ test.beforeAll(async () => {
   });
   await handle.db
     .insertInto("contact_delivery_attempts")
-    .values({ id: "attempt-1", message_id: failed.id, attempted_at: new Date().toISOString(), outcome: "failed", detail: "550 Mailbox unavailable" })
+    .values({
+      id: "attempt-1",
+      message_id: failed.id,
+      attempted_at: new Date().toISOString(),
+      outcome: "failed",
+      detail: "550 Mailbox unavailable",
+    })
     .execute();
   await storeMessage(handle.db, { delivery: false, name: "Meena R", message: "First line\nSecond line" });
 });

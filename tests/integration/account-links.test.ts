@@ -43,7 +43,10 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
     for (;;) {
       const mail = smtp.received.findLast((received) => received.to.includes(address) && received.headers.get("subject") === subject);
       if (mail) return mail;
-      if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${address}; received: ${smtp.received.map((m) => `${m.to} ${m.headers.get("subject")}`).join(", ")}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `no mail "${subject}" to ${address}; received: ${smtp.received.map((m) => `${m.to} ${m.headers.get("subject")}`).join(", ")}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
@@ -100,9 +103,17 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
     const late = freshEmail("late");
     await register(freshBrowser(site), late);
     const lateLink = linkIn((await mailTo(late, "Confirm your account on eLEARNING")).text);
-    const row = await stored.db.selectFrom("account_links").select(["created_at", "expires_at"]).where("email", "=", late).executeTakeFirstOrThrow();
+    const row = await stored.db
+      .selectFrom("account_links")
+      .select(["created_at", "expires_at"])
+      .where("email", "=", late)
+      .executeTakeFirstOrThrow();
     expect(new Date(row.expires_at).getTime() - new Date(row.created_at).getTime()).toBe(30 * 60 * 1000);
-    await stored.db.updateTable("account_links").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("email", "=", late).execute();
+    await stored.db
+      .updateTable("account_links")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("email", "=", late)
+      .execute();
     const browser = freshBrowser(site);
     expect((await browser.request(lateLink.pathname + lateLink.search)).status).toBe(400);
     expect((await browser.postForm("/register/confirm", { token: lateLink.searchParams.get("token")! })).status).toBe(400);
@@ -128,7 +139,10 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
   it("resets a password with the link once: other sessions end, the sign-in lock lifts, the old password stops working", async () => {
     const { browser: elsewhere, email } = await signedInAccount();
     // Locked out by someone guessing: more failures than the throttle allows.
-    await stored.db.insertInto("login_failures").values({ key: `account:${email}`, count: 11, last_failure_at: new Date().toISOString() }).execute();
+    await stored.db
+      .insertInto("login_failures")
+      .values({ key: `account:${email}`, count: 11, last_failure_at: new Date().toISOString() })
+      .execute();
     expect((await signIn(freshBrowser(site), email, testPassword)).response.status).toBe(429);
 
     await freshBrowser(site).postForm("/forgot-password", { email });
@@ -216,6 +230,8 @@ describe("without SMTP_URL", () => {
     expect(response.status).toBe(200);
     const link = linkIn(await loggedMailTo(email, { site: site.url }));
     expect(link.pathname).toBe("/reset-password");
-    expect(site.logs.find((line) => line.recipient === email && line.subject === "Choose a new password for eLEARNING")).toMatchObject({ level: 40 });
+    expect(site.logs.find((line) => line.recipient === email && line.subject === "Choose a new password for eLEARNING")).toMatchObject({
+      level: 40,
+    });
   });
 });

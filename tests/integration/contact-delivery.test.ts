@@ -36,8 +36,16 @@ describe.each(engines)("contact delivery on %s", (engine) => {
     });
 
     it("mails a stored message to CONTACT_TO, answerable by replying, and records it as sent", async () => {
-      const stored = await storeMessage(handle.db, { name: "Meena R", email: "meena.r@example.com", phone: "9840012345", message: "Is there a\n  weekend batch?" });
-      const row = await waitFor(() => messageRow(handle.db, stored.id), (row) => row.status !== "pending" && row.status !== "sending");
+      const stored = await storeMessage(handle.db, {
+        name: "Meena R",
+        email: "meena.r@example.com",
+        phone: "9840012345",
+        message: "Is there a\n  weekend batch?",
+      });
+      const row = await waitFor(
+        () => messageRow(handle.db, stored.id),
+        (row) => row.status !== "pending" && row.status !== "sending",
+      );
 
       expect(row).toMatchObject({ status: "sent", attempts: 1, last_error: null, claimed_until: null });
       expect(row.delivered_at).toEqual(expect.any(String));
@@ -47,11 +55,18 @@ describe.each(engines)("contact delivery on %s", (engine) => {
       expect(mail!.from).toBe(website);
       expect(mail!.headers.get("subject")).toBe(subject);
       expect(mail!.headers.get("reply-to")).toBe("Meena R <meena.r@example.com>");
-      expect(mail!.text).toContain("Name: Meena R\nEmail: meena.r@example.com\nPhone: 9840012345\n\nMessage:\nIs there a\n  weekend batch?");
-      expect(await attemptRows(handle.db, stored.id)).toEqual([expect.objectContaining({ outcome: "sent", detail: expect.stringContaining(`Sent by email to ${office}`) })]);
+      expect(mail!.text).toContain(
+        "Name: Meena R\nEmail: meena.r@example.com\nPhone: 9840012345\n\nMessage:\nIs there a\n  weekend batch?",
+      );
+      expect(await attemptRows(handle.db, stored.id)).toEqual([
+        expect.objectContaining({ outcome: "sent", detail: expect.stringContaining(`Sent by email to ${office}`) }),
+      ]);
       // One info line per delivery, naming the message but not what the person wrote. It is written
       // after the row is marked sent, so it may reach the test's pipe a moment later.
-      const logged = await waitFor(async () => site.logs.filter((line) => line.msg === "contact message delivered"), (lines) => lines.length > 0);
+      const logged = await waitFor(
+        async () => site.logs.filter((line) => line.msg === "contact message delivered"),
+        (lines) => lines.length > 0,
+      );
       expect(logged).toEqual([expect.objectContaining({ level: 30, messageId: stored.id })]);
       expect(JSON.stringify(site.logs)).not.toContain("weekend batch");
     });
@@ -59,7 +74,10 @@ describe.each(engines)("contact delivery on %s", (engine) => {
     it("never stores or logs the SMTP password, even when the mail server echoes it", async () => {
       smtp.behave({ kind: "refuse-login", message: (password) => `Authentication failed for password ${password}` });
       const stored = await storeMessage(handle.db);
-      const row = await waitFor(() => messageRow(handle.db, stored.id), (row) => row.attempts > 0 && row.status !== "sending");
+      const row = await waitFor(
+        () => messageRow(handle.db, stored.id),
+        (row) => row.attempts > 0 && row.status !== "sending",
+      );
       smtp.behave({ kind: "accept" });
 
       // A refused login is the site's configuration, not the message: it is tried again.
@@ -67,7 +85,10 @@ describe.each(engines)("contact delivery on %s", (engine) => {
       expect(row.last_error).toContain("Authentication failed for password [redacted]");
       const [attempt] = await attemptRows(handle.db, stored.id);
       expect(attempt).toMatchObject({ outcome: "failed", detail: row.last_error });
-      await waitFor(async () => site.logs, (logs) => logs.some((line) => line.messageId === stored.id));
+      await waitFor(
+        async () => site.logs,
+        (logs) => logs.some((line) => line.messageId === stored.id),
+      );
       const warning = site.logs.find((line) => line.messageId === stored.id);
       expect(warning).toMatchObject({ level: 40, msg: "contact message not delivered; will try again" });
       const everything = JSON.stringify({ logs: site.logs, row, attempt });
@@ -154,7 +175,12 @@ describe.each(engines)("contact delivery on %s", (engine) => {
 
       clock = new Date(waiting.next_attempt_at!);
       expect(await deliverDueMessages(options(bySmtp()))).toBe(1);
-      expect(await messageRow(handle.db, stored.id)).toMatchObject({ status: "sent", attempts: 2, last_error: null, delivered_at: clock.toISOString() });
+      expect(await messageRow(handle.db, stored.id)).toMatchObject({
+        status: "sent",
+        attempts: 2,
+        last_error: null,
+        delivered_at: clock.toISOString(),
+      });
       expect((await attemptRows(handle.db, stored.id)).map((attempt) => attempt.outcome)).toEqual(["failed", "sent"]);
       expect(smtp.receivedFor(stored.id)).toHaveLength(1);
     });
@@ -175,7 +201,11 @@ describe.each(engines)("contact delivery on %s", (engine) => {
     });
 
     it("gives up a message still not delivered 24 hours after it was sent, and keeps it", async () => {
-      const stored = await store({ createdAt: new Date(clock.getTime() - 24 * 60 * 60 * 1000 + 60_000), attempts: 30, next_attempt_at: clock.toISOString() });
+      const stored = await store({
+        createdAt: new Date(clock.getTime() - 24 * 60 * 60 * 1000 + 60_000),
+        attempts: 30,
+        next_attempt_at: clock.toISOString(),
+      });
       await smtp.down();
       await deliverDueMessages(options(bySmtp()));
       // One minute before the mark: the next try is at the mark itself, not later.
@@ -188,7 +218,11 @@ describe.each(engines)("contact delivery on %s", (engine) => {
       const row = await messageRow(handle.db, stored.id);
       expect(row).toMatchObject({ status: "failed", attempts: 32, next_attempt_at: null, name: stored.name, message: stored.message });
       expect(row.last_error).toMatch(/^Gave up after 24 hours of trying\. Last error: .*ECONNREFUSED/);
-      expect(JSON.parse(logLines.at(-1)!)).toMatchObject({ level: 40, messageId: stored.id, msg: "contact message could not be delivered" });
+      expect(JSON.parse(logLines.at(-1)!)).toMatchObject({
+        level: 40,
+        messageId: stored.id,
+        msg: "contact message could not be delivered",
+      });
       // Given up is final: the deliverer leaves it alone.
       clock = later(60 * 60 * 1000);
       expect(await deliverDueMessages(options(bySmtp()))).toBe(0);
@@ -251,14 +285,23 @@ describe.each(engines)("contact delivery on %s", (engine) => {
 
     it.each([
       ["answers 500", { kind: "error" } as const, "The form service answered HTTP 500: Internal error"],
-      ["answers with a redirect (not followed)", { kind: "redirect" } as const, "The form service answered with a redirect (HTTP 302); check CONTACT_FORWARD_URL"],
+      [
+        "answers with a redirect (not followed)",
+        { kind: "redirect" } as const,
+        "The form service answered with a redirect (HTTP 302); check CONTACT_FORWARD_URL",
+      ],
     ])("tries again later when the form service %s", async (_, behaviour, error) => {
       const stored = await store();
       formService.behave(behaviour);
       const posts = formService.received.length;
       await deliverDueMessages(options(byFormService()));
       expect(formService.received).toHaveLength(posts + 1);
-      expect(await messageRow(handle.db, stored.id)).toMatchObject({ status: "pending", attempts: 1, last_error: error, next_attempt_at: later(31_500).toISOString() });
+      expect(await messageRow(handle.db, stored.id)).toMatchObject({
+        status: "pending",
+        attempts: 1,
+        last_error: error,
+        next_attempt_at: later(31_500).toISOString(),
+      });
     });
 
     it("tries again later when the form service cannot be reached", async () => {
@@ -272,38 +315,42 @@ describe.each(engines)("contact delivery on %s", (engine) => {
     it.each([
       ["after the second one has finished", "second"],
       ["while the second one is still sending", "first"],
-    ] as const)("keeps the outcome of the deliverer that took over when the first one's late failure comes in %s", async (_, answeredFirst) => {
-      const stored = await store();
-      smtp.behave({ kind: "hold" });
-      const first = deliverDueMessages(options(bySmtp()));
-      await smtp.holding(1);
-      // Five minutes on, the first claim has run out: a second deliverer takes the message over.
-      clock = later(5 * 60 * 1000);
-      const second = deliverDueMessages(options(bySmtp()));
-      await smtp.holding(2);
-      if (answeredFirst === "second") {
-        smtp.answerHeld(1, { kind: "accept" });
-        expect(await second).toBe(1);
-        smtp.answerHeld(0, { kind: "refuse", code: 451, message: "Try again later" });
-        expect(await first).toBe(1);
-      } else {
-        smtp.answerHeld(0, { kind: "refuse", code: 451, message: "Try again later" });
-        expect(await first).toBe(1);
-        expect(await messageRow(handle.db, stored.id)).toMatchObject({ status: "sending", attempts: 0 });
-        smtp.answerHeld(0, { kind: "accept" });
-        expect(await second).toBe(1);
-      }
-      smtp.behave({ kind: "accept" });
+    ] as const)(
+      "keeps the outcome of the deliverer that took over when the first one's late failure comes in %s",
+      async (_, answeredFirst) => {
+        const stored = await store();
+        smtp.behave({ kind: "hold" });
+        const first = deliverDueMessages(options(bySmtp()));
+        await smtp.holding(1);
+        // Five minutes on, the first claim has run out: a second deliverer takes the message over.
+        clock = later(5 * 60 * 1000);
+        const second = deliverDueMessages(options(bySmtp()));
+        await smtp.holding(2);
+        if (answeredFirst === "second") {
+          smtp.answerHeld(1, { kind: "accept" });
+          expect(await second).toBe(1);
+          smtp.answerHeld(0, { kind: "refuse", code: 451, message: "Try again later" });
+          expect(await first).toBe(1);
+        } else {
+          smtp.answerHeld(0, { kind: "refuse", code: 451, message: "Try again later" });
+          expect(await first).toBe(1);
+          expect(await messageRow(handle.db, stored.id)).toMatchObject({ status: "sending", attempts: 0 });
+          smtp.answerHeld(0, { kind: "accept" });
+          expect(await second).toBe(1);
+        }
+        smtp.behave({ kind: "accept" });
 
-      expect(await messageRow(handle.db, stored.id)).toMatchObject({ status: "sent", attempts: 1, delivered_at: clock.toISOString() });
-      // Both attempts happened, and both are on record.
-      expect((await attemptRows(handle.db, stored.id)).map((attempt) => attempt.outcome).sort()).toEqual(["failed", "sent"]);
-      expect(logLines.map((line) => JSON.parse(line).msg)).toContain("contact message claim expired during the attempt");
-    });
+        expect(await messageRow(handle.db, stored.id)).toMatchObject({ status: "sent", attempts: 1, delivered_at: clock.toISOString() });
+        // Both attempts happened, and both are on record.
+        expect((await attemptRows(handle.db, stored.id)).map((attempt) => attempt.outcome).sort()).toEqual(["failed", "sent"]);
+        expect(logLines.map((line) => JSON.parse(line).msg)).toContain("contact message claim expired during the attempt");
+      },
+    );
 
     it("claims at most a batch at a time, each message once", async () => {
       const stored = await Promise.all(Array.from({ length: 12 }, () => store()));
-      const claim = () => claimDueMessages(handle.db, { now: clock, claimedUntil: later(60_000), limit: 5, postgres: engine === "postgres" });
+      const claim = () =>
+        claimDueMessages(handle.db, { now: clock, claimedUntil: later(60_000), limit: 5, postgres: engine === "postgres" });
       const batches = [await claim(), await claim(), await claim(), await claim()];
       expect(batches.map((batch) => batch.length)).toEqual([5, 5, 2, 0]);
       const claimed = batches.flat();
@@ -323,7 +370,12 @@ describe.each(engines)("contact delivery on %s", (engine) => {
           second = claim(other.db);
           // The second claim either finishes beside the open first one, or waits for its locks:
           // waiting would mean it could take the same rows once the first commits.
-          const waiting = () => sql<{ waiting: number }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(handle.db);
+          const waiting = () =>
+            sql<{
+              waiting: number;
+            }>`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+              handle.db,
+            );
           const blocked = (async () => {
             while ((await waiting()).rows[0]!.waiting === 0) await new Promise((resolve) => setTimeout(resolve, 20));
             return "blocked" as const;
@@ -397,7 +449,10 @@ describe.each(engines)("contact delivery on %s", (engine) => {
         await new Promise((resolve) => setTimeout(resolve, 500));
         const first = await store();
         deliverer.wake();
-        await waitFor(() => messageRow(handle.db, first.id), (row) => row?.status === "sent");
+        await waitFor(
+          () => messageRow(handle.db, first.id),
+          (row) => row?.status === "sent",
+        );
         // Woken while the round for the first is still going: the message stored meanwhile goes too.
         smtp.behave({ kind: "hold" });
         const second = await store();
@@ -406,7 +461,10 @@ describe.each(engines)("contact delivery on %s", (engine) => {
         const third = await store();
         deliverer.wake();
         smtp.release();
-        await waitFor(() => messageRow(handle.db, third.id), (row) => row?.status === "sent");
+        await waitFor(
+          () => messageRow(handle.db, third.id),
+          (row) => row?.status === "sent",
+        );
         expect(await messageRow(handle.db, second.id)).toMatchObject({ status: "sent" });
       } finally {
         await deliverer.stop();

@@ -10,24 +10,35 @@ import { siteForTests, startServer, startSite, type RunningServer, type RunningS
 
 /** An attribute value or textarea content as the browser reads it. */
 const unescapeHtml = (html: string) =>
-  html.replace(/&(lt|gt|quot|amp|#x27|#39);/g, (_, entity: string) => ({ lt: "<", gt: ">", quot: '"', amp: "&", "#x27": "'", "#39": "'" })[entity]!);
+  html.replace(
+    /&(lt|gt|quot|amp|#x27|#39);/g,
+    (_, entity: string) => ({ lt: "<", gt: ">", quot: '"', amp: "&", "#x27": "'", "#39": "'" })[entity]!,
+  );
 
 const decode = (payload: string) => JSON.parse(Buffer.from(payload, "base64").toString("utf8"));
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
 
-const valid = { name: "  Meena Raman ", email: " meena.r@example.com ", phone: " +91 98400 12345 ", message: "  When does the next Java batch start?\n " };
+const valid = {
+  name: "  Meena Raman ",
+  email: " meena.r@example.com ",
+  phone: " +91 98400 12345 ",
+  message: "  When does the next Java batch start?\n ",
+};
 
 /** What the re-rendered form shows: each field's value, whether it is marked invalid, and its message. */
 function formState(html: string) {
   const field = (name: string) => {
     const tag =
-      new RegExp(`<input[^>]*\\sname="${name}"[^>]*>`).exec(html)?.[0] ?? new RegExp(`<textarea[^>]*\\sname="${name}"[^>]*>`).exec(html)?.[0];
+      new RegExp(`<input[^>]*\\sname="${name}"[^>]*>`).exec(html)?.[0] ??
+      new RegExp(`<textarea[^>]*\\sname="${name}"[^>]*>`).exec(html)?.[0];
     if (!tag) throw new Error(`no field ${name} in the page`);
     const value = tag.startsWith("<textarea")
       ? new RegExp(`<textarea[^>]*\\sname="${name}"[^>]*>([\\s\\S]*?)</textarea>`).exec(html)?.[1]
       : /\svalue="([^"]*)"/.exec(tag)?.[1];
     const describedBy = /\saria-describedby="([^"]*)"/.exec(tag)?.[1]?.split(" ") ?? [];
-    const descriptions = describedBy.map((id) => visibleText(new RegExp(`<p id="${id}"[^>]*>([\\s\\S]*?)</p>`).exec(html)?.[1] ?? "").trim());
+    const descriptions = describedBy.map((id) =>
+      visibleText(new RegExp(`<p id="${id}"[^>]*>([\\s\\S]*?)</p>`).exec(html)?.[1] ?? "").trim(),
+    );
     return { value: unescapeHtml(value ?? "").trim(), rawValue: value ?? "", invalid: /\saria-invalid="true"/.test(tag), descriptions };
   };
   const status = visibleText(/<p role="status"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? "").trim();
@@ -41,21 +52,27 @@ describe.each(engines)("the contact form on %s", (engine) => {
   /** A browser of its own address: each test's posts count against its own rate limit. */
   const newBrowser = () => new TestBrowser(site.server.url, `198.51.100.${++addresses}`);
 
-
   const storedMessages = () =>
-    site.db.selectFrom("contact_messages").select(["name", "email", "phone", "message", "status", "attempts", "next_attempt_at"]).orderBy("created_at").execute();
+    site.db
+      .selectFrom("contact_messages")
+      .select(["name", "email", "phone", "message", "status", "attempts", "next_attempt_at"])
+      .orderBy("created_at")
+      .execute();
   const storedCount = async () => (await storedMessages()).length;
 
   it("shows the form with the spec's hidden fields, but no access key, and a note for browsers without JavaScript", async () => {
     const response = await fetch(`${site.server.url}/contact`);
     const html = await response.text();
     const text = visibleText(html);
-    for (const label of ["Your Name", "Your Email", "Your Phone", "Message", "Send Message", "Check that you are a person"]) expect(text).toContain(label);
+    for (const label of ["Your Name", "Your Email", "Your Phone", "Message", "Send Message", "Check that you are a person"])
+      expect(text).toContain(label);
     expect(text).not.toContain("currently inactive");
     expect(html).toMatch(/<input type="hidden" name="from_name" value="eLEARNING"\/>/);
     expect(html).toMatch(/<input type="hidden" name="subject" value="New Submission from the contact page"\/>/);
     expect(html).not.toMatch(/access_key/i);
-    expect(text).toContain("This check needs JavaScript, which is off in your browser. Please phone us on +91 44 2000 0000 or email office@college.example instead.");
+    expect(text).toContain(
+      "This check needs JavaScript, which is off in your browser. Please phone us on +91 44 2000 0000 or email office@college.example instead.",
+    );
   });
 
   it("hands out a fresh, uncacheable challenge that expires in ten minutes", async () => {
@@ -123,7 +140,12 @@ describe.each(engines)("the contact form on %s", (engine) => {
       ["an email that is not one", { email: "meena.example.com" }, "email", "Please enter a valid email address, like name@example.com."],
       ["no phone", { phone: undefined }, "phone", "Please enter your phone number."],
       ["a phone of spaces", { phone: "   " }, "phone", "Please enter your phone number."],
-      ["a phone with letters", { phone: "98400 CALL ME" }, "phone", "Please enter your phone number in digits, with an optional + in front (e.g. +91 44 2000 0000)."],
+      [
+        "a phone with letters",
+        { phone: "98400 CALL ME" },
+        "phone",
+        "Please enter your phone number in digits, with an optional + in front (e.g. +91 44 2000 0000).",
+      ],
       ["a phone of five digits", { phone: "+1 2345" }, "phone", "A phone number has at least 6 digits."],
       ["a phone of 21 digits", { phone: "123456789012345678901" }, "phone", "A phone number has at most 20 digits."],
       ["a message of 5001 characters", { message: "m".repeat(5001) }, "message", "Please keep your message to 5000 characters or fewer."],
@@ -132,7 +154,10 @@ describe.each(engines)("the contact form on %s", (engine) => {
 
     it.each(cases)("%s", async (_case, change, field, message) => {
       const before = await storedCount();
-      const fields = Object.fromEntries(Object.entries({ ...valid, ...change }).filter(([, value]) => value !== undefined)) as Record<string, string>;
+      const fields = Object.fromEntries(Object.entries({ ...valid, ...change }).filter(([, value]) => value !== undefined)) as Record<
+        string,
+        string
+      >;
       const response = await newBrowser().postForm("/contact", { ...fields, altcha });
       expect(response.status).toBe(400);
       const state = formState(await response.text());
@@ -152,7 +177,9 @@ describe.each(engines)("the contact form on %s", (engine) => {
       const response = await newBrowser().postForm("/contact", { name: "", email: "x", phone: "abc", message: "Hello" });
       expect(response.status).toBe(400);
       const state = formState(await response.text());
-      expect(state.status).toBe("Please correct the fields marked below: Your Name, Your Email, Your Phone. Please complete the captcha check.");
+      expect(state.status).toBe(
+        "Please correct the fields marked below: Your Name, Your Email, Your Phone. Please complete the captcha check.",
+      );
       expect(state.captchaError).toBe("Please complete the captcha check.");
       expect(state.message.value).toBe("Hello");
       expect(await storedCount()).toBe(before);
@@ -185,7 +212,11 @@ describe.each(engines)("the contact form on %s", (engine) => {
 
     it("refuses a post that is no form, and one with a NUL character, before the form is read", async () => {
       const before = await storedCount();
-      const response = await newBrowser().request("/contact", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(valid) });
+      const response = await newBrowser().request("/contact", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(valid),
+      });
       expect(response.status).toBe(415);
       const nul = await newBrowser().postForm("/contact", { ...valid, message: "hello\u0000there", altcha });
       expect(nul.status).toBe(400);
@@ -293,7 +324,10 @@ describe.each(engines)("the contact form on %s", (engine) => {
 describe("with hCaptcha configured", () => {
   let server: RunningSite;
   beforeAll(async () => {
-    server = await startSite({ HCAPTCHA_SITEKEY: "10000000-ffff-ffff-ffff-000000000001", HCAPTCHA_SECRET: "0x0000000000000000000000000000000000000000" });
+    server = await startSite({
+      HCAPTCHA_SITEKEY: "10000000-ffff-ffff-ffff-000000000001",
+      HCAPTCHA_SECRET: "0x0000000000000000000000000000000000000000",
+    });
   });
   afterAll(() => server?.stop());
 
@@ -346,7 +380,10 @@ describe.runIf(engines.includes("postgres"))("two instances on one PostgreSQL da
 
   beforeAll(async () => {
     database = await createTestDatabase("postgres");
-    [first, second] = await Promise.all([startServer({ ...database.env, TRUST_PROXY: "1" }), startServer({ ...database.env, TRUST_PROXY: "1" })]);
+    [first, second] = await Promise.all([
+      startServer({ ...database.env, TRUST_PROXY: "1" }),
+      startServer({ ...database.env, TRUST_PROXY: "1" }),
+    ]);
     handle = database.open();
   });
   afterAll(async () => {

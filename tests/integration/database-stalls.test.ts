@@ -63,21 +63,25 @@ describe.runIf(engines.includes("postgres"))("a table locked on PostgreSQL", () 
 
   it("answers 503 with a retry screen within the bound, keeps serving other pages, and recovers by itself", async () => {
     // The newsletter form counts its sign-ups in rate_limits.
-    await whileLocked(site.db, (trx) => sql`lock table rate_limits in access exclusive mode`.execute(trx), async () => {
-      // The lock is let go only after these answers: an unbounded wait would never answer.
-      await expectRetryScreen(await postNewsletter(site.server.url, "stalled@example.com"), "/newsletter");
-      // The same post from a page with JavaScript (a data request): the status says so too.
-      const dataRequest = await postNewsletter(site.server.url, "stalled@example.com", "/newsletter.data");
-      expect(dataRequest.status).toBe(503);
-      expect(dataRequest.headers.get("retry-after")).toBe("10");
-      // The built-in provider counts its sign-in requests there too, outside React Router.
-      const provider = await fetch(`${site.server.url}/idp/auth`, { redirect: "manual" });
-      expect(provider.status).toBe(503);
-      expect(provider.headers.get("retry-after")).toBe("10");
-      for (const page of ["/", "/about"]) expect((await fetch(`${site.server.url}${page}`)).status).toBe(200);
-      // The database itself answers: this instance stays ready.
-      expect(await (await fetch(`${site.server.url}/readyz`)).json()).toEqual({ status: "ready" });
-    });
+    await whileLocked(
+      site.db,
+      (trx) => sql`lock table rate_limits in access exclusive mode`.execute(trx),
+      async () => {
+        // The lock is let go only after these answers: an unbounded wait would never answer.
+        await expectRetryScreen(await postNewsletter(site.server.url, "stalled@example.com"), "/newsletter");
+        // The same post from a page with JavaScript (a data request): the status says so too.
+        const dataRequest = await postNewsletter(site.server.url, "stalled@example.com", "/newsletter.data");
+        expect(dataRequest.status).toBe(503);
+        expect(dataRequest.headers.get("retry-after")).toBe("10");
+        // The built-in provider counts its sign-in requests there too, outside React Router.
+        const provider = await fetch(`${site.server.url}/idp/auth`, { redirect: "manual" });
+        expect(provider.status).toBe(503);
+        expect(provider.headers.get("retry-after")).toBe("10");
+        for (const page of ["/", "/about"]) expect((await fetch(`${site.server.url}${page}`)).status).toBe(200);
+        // The database itself answers: this instance stays ready.
+        expect(await (await fetch(`${site.server.url}/readyz`)).json()).toEqual({ status: "ready" });
+      },
+    );
     expect((await postNewsletter(site.server.url, "recovered@example.com")).status).toBe(200);
     expectLoggedAsWarnings(site.server.logs);
   });
@@ -128,10 +132,14 @@ describe("a SQLite file locked by another connection", () => {
   const site = siteForTests({ TRUST_PROXY: "1" }, "sqlite");
 
   it("answers 503 with a retry screen and recovers once the lock is let go", async () => {
-    await whileLocked(site.db, (trx) => trx.insertInto("rate_limits").values({ key: "held", window_start: "2000-01-01T00:00:00.000Z", count: 1 }).execute(), async () => {
-      await expectRetryScreen(await postNewsletter(site.server.url, "busy@example.com"), "/newsletter");
-      expect((await fetch(`${site.server.url}/about`)).status).toBe(200);
-    });
+    await whileLocked(
+      site.db,
+      (trx) => trx.insertInto("rate_limits").values({ key: "held", window_start: "2000-01-01T00:00:00.000Z", count: 1 }).execute(),
+      async () => {
+        await expectRetryScreen(await postNewsletter(site.server.url, "busy@example.com"), "/newsletter");
+        expect((await fetch(`${site.server.url}/about`)).status).toBe(200);
+      },
+    );
     expect((await postNewsletter(site.server.url, "free@example.com")).status).toBe(200);
     expectLoggedAsWarnings(site.server.logs);
   });

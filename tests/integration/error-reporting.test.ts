@@ -17,7 +17,11 @@ const goodReport = {
   path: "/courses",
 };
 
-function postReport(server: RunningServer, body: string, { type = "application/json", address = newAddress(), headers = {} as Record<string, string> } = {}) {
+function postReport(
+  server: RunningServer,
+  body: string,
+  { type = "application/json", address = newAddress(), headers = {} as Record<string, string> } = {},
+) {
   return rawRequest(`${server.url}/errors`, {
     method: "POST",
     headers: { "Content-Type": type, "X-Forwarded-For": address, "User-Agent": "Mozilla/5.0 (Test) Chromium", ...headers },
@@ -54,7 +58,10 @@ describe.each(engines)("POST /errors on %s", (engine) => {
   it("answers 204 to a good report and writes one warn line with the request id, source browser and the report", async () => {
     const before = await rowCounts(site.db);
     const linesBefore = browserLines(site.server).length;
-    const response = await postReport(site.server, JSON.stringify({ ...goodReport, componentStack: "\n    at CourseCard\n    at Courses" }));
+    const response = await postReport(
+      site.server,
+      JSON.stringify({ ...goodReport, componentStack: "\n    at CourseCard\n    at Courses" }),
+    );
     expect(response.status).toBe(204);
     expect(response.body).toBe("");
     await expect.poll(() => browserLines(site.server).length).toBe(linesBefore + 1);
@@ -76,7 +83,9 @@ describe.each(engines)("POST /errors on %s", (engine) => {
 
   it("takes each kind, and a report without stacks", async () => {
     for (const kind of ["error", "unhandledrejection", "boundary"]) {
-      const line = await nextBrowserLine(site.server, () => postReport(site.server, JSON.stringify({ kind, message: `a ${kind}`, path: "/" })));
+      const line = await nextBrowserLine(site.server, () =>
+        postReport(site.server, JSON.stringify({ kind, message: `a ${kind}`, path: "/" })),
+      );
       expect(line).toMatchObject({ kind, message: `a ${kind}`, path: "/" });
     }
   });
@@ -104,7 +113,10 @@ describe.each(engines)("POST /errors on %s", (engine) => {
 
   it("cuts long texts instead of refusing them", async () => {
     const line = await nextBrowserLine(site.server, () =>
-      postReport(site.server, JSON.stringify({ kind: "error", message: "m".repeat(5000), stack: "s".repeat(9000), path: `/${"p".repeat(3000)}` })),
+      postReport(
+        site.server,
+        JSON.stringify({ kind: "error", message: "m".repeat(5000), stack: "s".repeat(9000), path: `/${"p".repeat(3000)}` }),
+      ),
     );
     expect(line.message).toBe("m".repeat(1000));
     expect(line.stack).toBe("s".repeat(4000));
@@ -113,16 +125,43 @@ describe.each(engines)("POST /errors on %s", (engine) => {
 
   describe("refuses, with a sentence, logs nothing and stores nothing", () => {
     const refusals: Array<{ what: string; body: string; type?: string; status: number; message: RegExp }> = [
-      { what: "a body over 32 KB", body: JSON.stringify({ ...goodReport, stack: "x".repeat(40 * 1024) }), status: 413, message: /at most 32 KB/ },
+      {
+        what: "a body over 32 KB",
+        body: JSON.stringify({ ...goodReport, stack: "x".repeat(40 * 1024) }),
+        status: 413,
+        message: /at most 32 KB/,
+      },
       { what: "JSON cut short", body: '{"kind":"error","message":"bo', status: 400, message: /not valid JSON/ },
-      { what: "an unknown kind", body: JSON.stringify({ ...goodReport, kind: "warning" }), status: 400, message: /kind must be "error", "unhandledrejection" or "boundary"/ },
+      {
+        what: "an unknown kind",
+        body: JSON.stringify({ ...goodReport, kind: "warning" }),
+        status: 400,
+        message: /kind must be "error", "unhandledrejection" or "boundary"/,
+      },
       { what: "no message", body: JSON.stringify({ kind: "error", path: "/" }), status: 400, message: /message must be text/ },
-      { what: "an empty message", body: JSON.stringify({ ...goodReport, message: "  " }), status: 400, message: /message must not be empty/ },
+      {
+        what: "an empty message",
+        body: JSON.stringify({ ...goodReport, message: "  " }),
+        status: 400,
+        message: /message must not be empty/,
+      },
       { what: "a stack that is no text", body: JSON.stringify({ ...goodReport, stack: 42 }), status: 400, message: /stack must be text/ },
       { what: "no path", body: JSON.stringify({ kind: "error", message: "x" }), status: 400, message: /path must be text/ },
       { what: "a list instead of an object", body: "[1,2]", status: 400, message: /a JSON object with kind, message and path/ },
-      { what: "text/plain", body: JSON.stringify(goodReport), type: "text/plain;charset=UTF-8", status: 415, message: /takes JSON \(application\/json\)/ },
-      { what: "a form", body: new URLSearchParams({ kind: "error", message: "x", path: "/" }).toString(), type: "application/x-www-form-urlencoded", status: 415, message: /sent as JSON, with the header Content-Type: application\/json/ },
+      {
+        what: "text/plain",
+        body: JSON.stringify(goodReport),
+        type: "text/plain;charset=UTF-8",
+        status: 415,
+        message: /takes JSON \(application\/json\)/,
+      },
+      {
+        what: "a form",
+        body: new URLSearchParams({ kind: "error", message: "x", path: "/" }).toString(),
+        type: "application/x-www-form-urlencoded",
+        status: 415,
+        message: /sent as JSON, with the header Content-Type: application\/json/,
+      },
     ];
 
     it.each(refusals)("$what: $status", async ({ body, type, status, message }) => {
@@ -193,7 +232,11 @@ describe.each(engines)("with SENTRY_DSN on %s", async (engine) => {
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(response.headers.get("content-security-policy")!)![1];
     const settings = /<script nonce="([^"]+)"[^>]*>self\.sentrySettings = (\{.*?\});<\/script>/.exec(html);
     expect(settings?.[1]).toBe(nonce);
-    expect(JSON.parse(settings![2]!)).toEqual({ dsn: sentry.dsn, environment: "staging", release: expect.stringMatching(/^college-elearning@\w+$/) });
+    expect(JSON.parse(settings![2]!)).toEqual({
+      dsn: sentry.dsn,
+      environment: "staging",
+      release: expect.stringMatching(/^college-elearning@\w+$/),
+    });
     expect(html).toContain(`<script type="module" src="/assets/sentry-browser-`);
   });
 
@@ -213,7 +256,11 @@ describe.each(engines)("with SENTRY_DSN on %s", async (engine) => {
       const { envelope, event } = (await sentry.waitForEvents(1))[0]!;
       expect(event).toMatchObject({ environment: "staging", release: expect.stringMatching(/^college-elearning@\w+$/), level: "error" });
       expect(JSON.stringify((event.exception as { values: unknown[] }).values)).toMatch(/sessions/);
-      expect((event.contexts as { pino: Record<string, unknown> }).pino).toMatchObject({ requestId, msg: "request failed", path: "/profile" });
+      expect((event.contexts as { pino: Record<string, unknown> }).pino).toMatchObject({
+        requestId,
+        msg: "request failed",
+        path: "/profile",
+      });
       for (const secret of ["SECRET-CODE", "OTHER-CODE", "kavya", "cookie-value-123", "author-456", "token-789", "203.0.113.9"]) {
         expect(envelope.text).not.toContain(secret);
       }

@@ -65,7 +65,11 @@ async function passProviderPages(browser: TestBrowser, firstPage: URL) {
     );
     const fields = /name="login"/.test(html) ? { ...hidden, login: "mira", password: "any" } : hidden;
     const posted = await browser.postForm(new URL(action, url).href, fields);
-    const followed = await browser.follow(posted, new URL(action, url).href, (next) => next.origin !== issuer || next.pathname.startsWith("/interaction/"));
+    const followed = await browser.follow(
+      posted,
+      new URL(action, url).href,
+      (next) => next.origin !== issuer || next.pathname.startsWith("/interaction/"),
+    );
     url = followed.url;
   }
   return url;
@@ -78,7 +82,9 @@ describe("an external oidc-provider with Auth0-style paths", () => {
     const authorize = new URL(start.headers.get("location")!);
     expect(`${authorize.origin}${authorize.pathname}`).toBe(`${issuer}/authorize`);
 
-    const atProvider = await browser.follow(await browser.request(authorize.href), authorize.href, (next) => next.pathname.startsWith("/interaction/"));
+    const atProvider = await browser.follow(await browser.request(authorize.href), authorize.href, (next) =>
+      next.pathname.startsWith("/interaction/"),
+    );
     const back = await passProviderPages(browser, atProvider.url);
     expect(back.pathname).toBe("/signin/callback");
 

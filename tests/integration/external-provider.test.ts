@@ -150,7 +150,7 @@ describe("renewing the access token at an external provider", () => {
   it("keeps the session when the provider is failing, asks again 30 s later, then renews", async () => {
     const { browser, handle, session } = await signedInWithExpiringToken();
     const expiry = async () =>
-      (await handle.db.selectFrom("sessions").selectAll().where("id_hash", "=", session.id_hash).executeTakeFirstOrThrow());
+      await handle.db.selectFrom("sessions").selectAll().where("id_hash", "=", session.id_hash).executeTakeFirstOrThrow();
     try {
       provider.useScenario({ refreshError: { status: 503, error: "temporarily_unavailable" } });
       const asked = provider.refreshRequests();

@@ -39,7 +39,9 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       expect(row).toMatchObject({ name: "Meena R", comment: valid.comment, image: null, rating: 4, author_sub: null });
       expect(response.headers.get("location")).toBe(`/feedback?posted=${row!.id}`);
       // A visitor's post is theirs through a token kept in an httpOnly cookie for /feedback.
-      expect(response.headers.get("set-cookie")).toMatch(/^feedback_author=[\w-]{43}; Max-Age=31536000; Path=\/feedback; HttpOnly; SameSite=Lax/);
+      expect(response.headers.get("set-cookie")).toMatch(
+        /^feedback_author=[\w-]{43}; Max-Age=31536000; Path=\/feedback; HttpOnly; SameSite=Lax/,
+      );
       expect(row!.author_token_hash).toMatch(/^[\w-]{43}$/);
 
       const page = visibleText(await (await visitor.request(response.headers.get("location")!)).text());
@@ -52,7 +54,18 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       await clear();
       await site.db
         .insertInto("feedback_posts")
-        .values({ id: "0000000000010000000000ab", name: "Arun", comment: "Old post", image: null, rating: 5, created_at: "2026-02-03T06:00:00.000Z", author_sub: null, author_token_hash: null, hidden_at: null, hidden_by: null })
+        .values({
+          id: "0000000000010000000000ab",
+          name: "Arun",
+          comment: "Old post",
+          image: null,
+          rating: 5,
+          created_at: "2026-02-03T06:00:00.000Z",
+          author_sub: null,
+          author_token_hash: null,
+          hidden_at: null,
+          hidden_by: null,
+        })
         .execute();
       const page = visibleText(await (await fetch(`${site.server.url}/feedback`)).text());
       expect(page).toContain("Feb 3, 2026 Arun Old post Rated 5 out of 5");
@@ -75,7 +88,12 @@ describe.each(engines)("feedback wall on %s", (engine) => {
     it("renders markup typed into every field as text", async () => {
       await clear();
       const script = "<script>alert(1)</script>";
-      const { response } = await postAs(newVisitor(site.server.url), { name: `A ${script}`, comment: `B ${script}`, image: "", rating: "3" });
+      const { response } = await postAs(newVisitor(site.server.url), {
+        name: `A ${script}`,
+        comment: `B ${script}`,
+        image: "",
+        rating: "3",
+      });
       expect(response.status).toBe(303);
       const html = await (await fetch(`${site.server.url}/feedback`)).text();
       expect(html).not.toContain("<script>alert(1)");
@@ -88,12 +106,16 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       await postAs(newVisitor(site.server.url), { ...valid, image: "https://images.example.org/me.jpg" });
       const response = await fetch(`${site.server.url}/feedback`);
       const html = await response.text();
-      expect(html).toMatch(/<img src="https:\/\/images\.example\.org\/me\.jpg" alt="" width="96" height="96" loading="lazy" decoding="async" referrerPolicy="no-referrer"/);
+      expect(html).toMatch(
+        /<img src="https:\/\/images\.example\.org\/me\.jpg" alt="" width="96" height="96" loading="lazy" decoding="async" referrerPolicy="no-referrer"/,
+      );
       expect(response.headers.get("content-security-policy")).toContain("img-src 'self' data: https: http:");
       const home = await fetch(`${site.server.url}/`);
       expect(home.headers.get("content-security-policy")).toContain("img-src 'self' data:;");
       // The wall's address in any letter case is the wall.
-      expect((await fetch(`${site.server.url}/FeedBack`)).headers.get("content-security-policy")).toContain("img-src 'self' data: https: http:");
+      expect((await fetch(`${site.server.url}/FeedBack`)).headers.get("content-security-policy")).toContain(
+        "img-src 'self' data: https: http:",
+      );
     });
 
     const long = (n: number) => "x".repeat(n);
@@ -116,10 +138,16 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       ["a file: image", { image: "file:///etc/passwd" }, "The image address must start with https:// or http://"],
       ["an ftp: image", { image: "ftp://example.com/me.png" }, "The image address must start with https:// or http://"],
       ["a relative image", { image: "/images/me.png" }, "The image address must start with https:// or http://"],
-      ["a 2049-character image address", { image: `https://example.com/${long(2049 - 20)}` }, "The image address can have at most 2048 characters."],
+      [
+        "a 2049-character image address",
+        { image: `https://example.com/${long(2049 - 20)}` },
+        "The image address can have at most 2048 characters.",
+      ],
     ])("refuses %s, names the field, keeps what was typed and stores nothing", async (_, change, message) => {
       const before = await count();
-      const fields = Object.fromEntries(Object.entries({ ...valid, comment: "Kept comment", ...change }).filter(([, v]) => v !== undefined)) as Record<string, string>;
+      const fields = Object.fromEntries(
+        Object.entries({ ...valid, comment: "Kept comment", ...change }).filter(([, v]) => v !== undefined),
+      ) as Record<string, string>;
       const { response, html } = await postAs(newVisitor(site.server.url), fields);
       expect(response.status).toBe(400);
       expect(visibleText(html)).toContain(message);
@@ -133,7 +161,10 @@ describe.each(engines)("feedback wall on %s", (engine) => {
     it("puts the chosen star back after a refusal, and the default for a rating that is no whole star", async () => {
       const kept = await postAs(newVisitor(site.server.url), { ...valid, name: "", rating: "4" });
       const checkedRating = (html: string) =>
-        [...html.matchAll(/<input type="radio"[^>]*>/g)].map(([tag]) => tag).filter((tag) => tag.includes("checked")).map((tag) => /value="(\d)"/.exec(tag)?.[1]);
+        [...html.matchAll(/<input type="radio"[^>]*>/g)]
+          .map(([tag]) => tag)
+          .filter((tag) => tag.includes("checked"))
+          .map((tag) => /value="(\d)"/.exec(tag)?.[1]);
       expect(checkedRating(kept.html)).toEqual(["4"]);
       const fractional = await postAs(newVisitor(site.server.url), { ...valid, rating: "3.5" });
       expect(fractional.response.status).toBe(400);
@@ -182,7 +213,14 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       const { status, body } = await listJson();
       expect(status).toBe(200);
       expect(body.map((item) => item.name)).toEqual(["Second", "First"]);
-      expect(body[0]).toEqual({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), name: "Second", comment: valid.comment, image: "http://pics.example/2.png", rating: 5, date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+      expect(body[0]).toEqual({
+        _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        name: "Second",
+        comment: valid.comment,
+        image: "http://pics.example/2.png",
+        rating: 5,
+        date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      });
       expect(Object.keys(body[1]!).sort()).toEqual(["_id", "comment", "date", "image", "name", "rating"]);
       const older = await listJson(`?before=${body[0]!._id}`);
       expect(older.body.map((item) => item.name)).toEqual(["First"]);
@@ -198,13 +236,19 @@ describe.each(engines)("feedback wall on %s", (engine) => {
     it("POST /feedback/new answers JSON to a JSON client: 201 with the item, 400 with the fields, nothing stored", async () => {
       const before = await count();
       const post = (body: string) =>
-        newVisitor(site.server.url).request("/feedback/new", { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" }, body });
+        newVisitor(site.server.url).request("/feedback/new", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body,
+        });
       const created = await post(JSON.stringify({ name: "Api", comment: "From a client", rating: 5 }));
       expect(created.status).toBe(201);
       expect(await created.json()).toMatchObject({ name: "Api", comment: "From a client", image: null, rating: 5 });
       const refused = await post(JSON.stringify({ name: "", comment: "x", rating: 9 }));
       expect(refused.status).toBe(400);
-      expect(await refused.json()).toMatchObject({ errors: { name: "Please enter your name.", rating: "Please choose a rating of 1 to 5 whole stars." } });
+      expect(await refused.json()).toMatchObject({
+        errors: { name: "Please enter your name.", rating: "Please choose a rating of 1 to 5 whole stars." },
+      });
       // What the JSON list gives back can be posted again: an image of null is none.
       const again = await post(JSON.stringify({ name: "Api", comment: "Again", image: null, rating: "4" }));
       expect(again.status).toBe(201);
@@ -212,7 +256,11 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       expect((await post("{not json")).status).toBe(400);
       expect((await post("[1,2]")).status).toBe(400);
       // React Router's own requests (.data) are forms: JSON there is refused, never a 500.
-      const data = await newVisitor(site.server.url).request("/feedback/new.data", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ name: "A", comment: "B", rating: 3 }) });
+      const data = await newVisitor(site.server.url).request("/feedback/new.data", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: "A", comment: "B", rating: 3 }),
+      });
       expect(data.status).toBe(415);
       expect(await count()).toBe(before + 2);
       expect(site.server.logs.filter((entry) => Number(entry.level) >= 50)).toEqual([]);
@@ -309,7 +357,18 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       for (let start = 0; start < total; start += batch) {
         const values = Array.from({ length: batch }, (_, offset) => {
           const i = start + offset;
-          return { id: idOf(i), name: `Learner ${i}`, comment: `Comment ${i}`, image: null, rating: (i % 5) + 1, created_at: new Date(1_700_000_000_000 + i * 60_000).toISOString(), author_sub: null, author_token_hash: null, hidden_at: null, hidden_by: null };
+          return {
+            id: idOf(i),
+            name: `Learner ${i}`,
+            comment: `Comment ${i}`,
+            image: null,
+            rating: (i % 5) + 1,
+            created_at: new Date(1_700_000_000_000 + i * 60_000).toISOString(),
+            author_sub: null,
+            author_token_hash: null,
+            hidden_at: null,
+            hidden_by: null,
+          };
         });
         await site.db.insertInto("feedback_posts").values(values).execute();
       }

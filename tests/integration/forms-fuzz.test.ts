@@ -11,13 +11,30 @@ import { siteForTests } from "../setup/server.ts";
 const fieldText = fc.oneof(
   fc.string({ maxLength: 30 }),
   fc.string({ unit: "grapheme", maxLength: 100 }),
-  fc.constantFrom("", "   ", "<script>alert(1)</script>", "javascript:alert(1)", "https://example.com/a.png", "http://x", "\u0000", "Good\u0000course", "💥".repeat(900), "x".repeat(2100)),
+  fc.constantFrom(
+    "",
+    "   ",
+    "<script>alert(1)</script>",
+    "javascript:alert(1)",
+    "https://example.com/a.png",
+    "http://x",
+    "\u0000",
+    "Good\u0000course",
+    "💥".repeat(900),
+    "x".repeat(2100),
+  ),
 );
-const rating = fc.oneof(fc.constantFrom("1", "2", "3", "4", "5", "0", "6", "3.5", "", "abc", " 4 "), fc.integer({ min: -3, max: 9 }).map(String));
-const optional = <T,>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+const rating = fc.oneof(
+  fc.constantFrom("1", "2", "3", "4", "5", "0", "6", "3.5", "", "abc", " 4 "),
+  fc.integer({ min: -3, max: 9 }).map(String),
+);
+const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
 
 /** Mostly sensible text, sometimes anything: enough valid posts get through to count them. */
-const mostlyValid = fc.oneof({ weight: 3, arbitrary: fc.constantFrom("Meena", "A clear course", "Good\u0000course") }, { weight: 2, arbitrary: fieldText });
+const mostlyValid = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom("Meena", "A clear course", "Good\u0000course") },
+  { weight: 2, arbitrary: fieldText },
+);
 const randomFeedbackPost = fc.record({
   name: optional(mostlyValid),
   comment: optional(mostlyValid),
@@ -67,7 +84,9 @@ describe.each(engines)("the feedback form under random input on %s", (engine) =>
         const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<string, string>;
         // An address per run: the per-address limit is tested elsewhere.
         const headers: Record<string, string> = { "X-Forwarded-For": `10.${run >> 8}.${run & 255}.9` };
-        const body = asJson ? JSON.stringify({ ...present, rating: Number.isNaN(Number(present.rating)) ? present.rating : Number(present.rating) }) : new URLSearchParams(present).toString();
+        const body = asJson
+          ? JSON.stringify({ ...present, rating: Number.isNaN(Number(present.rating)) ? present.rating : Number(present.rating) })
+          : new URLSearchParams(present).toString();
         headers["Content-Type"] = asJson ? "application/json" : "application/x-www-form-urlencoded";
         const response = await fetch(`${site.server.url}/feedback/new`, { method: "POST", headers, body, redirect: "manual" });
         await response.arrayBuffer();
@@ -77,7 +96,10 @@ describe.each(engines)("the feedback form under random input on %s", (engine) =>
       }),
       { numRuns: 150 },
     );
-    const stored = await site.db.selectFrom("feedback_posts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const stored = await site.db
+      .selectFrom("feedback_posts")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(acknowledged);
     // Valid and invalid input both came up.
     expect(acknowledged).toBeGreaterThan(0);
@@ -111,7 +133,10 @@ describe.each(engines)("the contact form under random input on %s", (engine) => 
       }),
       { numRuns: runs },
     );
-    const stored = await site.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const stored = await site.db
+      .selectFrom("contact_messages")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(acknowledged);
     expect(acknowledged).toBeGreaterThan(0);
     expect(acknowledged).toBeLessThan(runs);

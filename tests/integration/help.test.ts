@@ -20,7 +20,10 @@ async function rowCounts(db: Kysely<Database>) {
 /** The answers' links on a help page, in order. */
 const answerLinks = (html: string) => {
   const list = /<ol class="space-y-4">([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? "";
-  return [...list.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, href, title]) => ({ href: href!.replaceAll("&amp;", "&"), title }));
+  return [...list.matchAll(/<a [^>]*href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map(([, href, title]) => ({
+    href: href!.replaceAll("&amp;", "&"),
+    title,
+  }));
 };
 
 describe.each(engines)("the help assistant on %s", (engine) => {
@@ -92,7 +95,9 @@ describe.each(engines)("the help assistant on %s", (engine) => {
       const response = await ask(question);
       expect(response.status).toBe(400);
       const html = await response.text();
-      expect(visibleText(html)).toContain("Your question is too long. Please ask it in at most 200 characters, for example “How do I register?”.");
+      expect(visibleText(html)).toContain(
+        "Your question is too long. Please ask it in at most 200 characters, for example “How do I register?”.",
+      );
       expect(html).toMatch(/<input id="help-question"[^>]*aria-invalid="true" aria-describedby="help-summary"/);
       expect(html).toContain(`value="${question.slice(0, 200)}"`);
       expect(answerLinks(html)).toEqual([]);
@@ -160,14 +165,23 @@ describe.each(engines)("the help assistant on %s", (engine) => {
 });
 
 describe("with an external chatbot configured", () => {
-  const chatbot = { CHATBOT_SCRIPT_URL: "https://cdn.chat.example/webchat/inject.js", CHATBOT_CONFIG_URL: "http://127.0.0.1:9/bot/config.js" };
+  const chatbot = {
+    CHATBOT_SCRIPT_URL: "https://cdn.chat.example/webchat/inject.js",
+    CHATBOT_CONFIG_URL: "http://127.0.0.1:9/bot/config.js",
+  };
   const site = siteForTests(chatbot);
 
   it("allows exactly the two scripts' origins in the security policy, on every page", async () => {
     for (const path of ["/", "/library", "/contact", "/courses"]) {
       const policy = (await fetch(`${site.server.url}${path}`)).headers.get("content-security-policy")!;
-      const directive = (name: string) => policy.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${name} `));
-      expect(directive("script-src"), path).toMatch(/^script-src 'self' 'nonce-[^']+' https:\/\/cdn\.chat\.example http:\/\/127\.0\.0\.1:9$/);
+      const directive = (name: string) =>
+        policy
+          .split(";")
+          .map((part) => part.trim())
+          .find((part) => part.startsWith(`${name} `));
+      expect(directive("script-src"), path).toMatch(
+        /^script-src 'self' 'nonce-[^']+' https:\/\/cdn\.chat\.example http:\/\/127\.0\.0\.1:9$/,
+      );
       expect(directive("connect-src"), path).toBe("connect-src 'self' https://cdn.chat.example http://127.0.0.1:9");
       expect(directive("frame-src"), path).toBe("frame-src 'self' https://cdn.chat.example http://127.0.0.1:9");
       expect(directive("style-src"), path).toBe("style-src 'self' https://cdn.chat.example http://127.0.0.1:9");
@@ -192,7 +206,10 @@ describe("chatbot configuration", () => {
   it.each([
     [{ CHATBOT_SCRIPT_URL: "https://cdn.chat.example/inject.js" }, "CHATBOT_CONFIG_URL: is required when CHATBOT_SCRIPT_URL is set"],
     [{ CHATBOT_CONFIG_URL: "https://cdn.chat.example/config.js" }, "CHATBOT_SCRIPT_URL: is required when CHATBOT_CONFIG_URL is set"],
-    [{ CHATBOT_SCRIPT_URL: "ftp://cdn.chat.example/inject.js", CHATBOT_CONFIG_URL: "https://cdn.chat.example/config.js" }, "CHATBOT_SCRIPT_URL: must be the http(s) address"],
+    [
+      { CHATBOT_SCRIPT_URL: "ftp://cdn.chat.example/inject.js", CHATBOT_CONFIG_URL: "https://cdn.chat.example/config.js" },
+      "CHATBOT_SCRIPT_URL: must be the http(s) address",
+    ],
   ])("refuses to start with %j and names the variable", async (env, message) => {
     const { code, stderr } = await runServerExpectingExit({ SQLITE_PATH: ":memory:", ...env });
     expect(code).toBe(1);

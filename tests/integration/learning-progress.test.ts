@@ -94,7 +94,10 @@ describe.each(engines)("learning progress on %s", (engine) => {
       [{ course: "java", lesson: "1", position: "1e9" }, "The position must be a number of seconds."],
       [{ course: "java", lesson: "1", position: "999999" }, "The position is longer than any lesson."],
       [{ course: "java", lesson: "1", finished: "yes" }, "Finished can only be true."],
-      [{ course: "java", lesson: "1", finished: "true", return_to: "https://evil.example/" }, "The page to return to is not this course's page."],
+      [
+        { course: "java", lesson: "1", finished: "true", return_to: "https://evil.example/" },
+        "The page to return to is not this course's page.",
+      ],
       [{ course: "java", lesson: "1", finished: "true", return_to: "/courses/dsa" }, "The page to return to is not this course's page."],
     ])("refuses %j with 400 (%s) and stores nothing", async (fields, message) => {
       const { browser } = await registeredBrowser(server.url);
@@ -107,7 +110,10 @@ describe.each(engines)("learning progress on %s", (engine) => {
 
     it("sends a visitor's 'Mark as finished' form to sign in and back", async () => {
       const response = await new TestBrowser(server.url).postForm("/progress", {
-        course: "java", lesson: "1", finished: "true", return_to: "/cources/programming/java",
+        course: "java",
+        lesson: "1",
+        finished: "true",
+        return_to: "/cources/programming/java",
       });
       expect(response.status).toBe(303);
       expect(response.headers.get("location")).toBe("/signin?return_to=%2Fcources%2Fprogramming%2Fjava");
@@ -155,7 +161,9 @@ describe.each(engines)("learning progress on %s", (engine) => {
 
     it("scores a whole sheet on the server: all right is 100%, all blank 0%", async () => {
       const visitor = new TestBrowser(server.url);
-      expect(await responseText(await visitor.postForm("/test/React", sheet(rightChoices(react))))).toContain("You scored 10 out of 10: 100%");
+      expect(await responseText(await visitor.postForm("/test/React", sheet(rightChoices(react))))).toContain(
+        "You scored 10 out of 10: 100%",
+      );
       expect(await responseText(await visitor.postForm("/test/react", sheet([])))).toContain("You scored 0 out of 10: 0%");
       const java = questionsByQuiz.fullstack!;
       const sevenRight = rightChoices(java).map((choice, i) => (i < 7 ? choice : ""));
@@ -198,7 +206,11 @@ describe.each(engines)("learning progress on %s", (engine) => {
       ["a skipped question", (({ "q.react-03": _, ...rest }) => rest)(sheet([])), "it skips question 3."],
       ["no current question", (({ current: _, ...rest }) => rest)(sheet([])), "it does not say which question is being answered."],
       ["an unknown current question", { ...sheet([]), current: "react-11" }, "it does not say which question is being answered."],
-      ["an answer ahead of its turn", { current: "react-01", "q.react-01": "1", "q.react-05": "1" }, "it answers question 5 before its turn."],
+      [
+        "an answer ahead of its turn",
+        { current: "react-01", "q.react-01": "1", "q.react-05": "1" },
+        "it answers question 5 before its turn.",
+      ],
     ])("refuses %s with 400 and records nothing", async (_name, fields, detail) => {
       const { browser } = await registeredBrowser(server.url);
       const before = (await attemptRows()).length;

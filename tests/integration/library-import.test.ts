@@ -40,7 +40,9 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
   const book = (id: string) => handle.db.selectFrom("books").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const bookCount = async () => (await books()).length;
   const subjectsOf = async (id: string) =>
-    (await handle.db.selectFrom("book_subjects").select("subject").where("book_id", "=", id).orderBy("subject").execute()).map((row) => row.subject);
+    (await handle.db.selectFrom("book_subjects").select("subject").where("book_id", "=", id).orderBy("subject").execute()).map(
+      (row) => row.subject,
+    );
   const writeScratch = (name: string, content: string | Buffer) => {
     const path = join(scratch, name);
     writeFileSync(path, content);
@@ -70,7 +72,11 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
       });
       expect(await subjectsOf("isbn:9780131103627")).toEqual(["c (computer program language)", "programming"]);
       // A free copy's address makes a FREE book with a download link; "eng" and "Tamil" become ISO 639-1.
-      expect(await book("csv:ds-2021")).toMatchObject({ saleability: "FREE", language: "en", download_url: "https://library.college.example/books/data-structures.pdf" });
+      expect(await book("csv:ds-2021")).toMatchObject({
+        saleability: "FREE",
+        language: "en",
+        download_url: "https://library.college.example/books/data-structures.pdf",
+      });
       const networks = await book("csv:networks-for-beginners|lakshmi-n|2019");
       expect(networks).toMatchObject({ language: "ta", saleability: "FREE" });
       // "|" separates authors too; "1,250" is an amount, priced in the default currency.
@@ -95,7 +101,8 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
         { at: "line 12", problems: ['pages "many" is not a whole number'] },
       ]);
       const titles = (await books()).map((row) => row.title);
-      for (const bad of ["A Book With A Mistyped ISBN", "A Book With A Bad Price", "A Book With A Bad Address", "Pages Gone Wrong"]) expect(titles).not.toContain(bad);
+      for (const bad of ["A Book With A Mistyped ISBN", "A Book With A Bad Price", "A Book With A Bad Address", "Pages Gone Wrong"])
+        expect(titles).not.toContain(bad);
       expect(await handle.db.selectFrom("books").select("id").where("authors", "like", "%Nameless%").execute()).toEqual([]);
     });
 
@@ -123,7 +130,10 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
 
     it("keeps a row's subjects in step when it is imported again", async () => {
       await importFile(fixture("college-catalogue.csv"));
-      const changed = readFileSync(fixture("college-catalogue.csv"), "utf8").replace("C (Computer program language); Programming", "Systems programming");
+      const changed = readFileSync(fixture("college-catalogue.csv"), "utf8").replace(
+        "C (Computer program language); Programming",
+        "Systems programming",
+      );
       await importFile(writeScratch("subjects.csv", changed));
       expect(await subjectsOf("isbn:9780131103627")).toEqual(["systems programming"]);
     });
@@ -184,7 +194,12 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
         download_url: "https://library.college.example/books/data-structures.pdf",
       });
       expect(await subjectsOf("marc:kc-0002")).toEqual(["algorithms", "data structures (computer science)"]);
-      expect(await book("marc:kc-0003")).toMatchObject({ title: "திருக்குறள்", authors: JSON.stringify(["Tiruvaḷḷuvar"]), language: "ta", published_year: 2015 });
+      expect(await book("marc:kc-0003")).toMatchObject({
+        title: "திருக்குறள்",
+        authors: JSON.stringify(["Tiruvaḷḷuvar"]),
+        language: "ta",
+        published_year: 2015,
+      });
       expect(await bookCount()).toBe(3);
     };
 
@@ -230,21 +245,64 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
       return copy;
     };
     const unreadable: Array<[string, () => string, RegExp]> = [
-      ["a MARC file cut short", () => writeScratch("cut.mrc", mrc.subarray(0, mrc.length - 40)), /ends inside record 7: it looks cut short/],
-      ["a MARC file whose first leader is cut", () => writeScratch("leader.mrc", Buffer.concat([Buffer.from("00523nam"), Buffer.from([0x1d]), mrc])), /not MARC 21 \(ISO 2709\)/],
-      ["a MARC record with a damaged directory", () => writeScratch("directory.mrc", Buffer.from(mrc.toString("latin1").replace("245007300117", "245009900117"), "latin1")), /^the file is not MARC 21 \(ISO 2709\): record 1 has field 245 pointing outside its data$/],
-      ["a damaged record further on", () => writeScratch("damaged.mrc", withSecondBaseAddress(mrc, "00099")), /^record 2 is damaged: it has a base address \(99\) that does not end its directory$/],
-      ["XML that is not well formed", () => writeScratch("broken.xml", readFileSync(fixture("catalogue.xml"), "utf8").replace("</record>\n<record>", "</record>\n<record")), /not well-formed XML/],
-      ["XML that is not MARCXML", () => writeScratch("other.xml", '<?xml version="1.0"?>\n<books><book>Title</book></books>\n'), /XML but not MARCXML/],
-      ["a CSV with an unclosed quote", () => writeScratch("quote.csv", 'title,authors\n"Good,Author\nAnother,Author\n'), /not valid CSV: Quote Not Closed/],
-      ["a CSV without a title column", () => writeScratch("columns.csv", "name,author\nA book,Someone\n"), /no title column \(found: name, author\)/],
-      ["a CSV that is not UTF-8", () => writeScratch("latin1.csv", Buffer.from("title,authors\nLes Mis\xe9rables,Victor Hugo\n", "latin1")), /not UTF-8/],
-      ["a binary file named .csv", () => writeScratch("binary.csv", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08])), /binary, not CSV/],
+      [
+        "a MARC file cut short",
+        () => writeScratch("cut.mrc", mrc.subarray(0, mrc.length - 40)),
+        /ends inside record 7: it looks cut short/,
+      ],
+      [
+        "a MARC file whose first leader is cut",
+        () => writeScratch("leader.mrc", Buffer.concat([Buffer.from("00523nam"), Buffer.from([0x1d]), mrc])),
+        /not MARC 21 \(ISO 2709\)/,
+      ],
+      [
+        "a MARC record with a damaged directory",
+        () => writeScratch("directory.mrc", Buffer.from(mrc.toString("latin1").replace("245007300117", "245009900117"), "latin1")),
+        /^the file is not MARC 21 \(ISO 2709\): record 1 has field 245 pointing outside its data$/,
+      ],
+      [
+        "a damaged record further on",
+        () => writeScratch("damaged.mrc", withSecondBaseAddress(mrc, "00099")),
+        /^record 2 is damaged: it has a base address \(99\) that does not end its directory$/,
+      ],
+      [
+        "XML that is not well formed",
+        () =>
+          writeScratch("broken.xml", readFileSync(fixture("catalogue.xml"), "utf8").replace("</record>\n<record>", "</record>\n<record")),
+        /not well-formed XML/,
+      ],
+      [
+        "XML that is not MARCXML",
+        () => writeScratch("other.xml", '<?xml version="1.0"?>\n<books><book>Title</book></books>\n'),
+        /XML but not MARCXML/,
+      ],
+      [
+        "a CSV with an unclosed quote",
+        () => writeScratch("quote.csv", 'title,authors\n"Good,Author\nAnother,Author\n'),
+        /not valid CSV: Quote Not Closed/,
+      ],
+      [
+        "a CSV without a title column",
+        () => writeScratch("columns.csv", "name,author\nA book,Someone\n"),
+        /no title column \(found: name, author\)/,
+      ],
+      [
+        "a CSV that is not UTF-8",
+        () => writeScratch("latin1.csv", Buffer.from("title,authors\nLes Mis\xe9rables,Victor Hugo\n", "latin1")),
+        /not UTF-8/,
+      ],
+      [
+        "a binary file named .csv",
+        () => writeScratch("binary.csv", Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08])),
+        /binary, not CSV/,
+      ],
       ["an empty CSV", () => writeScratch("empty.csv", ""), /empty/],
       ["a missing file", () => join(scratch, "missing.csv"), /there is no file/],
     ];
     it("stores nothing of a long file cut short, though thousands of good records come before the cut", async () => {
-      const good = Array.from({ length: 2_600 }, (_, i) => iso2709({ control: [["001", `long-${i}`]], data: [["245", "10", "a", `Book ${i}`]] }));
+      const good = Array.from({ length: 2_600 }, (_, i) =>
+        iso2709({ control: [["001", `long-${i}`]], data: [["245", "10", "a", `Book ${i}`]] }),
+      );
       const path = writeScratch("long-cut.mrc", Buffer.concat([...good, mrc.subarray(0, 100)]));
       await expect(importFile(path)).rejects.toThrow(/ends inside record 2601/);
       expect(await bookCount()).toBe(0);
@@ -272,7 +330,7 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
     it("stores the good rows, lists the bad ones and exits with 2", async () => {
       const { code, stdout, stderr } = await run([fixture("college-catalogue.csv")]);
       expect(code).toBe(2);
-      expect(stdout).toContain("as the college CSV (source \"csv\")");
+      expect(stdout).toContain('as the college CSV (source "csv")');
       expect(stdout).toContain("Note: ignored the columns: Shelf.");
       expect(stdout).toContain("Imported 5 books: 5 added, 0 updated.\nSkipped 5 rows with problems.");
       expect(stderr).toContain('line 7: "9780131103628" is not a valid ISBN');
@@ -300,7 +358,9 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
       const { code, stdout } = await run([fixture("catalogue.mrc"), "--dry-run", "--errors", errors]);
       expect(code).toBe(2);
       expect(stdout).toContain("Dry run: 3 books would be imported; nothing was stored.");
-      expect(readFileSync(errors, "utf8")).toBe('record 4 (001 kc-0004): "9780131103628" is not a valid ISBN\nrecord 5 (001 kc-0005): title (245 $a) is missing\n');
+      expect(readFileSync(errors, "utf8")).toBe(
+        'record 4 (001 kc-0004): "9780131103628" is not a valid ISBN\nrecord 5 (001 kc-0005): title (245 $a) is missing\n',
+      );
       expect(await bookCount()).toBe(0);
     });
 
@@ -310,7 +370,13 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
       expect((await run([copy, "--format", "marcxml"])).code).toBe(2);
       expect(await bookCount()).toBe(3);
 
-      for (const args of [[copy, "--format", "excel"], [copy, "--source", "Main Library"], [copy, "--currency", "rupees"], [], [copy, "--unknown"]]) {
+      for (const args of [
+        [copy, "--format", "excel"],
+        [copy, "--source", "Main Library"],
+        [copy, "--currency", "rupees"],
+        [],
+        [copy, "--unknown"],
+      ]) {
         const { code, stderr } = await run(args);
         expect(code).toBe(1);
         expect(stderr).toContain("Usage: npm run library:import");

@@ -18,7 +18,9 @@ describe.each(engines)("the library seed at server start on %s", (engine) => {
       const second = await startServer(database.env);
       await second.stop();
       expect(second.logs.some((line) => line.msg === "library catalogue seed applied")).toBe(false);
-      expect(await handle.db.selectFrom("books").select(["id", "updated_at"]).where("source", "=", "seed").orderBy("id").execute()).toEqual(books);
+      expect(await handle.db.selectFrom("books").select(["id", "updated_at"]).where("source", "=", "seed").orderBy("id").execute()).toEqual(
+        books,
+      );
     } finally {
       await handle.close();
       await database.drop();

@@ -19,7 +19,8 @@ function cardTitles(html: string, area: "found" | "suggested"): string[] {
 function hasTag(html: string, tag: string, attributes: Record<string, string>, inner?: string): boolean {
   for (const match of html.matchAll(new RegExp(`<${tag}\\b([^>]*)>([^<]*)`, "g"))) {
     const found = new Map([...match[1]!.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)].map(([, name, value]) => [name!, value ?? ""]));
-    if (Object.entries(attributes).every(([name, value]) => found.get(name) === value) && (inner === undefined || match[2] === inner)) return true;
+    if (Object.entries(attributes).every(([name, value]) => found.get(name) === value) && (inner === undefined || match[2] === inner))
+      return true;
   }
   return false;
 }
@@ -89,7 +90,9 @@ describe.each(engines)("the E-Library on %s", (engine) => {
       expect(titles).toHaveLength(5);
 
       const free = cardHtml(html, "Zorblatt for everyone");
-      expect(free).toMatch(/<a href="https:\/\/books\.example\.org\/zorblatt\.pdf" rel="noopener noreferrer" aria-label="Download Pdf: Zorblatt for everyone"[^>]*>Download Pdf<\/a>/);
+      expect(free).toMatch(
+        /<a href="https:\/\/books\.example\.org\/zorblatt\.pdf" rel="noopener noreferrer" aria-label="Download Pdf: Zorblatt for everyone"[^>]*>Download Pdf<\/a>/,
+      );
       expect(free).not.toContain("Buy Now");
 
       const noLink = cardHtml(html, "Zorblatt without a copy");
@@ -98,7 +101,9 @@ describe.each(engines)("the E-Library on %s", (engine) => {
 
       const rupees = cardHtml(html, "Zorblatt deluxe");
       expect(visibleText(rupees)).toContain("₹1,299Buy Now");
-      expect(rupees).toMatch(/<a href="https:\/\/shop\.example\.org\/zorblatt" rel="noopener noreferrer" aria-label="Buy Now: Zorblatt deluxe"/);
+      expect(rupees).toMatch(
+        /<a href="https:\/\/shop\.example\.org\/zorblatt" rel="noopener noreferrer" aria-label="Buy Now: Zorblatt deluxe"/,
+      );
       expect(rupees).not.toContain("Download Pdf");
 
       // Any currency, as written in India ("$" is the US dollar there).
@@ -119,7 +124,11 @@ describe.each(engines)("the E-Library on %s", (engine) => {
     });
 
     it("filters by free e-books, subject and language", async () => {
-      expect(cardTitles((await page("?q=zorblatt&free=1")).html, "found").sort()).toEqual(["Zorblatt <script>alert(1)</script> & sons", "Zorblatt for everyone", "Zorblatt without a copy"]);
+      expect(cardTitles((await page("?q=zorblatt&free=1")).html, "found").sort()).toEqual([
+        "Zorblatt <script>alert(1)</script> & sons",
+        "Zorblatt for everyone",
+        "Zorblatt without a copy",
+      ]);
       expect(cardTitles((await page("?q=zorblatt&subject=databases")).html, "found")).toEqual(["Zorblatt deluxe"]);
       expect(cardTitles((await page("?q=zorblatt&subject=Databases")).html, "found")).toEqual(["Zorblatt deluxe"]);
       expect(cardTitles((await page("?q=zorblatt&language=de")).html, "found")).toEqual(["Zorblatt abroad"]);
@@ -137,7 +146,13 @@ describe.each(engines)("the E-Library on %s", (engine) => {
       const more = /<a [^>]*href="([^"]+)"[^>]*>More results<\/a>/.exec(first.html);
       expect(more?.[1]).toBe("/library?q=vexillon&amp;language=en&amp;page=2");
       const second = await page("?q=vexillon&language=en&page=2");
-      expect(cardTitles(second.html, "found")).toEqual(["Vexillon volume 41", "Vexillon volume 42", "Vexillon volume 43", "Vexillon volume 44", "Vexillon volume 45"]);
+      expect(cardTitles(second.html, "found")).toEqual([
+        "Vexillon volume 41",
+        "Vexillon volume 42",
+        "Vexillon volume 43",
+        "Vexillon volume 44",
+        "Vexillon volume 45",
+      ]);
       expect(second.html).not.toContain("More results");
       expect(second.html).toContain("<title>vexillon (page 2) – E-Library search | eLEARNING</title>");
     });
@@ -193,7 +208,8 @@ describe.each(engines)("the E-Library on %s", (engine) => {
       const profile = await (await browser.request("/profile")).text();
       return /User Id<\/dt><dd[^>]*>([^<]+)<\/dd>/.exec(profile)![1]!;
     };
-    const post = (browser: TestBrowser, fields: Record<string, string>) => browser.postForm("/library", { return_to: "/library?q=zorblatt", ...fields });
+    const post = (browser: TestBrowser, fields: Record<string, string>) =>
+      browser.postForm("/library", { return_to: "/library?q=zorblatt", ...fields });
 
     it("shows visitors a sign-in link instead of Save, and sends a visitor's post to sign in, storing nothing", async () => {
       const visitor = new TestBrowser(site.server.url, "198.51.100.40");
@@ -216,7 +232,11 @@ describe.each(engines)("the E-Library on %s", (engine) => {
       const [row] = await rows(sub);
       expect(row!.book_id).toBe("fixture:zorblatt-inr");
       // The snapshot is the catalogue's card; nothing else the form sent.
-      expect(JSON.parse(row!.book)).toMatchObject({ title: "Zorblatt deluxe", price: { amount: 1299, currencyCode: "INR" }, buyLink: "https://shop.example.org/zorblatt" });
+      expect(JSON.parse(row!.book)).toMatchObject({
+        title: "Zorblatt deluxe",
+        price: { amount: 1299, currencyCode: "INR" },
+        buyLink: "https://shop.example.org/zorblatt",
+      });
 
       const html = await (await browser.request("/library?q=zorblatt&list=saved")).text();
       expect(html).toMatch(/<p role="status"[^>]*>The book was saved to your reading list\.<\/p>/);
@@ -242,9 +262,24 @@ describe.each(engines)("the E-Library on %s", (engine) => {
     });
 
     it.each([
-      ["a book that does not exist", { intent: "save", book: "fixture:no-such-book" }, 404, "That book is not in the library (any more), so it could not be saved."],
-      ["a book that is not for sale", { intent: "save", book: "fixture:hidden" }, 404, "That book is not in the library (any more), so it could not be saved."],
-      ["a book of the books service when it is not configured", { intent: "save", book: "google:abc123" }, 404, "That book is not in the library (any more)"],
+      [
+        "a book that does not exist",
+        { intent: "save", book: "fixture:no-such-book" },
+        404,
+        "That book is not in the library (any more), so it could not be saved.",
+      ],
+      [
+        "a book that is not for sale",
+        { intent: "save", book: "fixture:hidden" },
+        404,
+        "That book is not in the library (any more), so it could not be saved.",
+      ],
+      [
+        "a book of the books service when it is not configured",
+        { intent: "save", book: "google:abc123" },
+        404,
+        "That book is not in the library (any more)",
+      ],
       ["a malformed book id", { intent: "save", book: "<script>" }, 400, "That book id is not one of ours."],
       ["no book id", { intent: "save" }, 400, "Please choose a book."],
       ["an unknown intent", { intent: "destroy", book: "fixture:java" }, 400, "Please use the Save or Remove button."],
@@ -260,11 +295,18 @@ describe.each(engines)("the E-Library on %s", (engine) => {
     it("refuses a 201st book with 400 and keeps the list as it was", async () => {
       const { browser } = await registeredBrowser(site.server.url);
       const sub = await subOf(browser);
-      const entries = Array.from({ length: 200 }, (_, i) => ({ user_sub: sub, book_id: `fixture:filler-${i}`, book: JSON.stringify({ id: `fixture:filler-${i}`, title: `Filler ${i}` }), added_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
+      const entries = Array.from({ length: 200 }, (_, i) => ({
+        user_sub: sub,
+        book_id: `fixture:filler-${i}`,
+        book: JSON.stringify({ id: `fixture:filler-${i}`, title: `Filler ${i}` }),
+        added_at: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(),
+      }));
       await site.db.insertInto("reading_list").values(entries).execute();
       const response = await post(browser, { intent: "save", book: "fixture:java" });
       expect(response.status).toBe(400);
-      expect(visibleText(await response.text())).toContain("Your reading list is full: it keeps up to 200 books. Please remove a book before saving another.");
+      expect(visibleText(await response.text())).toContain(
+        "Your reading list is full: it keeps up to 200 books. Please remove a book before saving another.",
+      );
       expect((await rows(sub)).length).toBe(200);
       // Room again after a removal.
       await post(browser, { intent: "remove", book: "fixture:filler-0" });
@@ -274,7 +316,13 @@ describe.each(engines)("the E-Library on %s", (engine) => {
     it("goes back only to its own pages, and refuses a post from another site", async () => {
       const { browser } = await registeredBrowser(site.server.url);
       const sub = await subOf(browser);
-      for (const target of ["https://evil.example/library", "//evil.example/library", "/\\evil.example", "/feedback", "javascript:alert(1)"]) {
+      for (const target of [
+        "https://evil.example/library",
+        "//evil.example/library",
+        "/\\evil.example",
+        "/feedback",
+        "javascript:alert(1)",
+      ]) {
         const response = await browser.postForm("/library", { intent: "remove", book: "fixture:java", return_to: target });
         expect(response.headers.get("location"), target).toBe("/library?list=removed");
       }
@@ -290,7 +338,9 @@ describe.each(engines)("the E-Library on %s", (engine) => {
 
   it("starts the contact form with an order for a suggested book, and ignores unknown ids", async () => {
     const order = await (await fetch(`${site.server.url}/contact?book=suggested:effective-java`)).text();
-    expect(order).toMatch(/<textarea[^>]*name="message"[^>]*>I would like to order &quot;Effective Java&quot; by Joshua Bloch \(₹799\) from the college bookshop\./);
+    expect(order).toMatch(
+      /<textarea[^>]*name="message"[^>]*>I would like to order &quot;Effective Java&quot; by Joshua Bloch \(₹799\) from the college bookshop\./,
+    );
     const unknown = await (await fetch(`${site.server.url}/contact?book=fixture:java`)).text();
     expect(unknown).toMatch(/<textarea[^>]*name="message"[^>]*><\/textarea>/);
   });
@@ -307,7 +357,10 @@ describe.each(engines)("the E-Library with the public books service on %s", (eng
       volume("free1", { title: `Free ${q}`, saleability: "FREE" }),
       volume("sale1", { title: `For sale ${q}` }),
       volume("gone1", { title: `Not for sale ${q}`, saleability: "NOT_FOR_SALE" }),
-      volume("elsewhere1", { title: `Cover elsewhere ${q}`, volumeInfo: { title: `Cover elsewhere ${q}`, imageLinks: { smallThumbnail: "https://images.example.org/cover.jpg" } } }),
+      volume("elsewhere1", {
+        title: `Cover elsewhere ${q}`,
+        volumeInfo: { title: `Cover elsewhere ${q}`, imageLinks: { smallThumbnail: "https://images.example.org/cover.jpg" } },
+      }),
     ];
   };
 
@@ -343,13 +396,17 @@ describe.each(engines)("the E-Library with the public books service on %s", (eng
 
     // NOT_FOR_SALE is dropped; each card follows the spec's rules from the service's fields.
     expect(cardTitles(html, "found")).toEqual([`Free ${q}`, `For sale ${q}`, `Cover elsewhere ${q}`]);
-    expect(cardHtml(html, `Free ${q}`.replaceAll("&", "&amp;"))).toMatch(/<a href="https:\/\/books\.google\.com\/books\/download\/free1\.pdf"[^>]*>Download Pdf<\/a>/);
+    expect(cardHtml(html, `Free ${q}`.replaceAll("&", "&amp;"))).toMatch(
+      /<a href="https:\/\/books\.google\.com\/books\/download\/free1\.pdf"[^>]*>Download Pdf<\/a>/,
+    );
     const sale = cardHtml(html, `For sale ${q}`.replaceAll("&", "&amp;"));
     expect(visibleText(sale)).toContain("Stand-in Author 120 pages $12.50Buy Now");
     // Covers from the service's own picture host, over HTTPS; any other host gets a drawn cover.
     expect(sale).toContain('<img src="https://books.google.com/books/content?id=sale1&amp;img=1" alt=""');
     expect(cardHtml(html, `Cover elsewhere ${q}`.replaceAll("&", "&amp;"))).toContain('data-cover="drawn"');
-    expect(response.headers.get("content-security-policy")).toContain("img-src 'self' data: https://books.google.com https://*.googleusercontent.com;");
+    expect(response.headers.get("content-security-policy")).toContain(
+      "img-src 'self' data: https://books.google.com https://*.googleusercontent.com;",
+    );
     expect((await fetch(`${site.server.url}/`)).headers.get("content-security-policy")).toContain("img-src 'self' data:;");
   });
 
@@ -419,7 +476,9 @@ describe.each(engines)("the E-Library with the public books service on %s", (eng
     const unknown = await browser.postForm("/library", { intent: "save", book: "google:nosuch", return_to: "/library" });
     expect(unknown.status).toBe(404);
     const { html } = await page("", browser);
-    expect(visibleText(html)).toMatch(/My reading list FB Found by id Stand-in Author Download Pdf: Found by id Remove .* For sale savable/);
+    expect(visibleText(html)).toMatch(
+      /My reading list FB Found by id Stand-in Author Download Pdf: Found by id Remove .* For sale savable/,
+    );
   });
 
   it("never puts the key in a page, a link or a log line", async () => {

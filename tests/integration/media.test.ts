@@ -25,8 +25,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
-  fetch(`${server.url}${path}`, { method, headers });
+const get = (path: string, headers: Record<string, string> = {}, method = "GET") => fetch(`${server.url}${path}`, { method, headers });
 const body = async (response: Response) => Buffer.from(await response.arrayBuffer());
 
 /** Sends the path exactly as written (fetch would resolve dot segments first). */

@@ -60,7 +60,13 @@ function multipart(fields: Record<string, string>, boundary: string, { complete 
 
 const shapes: Array<{ shape: string; status: number; message: RegExp; body: (fields: Record<string, string>) => string; type?: string }> = [
   { shape: "JSON", status: 415, message: /takes only forms/, type: "application/json", body: (f) => JSON.stringify(f) },
-  { shape: "text/plain", status: 415, message: /takes only forms/, type: "text/plain;charset=UTF-8", body: (f) => new URLSearchParams(f).toString() },
+  {
+    shape: "text/plain",
+    status: 415,
+    message: /takes only forms/,
+    type: "text/plain;charset=UTF-8",
+    body: (f) => new URLSearchParams(f).toString(),
+  },
   { shape: "no Content-Type", status: 415, message: /takes only forms/, body: (f) => new URLSearchParams(f).toString() },
   {
     shape: "multipart cut short",
@@ -75,7 +81,10 @@ const shapes: Array<{ shape: string; status: number; message: RegExp; body: (fie
     status: 400,
     message: /a character that cannot be stored/,
     type: "application/x-www-form-urlencoded",
-    body: (f) => new URLSearchParams(Object.fromEntries(Object.entries(f).map(([name, value], i) => [name, i === 0 ? `${value}\u0000` : value]))).toString(),
+    body: (f) =>
+      new URLSearchParams(
+        Object.fromEntries(Object.entries(f).map(([name, value], i) => [name, i === 0 ? `${value}\u0000` : value])),
+      ).toString(),
   },
   {
     shape: "multipart without its boundary",
@@ -89,19 +98,22 @@ const shapes: Array<{ shape: string; status: number; message: RegExp; body: (fie
 describe("bodies that are not forms", () => {
   const cases = posts.flatMap((post) => shapes.map((shape) => ({ ...post, ...shape })));
 
-  it.each(cases)("$path refuses $shape with $status and a sentence, and stores nothing", async ({ path, fields, stored, body, type, status, message }) => {
-    const url = `${server.url}${path}`;
-    const response = await rawRequest(url, {
-      method: "POST",
-      headers: { Cookie: browser.jar.headerFor(new URL(url)), ...(type ? { "Content-Type": type } : {}) },
-      body: body(fields),
-    });
-    expect(response.status).toBe(status);
-    expect(response.headers["content-type"]).toMatch(/^text\/plain/);
-    expect(response.body).toMatch(message);
-    if (status === 415) expect(response.headers["accept-post"]).toBe("application/x-www-form-urlencoded, multipart/form-data");
-    expect(await stored()).toEqual([]);
-  });
+  it.each(cases)(
+    "$path refuses $shape with $status and a sentence, and stores nothing",
+    async ({ path, fields, stored, body, type, status, message }) => {
+      const url = `${server.url}${path}`;
+      const response = await rawRequest(url, {
+        method: "POST",
+        headers: { Cookie: browser.jar.headerFor(new URL(url)), ...(type ? { "Content-Type": type } : {}) },
+        body: body(fields),
+      });
+      expect(response.status).toBe(status);
+      expect(response.headers["content-type"]).toMatch(/^text\/plain/);
+      expect(response.body).toMatch(message);
+      if (status === 415) expect(response.headers["accept-post"]).toBe("application/x-www-form-urlencoded, multipart/form-data");
+      expect(await stored()).toEqual([]);
+    },
+  );
 
   it("takes a POST with no body at all as an empty form, which the action then refuses itself", async () => {
     const response = await rawRequest(`${server.url}/newsletter`, { method: "POST" });
@@ -137,14 +149,18 @@ describe("the site's own forms still pass", () => {
       body: new URLSearchParams({ email: "urlencoded@example.com" }),
     });
     expect(response.status).toBe(200);
-    expect(await handle.db.selectFrom("newsletter_subscriptions").select("email").where("email", "=", "urlencoded@example.com").execute()).toHaveLength(1);
+    expect(
+      await handle.db.selectFrom("newsletter_subscriptions").select("email").where("email", "=", "urlencoded@example.com").execute(),
+    ).toHaveLength(1);
   });
 
   it("a multipart newsletter sign-up, and the lesson player's multipart progress report", async () => {
     const signUp = new FormData();
     signUp.set("email", "multipart@example.com");
     expect((await fetch(`${server.url}/newsletter`, { method: "POST", body: signUp })).status).toBe(200);
-    expect(await handle.db.selectFrom("newsletter_subscriptions").select("email").where("email", "=", "multipart@example.com").execute()).toHaveLength(1);
+    expect(
+      await handle.db.selectFrom("newsletter_subscriptions").select("email").where("email", "=", "multipart@example.com").execute(),
+    ).toHaveLength(1);
 
     const report = new FormData();
     for (const [name, value] of Object.entries({ course: "java", lesson: "2", position: "9" })) report.set(name, value);

@@ -125,7 +125,9 @@ describe("roles with an external provider", () => {
     expect(await signInWith({ claims: (c) => ({ ...c, email: "lookalike@college.example", email_verified: false }) })).toBe("student");
     expect(await assignRole(handle.db, "lookalike@college.example", "moderator")).toBe(0);
     expect(await signInWith({ claims: (c) => ({ ...c, email: "lookalike@college.example", email_verified: true }) })).toBe("moderator");
-    const roles = (await handle.db.selectFrom("sessions").select("role").where("email", "=", "lookalike@college.example").execute()).map((r) => r.role);
+    const roles = (await handle.db.selectFrom("sessions").select("role").where("email", "=", "lookalike@college.example").execute()).map(
+      (r) => r.role,
+    );
     expect(roles.sort()).toEqual(["moderator", "student"]);
   });
 
@@ -133,7 +135,11 @@ describe("roles with an external provider", () => {
     ["an unverified address in ADMIN_EMAILS gets nothing from it", { claims: (c) => ({ ...c, email_verified: false }) }, "student"],
     ["a verified address in ADMIN_EMAILS is an admin", { claims: (c) => ({ ...c, email_verified: true }) }, "admin"],
     ["the role claim names the role", { claims: (c) => ({ ...c, "https://college.example/roles": "Teacher" }) }, "teacher"],
-    ["the first known role of a list counts", { claims: (c) => ({ ...c, "https://college.example/roles": ["alumnus", "moderator"] }) }, "moderator"],
+    [
+      "the first known role of a list counts",
+      { claims: (c) => ({ ...c, "https://college.example/roles": ["alumnus", "moderator"] }) },
+      "moderator",
+    ],
     ["an unknown role is a student", { claims: (c) => ({ ...c, "https://college.example/roles": "root" }) }, "student"],
   ])("%s", async (_name, scenario, role) => {
     expect(await signInWith(scenario)).toBe(role);

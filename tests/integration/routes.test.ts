@@ -29,20 +29,61 @@ const pages: Array<{ path: string; status?: number; title: string; texts: string
   {
     path: "/",
     title: "Home | eLEARNING",
-    texts: ["Read More", "Enroll Now", "Vision", "Mission", "Objectives", "About Us", "Skilled Instructors", "Online Classes",
-      "International Certificate", "MERN Stack", "4 Courses", "Full Stack Web Development", "8 Courses",
-      "Programming Languages Tutorial", "Online Marketing", "1 Course", "Our Students Say!", "Back to top"],
+    texts: [
+      "Read More",
+      "Enroll Now",
+      "Vision",
+      "Mission",
+      "Objectives",
+      "About Us",
+      "Skilled Instructors",
+      "Online Classes",
+      "International Certificate",
+      "MERN Stack",
+      "4 Courses",
+      "Full Stack Web Development",
+      "8 Courses",
+      "Programming Languages Tutorial",
+      "Online Marketing",
+      "1 Course",
+      "Our Students Say!",
+      "Back to top",
+    ],
   },
-  { path: "/about", title: "About | eLEARNING", texts: ["About", "Home", "Pages", "About Us", "Courses Categories", "Expert Instructors", "Our Students Say!"] },
-  { path: "/courses", title: "Courses | eLEARNING", texts: ["Courses", "MERN Stack", "Full Stack Web Development", "Programming Languages Tutorial", "Students", "Join Now", "Read More"] },
+  {
+    path: "/about",
+    title: "About | eLEARNING",
+    texts: ["About", "Home", "Pages", "About Us", "Courses Categories", "Expert Instructors", "Our Students Say!"],
+  },
+  {
+    path: "/courses",
+    title: "Courses | eLEARNING",
+    texts: ["Courses", "MERN Stack", "Full Stack Web Development", "Programming Languages Tutorial", "Students", "Join Now", "Read More"],
+  },
   { path: "/courses/mern", title: "MERN Stack Courses | eLEARNING", texts: ["MERN Stack Courses"] },
   { path: "/courses/fullstack", title: "Full Stack Web Development Courses | eLEARNING", texts: ["Full Stack Web Development Courses"] },
-  { path: "/cources/programming", title: "Programming Languages Tutorial Courses | eLEARNING", texts: ["Programming Languages Tutorial Courses"] },
+  {
+    path: "/cources/programming",
+    title: "Programming Languages Tutorial Courses | eLEARNING",
+    texts: ["Programming Languages Tutorial Courses"],
+  },
   { path: "/team", title: "Our Team | eLEARNING", texts: ["Our Team", "Expert Instructors", "Live Mentors"] },
   { path: "/testimonial", title: "Testimonial | eLEARNING", texts: ["Testimonial", "Our Students Say!", "Student"] },
-  { path: "/contact", title: "Contact | eLEARNING", texts: ["Contact", "Send us a message with the form", "Chennai, Tamil Nadu", "Your Email", "Send Message", "Open the map of Chennai"] },
-  { path: "/register", title: "Sign Up Page | eLEARNING", texts: ["Sign Up Page", "User Register Page", "Name", "Phone", "Email", "Password", "Confirm Password"] },
-  { path: "/test", title: "Test Your knowledge | eLEARNING", texts: ["Test Your knowledge", "Java", "Full Stack", "React", "JavaScript", "20 questions", "15 questions", "10 questions"] },
+  {
+    path: "/contact",
+    title: "Contact | eLEARNING",
+    texts: ["Contact", "Send us a message with the form", "Chennai, Tamil Nadu", "Your Email", "Send Message", "Open the map of Chennai"],
+  },
+  {
+    path: "/register",
+    title: "Sign Up Page | eLEARNING",
+    texts: ["Sign Up Page", "User Register Page", "Name", "Phone", "Email", "Password", "Confirm Password"],
+  },
+  {
+    path: "/test",
+    title: "Test Your knowledge | eLEARNING",
+    texts: ["Test Your knowledge", "Java", "Full Stack", "React", "JavaScript", "20 questions", "15 questions", "10 questions"],
+  },
   { path: "/test/java", title: "Java Quiz | eLEARNING", texts: ["Java Quiz"] },
   { path: "/test/fullstack", title: "Full Stack Quiz | eLEARNING", texts: ["Full Stack Quiz"] },
   { path: "/test/React", title: "React Quiz | eLEARNING", texts: ["React Quiz"] },
@@ -111,7 +152,12 @@ describe("every route", () => {
       "/courses/fullstack": ["html", "css", "javascript", "sql", "react", "mongodb", "express", "nodejs"].map(
         (s) => `/courses/fullstack/${s}`,
       ),
-      "/cources/programming": ["/cources/programming/java", "/cources/programming/advJava", "/cources/programming/javascript", "/courses/dsa"],
+      "/cources/programming": [
+        "/cources/programming/java",
+        "/cources/programming/advJava",
+        "/cources/programming/javascript",
+        "/courses/dsa",
+      ],
     };
     for (const [path, joins] of Object.entries(expected)) {
       const { html } = await get(path);
@@ -144,10 +190,9 @@ describe("every route", () => {
   it("loads nothing from another host: every src, srcset and non-navigation link is local", async () => {
     for (const path of ["/", "/contact", "/courses"]) {
       const { html } = await get(path);
-      const loaded = [
-        ...html.matchAll(/\s(?:src|srcset|poster)="([^"]+)"/g),
-        ...html.matchAll(/<link[^>]*\shref="([^"]+)"/g),
-      ].map((m) => m[1]);
+      const loaded = [...html.matchAll(/\s(?:src|srcset|poster)="([^"]+)"/g), ...html.matchAll(/<link[^>]*\shref="([^"]+)"/g)].map(
+        (m) => m[1],
+      );
       expect(loaded.length).toBeGreaterThan(0);
       for (const url of loaded) expect(url, url).toMatch(/^\/(?!\/)/);
     }

@@ -43,8 +43,16 @@ describe("security headers", () => {
     ["a page", 200, () => fetch(`${server.url}/about`)],
     ["/healthz", 200, () => fetch(`${server.url}/healthz`)],
     ["/readyz", 200, () => fetch(`${server.url}/readyz`)],
-    ["a body without a length (411)", 411, () => fetch(`${server.url}/newsletter`, { method: "POST", headers: form, body: streamedBody(), duplex: "half" } as RequestInit)],
-    ["a body too large (413)", 413, () => fetch(`${server.url}/newsletter`, { method: "POST", headers: form, body: "x".repeat(70 * 1024) })],
+    [
+      "a body without a length (411)",
+      411,
+      () => fetch(`${server.url}/newsletter`, { method: "POST", headers: form, body: streamedBody(), duplex: "half" } as RequestInit),
+    ],
+    [
+      "a body too large (413)",
+      413,
+      () => fetch(`${server.url}/newsletter`, { method: "POST", headers: form, body: "x".repeat(70 * 1024) }),
+    ],
     ["a method no page takes (405)", 405, () => fetch(`${server.url}/about`, { method: "DELETE" })],
   ])("sends the security headers and a Permissions-Policy with %s", async (_what, status, request) => {
     const response = await request();
@@ -136,7 +144,9 @@ describe("request bodies", () => {
     expect(await response.text()).toBe("This form submission is too large.");
     const handle = server.database.open();
     try {
-      expect(await handle.db.selectFrom("newsletter_subscriptions").select("email").where("email", "=", "big@example.com").execute()).toEqual([]);
+      expect(
+        await handle.db.selectFrom("newsletter_subscriptions").select("email").where("email", "=", "big@example.com").execute(),
+      ).toEqual([]);
     } finally {
       await handle.close();
     }
@@ -159,18 +169,17 @@ describe("request bodies", () => {
 });
 
 describe("cross-site requests", () => {
-  it.each([
-    [{ Origin: "https://evil.example" }],
-    [{ "Sec-Fetch-Site": "cross-site" }],
-    [{ "Sec-Fetch-Site": "same-site" }],
-  ])("refuses a state-changing request sent with %j", async (headers) => {
-    const response = await fetch(`${server.url}/newsletter`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
-      body: "email=forged%40example.com",
-    });
-    expect(response.status).toBe(403);
-  });
+  it.each([[{ Origin: "https://evil.example" }], [{ "Sec-Fetch-Site": "cross-site" }], [{ "Sec-Fetch-Site": "same-site" }]])(
+    "refuses a state-changing request sent with %j",
+    async (headers) => {
+      const response = await fetch(`${server.url}/newsletter`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+        body: "email=forged%40example.com",
+      });
+      expect(response.status).toBe(403);
+    },
+  );
 
   // Without Sec-Fetch-Site (older browsers, scripts), the Origin alone decides: it must be ours exactly.
   it.each(["/logout", "/progress", "/newsletter"])("refuses look-alike origins on %s", async (path) => {
@@ -228,7 +237,10 @@ describe("start-up failures", () => {
     const { code, stdout, stderr } = await runServerExpectingExit({ DATABASE_URL: "postgres://postgres:s3cret@127.0.0.1:1/app" });
     expect(code).toBe(1);
     expect(stderr).toBe("");
-    const lines = stdout.trim().split("\n").map((line) => JSON.parse(line) as { level: number; msg: string });
+    const lines = stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
     const fatal = lines.filter((line) => line.level === 60);
     expect(fatal).toHaveLength(1);
     expect(fatal[0]!.msg).toMatch(/^could not start: .*ECONNREFUSED/);

@@ -57,7 +57,9 @@ describe("sign-in against the built-in provider", () => {
   it("marks its cookies Secure when the site is served over HTTPS (behind the trusted proxy)", async () => {
     const browser = new TestBrowser(server.url);
     const response = await browser.request("/signin", { headers: { "X-Forwarded-Proto": "https" } });
-    expect(response.headers.get("set-cookie")).toMatch(/^signin_state=[\w-]+; Max-Age=86400; Path=\/signin; HttpOnly; SameSite=Lax; Secure$/);
+    expect(response.headers.get("set-cookie")).toMatch(
+      /^signin_state=[\w-]+; Max-Age=86400; Path=\/signin; HttpOnly; SameSite=Lax; Secure$/,
+    );
   });
 
   it("signs in and returns to the page it started from", async () => {
@@ -162,7 +164,9 @@ describe("protection", () => {
     const blocked = await browser.postForm(url.pathname, { email, password });
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
-    expect(await responseText(blocked)).toMatch(/Too many failed sign-in attempts\. Please try again in 15 minutes, or choose a new password with "Forgot password\?"\./);
+    expect(await responseText(blocked)).toMatch(
+      /Too many failed sign-in attempts\. Please try again in 15 minutes, or choose a new password with "Forgot password\?"\./,
+    );
   }, 60_000);
 
   it("answers an unknown email exactly like a wrong password", async () => {

@@ -30,7 +30,12 @@ describe.each(engines)("the staff page of contact messages on %s", (engine) => {
     // 21 older messages received in the same second (the page break falls among them, so paging
     // must go by id too), then four newer ones in each state the page describes.
     for (let n = 0; n < 21; n++) {
-      await storeMessage(handle.db, { delivery: false, createdAt: minutes(0), id: `older-${String(n).padStart(2, "0")}`, name: `Older ${n}` });
+      await storeMessage(handle.db, {
+        delivery: false,
+        createdAt: minutes(0),
+        id: `older-${String(n).padStart(2, "0")}`,
+        name: `Older ${n}`,
+      });
     }
     newest = [
       await storeMessage(handle.db, {
@@ -55,14 +60,41 @@ describe.each(engines)("the staff page of contact messages on %s", (engine) => {
         next_attempt_at: minutes(110).toISOString(),
         last_error: "connect ECONNREFUSED",
       }),
-      await storeMessage(handle.db, { createdAt: minutes(100), name: "Sent Person", email: "sent@example.com", phone: "+91 98400 12345", status: "sent", attempts: 1, next_attempt_at: null, delivered_at: minutes(100.5).toISOString() }),
+      await storeMessage(handle.db, {
+        createdAt: minutes(100),
+        name: "Sent Person",
+        email: "sent@example.com",
+        phone: "+91 98400 12345",
+        status: "sent",
+        attempts: 1,
+        next_attempt_at: null,
+        delivered_at: minutes(100.5).toISOString(),
+      }),
     ];
     await handle.db
       .insertInto("contact_delivery_attempts")
       .values([
-        { id: "a1", message_id: newest[2]!.id, attempted_at: minutes(101).toISOString(), outcome: "failed", detail: "connect ECONNREFUSED 127.0.0.1:25" },
-        { id: "a2", message_id: newest[2]!.id, attempted_at: minutes(102).toISOString(), outcome: "failed", detail: "connect ECONNREFUSED 127.0.0.1:25" },
-        { id: "a3", message_id: newest[3]!.id, attempted_at: minutes(100.5).toISOString(), outcome: "sent", detail: "Sent by email to office@college.example: 250 OK" },
+        {
+          id: "a1",
+          message_id: newest[2]!.id,
+          attempted_at: minutes(101).toISOString(),
+          outcome: "failed",
+          detail: "connect ECONNREFUSED 127.0.0.1:25",
+        },
+        {
+          id: "a2",
+          message_id: newest[2]!.id,
+          attempted_at: minutes(102).toISOString(),
+          outcome: "failed",
+          detail: "connect ECONNREFUSED 127.0.0.1:25",
+        },
+        {
+          id: "a3",
+          message_id: newest[3]!.id,
+          attempted_at: minutes(100.5).toISOString(),
+          outcome: "sent",
+          detail: "Sent by email to office@college.example: 250 OK",
+        },
       ])
       .execute();
   });
@@ -103,7 +135,13 @@ describe.each(engines)("the staff page of contact messages on %s", (engine) => {
     const response = await moderator.request("/staff/messages");
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(namesOn(html)).toEqual(["Kept Person", "Failed Person", "Waiting Person", "Sent Person", ...Array.from({ length: 16 }, (_, i) => `Older ${20 - i}`)]);
+    expect(namesOn(html)).toEqual([
+      "Kept Person",
+      "Failed Person",
+      "Waiting Person",
+      "Sent Person",
+      ...Array.from({ length: 16 }, (_, i) => `Older ${20 - i}`),
+    ]);
     const text = visibleText(html);
     expect(text).toContain("Kept here: no delivery is configured");
     expect(text).toContain("Could not be delivered: 550 Mailbox unavailable");
@@ -143,7 +181,11 @@ describe.each(engines)("the staff page of contact messages on %s", (engine) => {
     expect(handled).toEqual({ handled_at: expect.any(String), handled_by: `Test Learner (${moderatorEmail})` });
 
     const text = await responseText(await moderator.request("/staff/messages"));
-    expect(text).toMatch(new RegExp(`Failed Person .*Handled by Test Learner \\(${moderatorEmail.replace(/\./g, "\\.")}\\) on \\d+ \\w+ 2\\d{3}.*Mark as not handled \\(message from Failed Person\\)`));
+    expect(text).toMatch(
+      new RegExp(
+        `Failed Person .*Handled by Test Learner \\(${moderatorEmail.replace(/\./g, "\\.")}\\) on \\d+ \\w+ 2\\d{3}.*Mark as not handled \\(message from Failed Person\\)`,
+      ),
+    );
     // The 'not handled' filter leaves it out; the others stay.
     const open = await (await moderator.request("/staff/messages?filter=open")).text();
     expect(namesOn(open).slice(0, 3)).toEqual(["Kept Person", "Waiting Person", "Sent Person"]);
@@ -160,7 +202,11 @@ describe.each(engines)("the staff page of contact messages on %s", (engine) => {
     [{ intent: "delete", id: "x" }, 400, "Unknown action: the form asks for 'Mark as handled' or 'Mark as not handled'."],
     [{ id: "x" }, 400, "Unknown action: the form asks for 'Mark as handled' or 'Mark as not handled'."],
     [{ intent: "handle" }, 400, "The form did not say which message."],
-    [{ intent: "handle", id: "no-such-message" }, 404, "There is no message with this id. Reload the page to see the messages as they are now."],
+    [
+      { intent: "handle", id: "no-such-message" },
+      404,
+      "There is no message with this id. Reload the page to see the messages as they are now.",
+    ],
   ])("answers a malformed post %j with %i and a message, changing nothing", async (fields, status, message) => {
     const before = await handle.db.selectFrom("contact_messages").select(["id", "handled_at"]).orderBy("id").execute();
     const response = await moderator.postForm("/staff/messages", fields);

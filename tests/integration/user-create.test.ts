@@ -27,7 +27,11 @@ describe("npm run user:create", () => {
     expect(password).toMatch(/^[\w-]{24}$/);
     const handle = database.open();
     try {
-      const account = await handle.db.selectFrom("accounts").select(["name", "password_hash"]).where("email", "=", "head.it@college.example").executeTakeFirstOrThrow();
+      const account = await handle.db
+        .selectFrom("accounts")
+        .select(["name", "password_hash"])
+        .where("email", "=", "head.it@college.example")
+        .executeTakeFirstOrThrow();
       expect(account.name).toBe("Head of IT");
       expect(account.password_hash).not.toContain(password);
     } finally {
@@ -68,7 +72,11 @@ describe("npm run user:create", () => {
     expect(stderr).toContain("An account with the address head.it@college.example exists already. To change its role: npm run user:role");
     const handle = database.open();
     try {
-      const role = await handle.db.selectFrom("user_roles").select("role").where("email", "=", "head.it@college.example").executeTakeFirst();
+      const role = await handle.db
+        .selectFrom("user_roles")
+        .select("role")
+        .where("email", "=", "head.it@college.example")
+        .executeTakeFirst();
       expect(role?.role).toBe("admin");
     } finally {
       await handle.close();

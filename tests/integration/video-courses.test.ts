@@ -83,7 +83,8 @@ describe("video course pages when every lesson has its file", () => {
     dir = mkdtempSync(join(tmpdir(), "all-lessons-"));
     for (const course of videoCourses) {
       mkdirSync(join(dir, course.slug));
-      for (let lesson = 1; lesson <= course.lessonCount; lesson++) copyFileSync(sampleClip, join(dir, `${lessonFileStem(course.slug, lesson)}.mp4`));
+      for (let lesson = 1; lesson <= course.lessonCount; lesson++)
+        copyFileSync(sampleClip, join(dir, `${lessonFileStem(course.slug, lesson)}.mp4`));
     }
     server = await startSite({ MEDIA_DIR: dir });
   });

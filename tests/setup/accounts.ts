@@ -20,7 +20,13 @@ export async function registeredBrowser(siteUrl: string) {
 
 /** Registers `email` in this browser, which ends signed in (the site writes its mails to the log). */
 export async function registerIn(browser: TestBrowser, email: string, name = "Test Learner") {
-  const response = await browser.postForm("/register", { name, phone: "9840012345", email, password1: testPassword, password2: testPassword });
+  const response = await browser.postForm("/register", {
+    name,
+    phone: "9840012345",
+    email,
+    password1: testPassword,
+    password2: testPassword,
+  });
   expect(response.status).toBe(200);
   await confirmRegistrationLink(browser, linkIn(await loggedMailTo(email, { site: browser.origin })));
 }

@@ -11,9 +11,26 @@ export function volume(id: string, { title = `Volume ${id}`, saleability = "FOR_
   return {
     kind: "books#volume",
     id,
-    volumeInfo: { title, authors: ["Stand-in Author"], pageCount: 120, imageLinks: { smallThumbnail: `http://books.google.com/books/content?id=${id}&img=1` }, infoLink: `https://books.google.com/books?id=${id}`, ...((more.volumeInfo as object) ?? {}) },
-    saleInfo: saleability === "FOR_SALE" ? { saleability, retailPrice: { amount: 12.5, currencyCode: "USD" }, buyLink: `https://play.google.com/store/books/details?id=${id}` } : { saleability },
-    accessInfo: saleability === "FREE" ? { pdf: { isAvailable: true, downloadLink: `https://books.google.com/books/download/${id}.pdf` } } : { pdf: { isAvailable: false } },
+    volumeInfo: {
+      title,
+      authors: ["Stand-in Author"],
+      pageCount: 120,
+      imageLinks: { smallThumbnail: `http://books.google.com/books/content?id=${id}&img=1` },
+      infoLink: `https://books.google.com/books?id=${id}`,
+      ...((more.volumeInfo as object) ?? {}),
+    },
+    saleInfo:
+      saleability === "FOR_SALE"
+        ? {
+            saleability,
+            retailPrice: { amount: 12.5, currencyCode: "USD" },
+            buyLink: `https://play.google.com/store/books/details?id=${id}`,
+          }
+        : { saleability },
+    accessInfo:
+      saleability === "FREE"
+        ? { pdf: { isAvailable: true, downloadLink: `https://books.google.com/books/download/${id}.pdf` } }
+        : { pdf: { isAvailable: false } },
   };
 }
 
@@ -56,7 +73,10 @@ export async function startBooksServiceStandIn(volumesFor: (q: string) => Volume
         const start = Number(url.searchParams.get("startIndex") ?? 0);
         const max = Number(url.searchParams.get("maxResults") ?? 10);
         const page = items.slice(start, start + max);
-        return json(200, page.length ? { kind: "books#volumes", totalItems: items.length, items: page } : { kind: "books#volumes", totalItems: 0 });
+        return json(
+          200,
+          page.length ? { kind: "books#volumes", totalItems: items.length, items: page } : { kind: "books#volumes", totalItems: 0 },
+        );
       }
     }
   });

@@ -32,8 +32,14 @@ function files(origin: string): Record<string, { type: string; body: string }> {
     },
     // Runs after the web chat's script, or fails: the page must keep their order.
     "/bot/config.js": { type: "text/javascript", body: `window.standInWebChat.init({ botName: "College Bot" });` },
-    "/webchat/style.css": { type: "text/css", body: "#stand-in-webchat { position: fixed; right: 1rem; bottom: 5rem; background: white; }" },
-    "/webchat/frame.html": { type: "text/html", body: "<!doctype html><html lang=en><title>Chat</title><p>Hello from the stand-in bot.</p></html>" },
+    "/webchat/style.css": {
+      type: "text/css",
+      body: "#stand-in-webchat { position: fixed; right: 1rem; bottom: 5rem; background: white; }",
+    },
+    "/webchat/frame.html": {
+      type: "text/html",
+      body: "<!doctype html><html lang=en><title>Chat</title><p>Hello from the stand-in bot.</p></html>",
+    },
   };
 }
 

@@ -3,10 +3,7 @@ import { freePort } from "./free-port.ts";
 
 /** How the stand-in answers the next post. */
 export type FormServiceBehaviour =
-  | { kind: "success" }
-  | { kind: "refuse"; message: (accessKey: string) => string }
-  | { kind: "error" }
-  | { kind: "redirect" };
+  { kind: "success" } | { kind: "refuse"; message: (accessKey: string) => string } | { kind: "error" } | { kind: "redirect" };
 
 /** Reads a multipart (or urlencoded) body as the Fetch API does. */
 async function readForm(req: IncomingMessage): Promise<FormData> {

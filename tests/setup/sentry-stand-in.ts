@@ -93,7 +93,9 @@ export async function startSentryStandIn() {
   /** Envelopes carrying an error event, and those events. */
   const events = () =>
     envelopes.flatMap((envelope) =>
-      envelope.items.filter((item) => item.header.type === "event").map((item) => ({ envelope, event: item.payload as Record<string, unknown> })),
+      envelope.items
+        .filter((item) => item.header.type === "event")
+        .map((item) => ({ envelope, event: item.payload as Record<string, unknown> })),
     );
 
   return {

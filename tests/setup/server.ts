@@ -23,7 +23,10 @@ const logsOfEveryServer = new Set<RunningServer["logs"]>();
  * log; with `site`, only a mail whose links lead there (test files run a site per engine, with the
  * same addresses).
  */
-export async function loggedMailTo(recipient: string, { site, timeoutMs = 5000 }: { site?: string; timeoutMs?: number } = {}): Promise<string> {
+export async function loggedMailTo(
+  recipient: string,
+  { site, timeoutMs = 5000 }: { site?: string; timeoutMs?: number } = {},
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const texts = [...logsOfEveryServer]

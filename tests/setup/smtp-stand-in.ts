@@ -33,7 +33,11 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
   }
   const encoding = headers.get("content-transfer-encoding")?.toLowerCase();
   const text =
-    encoding === "quoted-printable" ? decodeQuotedPrintable(body) : encoding === "base64" ? Buffer.from(body, "base64").toString("utf8") : body;
+    encoding === "quoted-printable"
+      ? decodeQuotedPrintable(body)
+      : encoding === "base64"
+        ? Buffer.from(body, "base64").toString("utf8")
+        : body;
   return { from, to, headers, text: text.replace(/\r\n/g, "\n").replace(/\n$/, "") };
 }
 
@@ -41,7 +45,11 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
  * A local SMTP server standing in for the college's mail server: records what it receives,
  * and does what the test tells it next (refuse, refuse the login, hold, be down).
  */
-export async function startSmtpStandIn({ user = "site", password = "s3cret-Pa55/word", port: givenPort }: { user?: string; password?: string; port?: number } = {}) {
+export async function startSmtpStandIn({
+  user = "site",
+  password = "s3cret-Pa55/word",
+  port: givenPort,
+}: { user?: string; password?: string; port?: number } = {}) {
   const port = givenPort ?? (await freePort());
   const received: ReceivedMail[] = [];
   let behaviour: SmtpBehaviour = { kind: "accept" };
@@ -54,7 +62,8 @@ export async function startSmtpStandIn({ user = "site", password = "s3cret-Pa55/
     disabledCommands: ["STARTTLS"],
     logger: false,
     onAuth(auth, _session, callback) {
-      if (behaviour.kind === "refuse-login") return callback(Object.assign(new Error(behaviour.message(auth.password ?? "")), { responseCode: 535 }));
+      if (behaviour.kind === "refuse-login")
+        return callback(Object.assign(new Error(behaviour.message(auth.password ?? "")), { responseCode: 535 }));
       if (auth.username !== user || auth.password !== password) return callback(new Error("Wrong user or password"));
       callback(null, { user: auth.username });
     },
@@ -65,7 +74,13 @@ export async function startSmtpStandIn({ user = "site", password = "s3cret-Pa55/
         const finish = (current: SmtpBehaviour) => {
           if (current.kind === "refuse") return callback(Object.assign(new Error(current.message), { responseCode: current.code }));
           const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
-          received.push(parseMail(Buffer.concat(chunks).toString("latin1"), from, session.envelope.rcptTo.map((rcpt) => rcpt.address)));
+          received.push(
+            parseMail(
+              Buffer.concat(chunks).toString("latin1"),
+              from,
+              session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            ),
+          );
           callback(null, "Queued by the stand-in");
         };
         if (behaviour.kind !== "hold") return finish(behaviour);
@@ -105,7 +120,8 @@ export async function startSmtpStandIn({ user = "site", password = "s3cret-Pa55/
       behaviour = next;
     },
     /** Resolves once `count` mails are being held (behaviour "hold"). */
-    holding: (count = 1) => new Promise<void>((resolve) => (releaseHeld.length >= count ? resolve() : holdWaiters.push({ count, resolve }))),
+    holding: (count = 1) =>
+      new Promise<void>((resolve) => (releaseHeld.length >= count ? resolve() : holdWaiters.push({ count, resolve }))),
     /** Answers the held mails (accepting them) and goes back to accepting. */
     release() {
       behaviour = { kind: "accept" };

@@ -34,7 +34,16 @@ export async function startTokenTestProvider({ clientId }: { clientId: string })
 
   async function idToken(nonce: string): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    const valid: JWTPayload = { iss: issuer, aud: clientId, sub: "auth0|external-42", nonce, iat: now, exp: now + 600, name: "External Person", email: "external@example.com" };
+    const valid: JWTPayload = {
+      iss: issuer,
+      aud: clientId,
+      sub: "auth0|external-42",
+      nonce,
+      iat: now,
+      exp: now + 600,
+      name: "External Person",
+      email: "external@example.com",
+    };
     const claims = scenario.claims ? scenario.claims(valid) : valid;
     if (scenario.unsigned) {
       const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString("base64url");
@@ -75,7 +84,12 @@ export async function startTokenTestProvider({ clientId }: { clientId: string })
         await new Promise((resolve) => setTimeout(resolve, 200));
         const failure = scenario.refreshError;
         if (failure) return json(failure.status, { error: failure.error });
-        return json(200, { access_token: `renewed-${Date.now()}`, token_type: "Bearer", expires_in: 3600, refresh_token: "external-refresh-2" });
+        return json(200, {
+          access_token: `renewed-${Date.now()}`,
+          token_type: "Bearer",
+          expires_in: 3600,
+          refresh_token: "external-refresh-2",
+        });
       }
       const code = form.get("code") ?? "";
       const nonce = nonces.get(code);

@@ -1,16 +1,6 @@
 import type { TeamMember } from "#app/content/schemas.ts";
 
-export function TeamSection({
-  id,
-  kicker,
-  heading,
-  members,
-}: {
-  id: string;
-  kicker: string;
-  heading: string;
-  members: TeamMember[];
-}) {
+export function TeamSection({ id, kicker, heading, members }: { id: string; kicker: string; heading: string; members: TeamMember[] }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="section">
       <p className="section-kicker text-center">{kicker}</p>

@@ -9,7 +9,7 @@ export const questions: QuizQuestion[] = [
   },
   {
     id: "fullstack-02",
-    question: "Given these CSS rules, what color is the text of <h1 id=\"title\" class=\"heading\">Hi</h1>?",
+    question: 'Given these CSS rules, what color is the text of <h1 id="title" class="heading">Hi</h1>?',
     code: "#title { color: red; }\n.heading { color: blue; }\nh1 { color: green; }",
     options: ["green", "blue", "black", "red"],
     answer: "red",
@@ -46,7 +46,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "fullstack-06",
     question: "In this Express app, what does express.json() do?",
-    code: "app.use(express.json());\napp.post(\"/users\", (req, res) => {\n  res.status(201).json({ name: req.body.name });\n});",
+    code: 'app.use(express.json());\napp.post("/users", (req, res) => {\n  res.status(201).json({ name: req.body.name });\n});',
     options: [
       "Parses JSON request bodies into req.body",
       "Sends every response as JSON",
@@ -61,7 +61,7 @@ export const questions: QuizQuestion[] = [
     options: [
       "db.users.find({ age: > 30 })",
       "db.users.find({ age: { $lt: 30 } })",
-      "db.users.find(\"age > 30\")",
+      'db.users.find("age > 30")',
       "db.users.find({ age: { $gt: 30 } })",
     ],
     answer: "db.users.find({ age: { $gt: 30 } })",
@@ -116,7 +116,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "fullstack-14",
     question: "The server answers this request with status 404. What is logged?",
-    code: "const res = await fetch(\"/api/missing\");\nconsole.log(res.ok);",
+    code: 'const res = await fetch("/api/missing");\nconsole.log(res.ok);',
     options: ["true", "false", "undefined", "Nothing; the await throws an error"],
     answer: "false",
   },

@@ -17,7 +17,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "java-03",
     question: "What does this code print?",
-    code: "String s1 = \"hi\";\nString s2 = new String(\"hi\");\nSystem.out.println((s1 == s2) + \" \" + s1.equals(s2));",
+    code: 'String s1 = "hi";\nString s2 = new String("hi");\nSystem.out.println((s1 == s2) + " " + s1.equals(s2));',
     options: ["true true", "true false", "false false", "false true"],
     answer: "false true",
   },
@@ -60,23 +60,13 @@ export const questions: QuizQuestion[] = [
   {
     id: "java-09",
     question: "What happens at run time when code reads arr[arr.length] from an int array named arr?",
-    options: [
-      "An ArrayIndexOutOfBoundsException is thrown",
-      "It returns 0",
-      "It returns the last element",
-      "It returns null",
-    ],
+    options: ["An ArrayIndexOutOfBoundsException is thrown", "It returns 0", "It returns the last element", "It returns null"],
     answer: "An ArrayIndexOutOfBoundsException is thrown",
   },
   {
     id: "java-10",
     question: "Which of these is a checked exception, one the compiler forces you to catch or declare with throws?",
-    options: [
-      "NullPointerException",
-      "ArithmeticException",
-      "IllegalArgumentException",
-      "IOException",
-    ],
+    options: ["NullPointerException", "ArithmeticException", "IllegalArgumentException", "IOException"],
     answer: "IOException",
   },
   {
@@ -104,7 +94,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "java-13",
     question: "What does this code print?",
-    code: "class Animal { String sound() { return \"Hmm\"; } }\nclass Dog extends Animal { String sound() { return \"Woof\"; } }\n\n// in main:\nAnimal a = new Dog();\nSystem.out.println(a.sound());",
+    code: 'class Animal { String sound() { return "Hmm"; } }\nclass Dog extends Animal { String sound() { return "Woof"; } }\n\n// in main:\nAnimal a = new Dog();\nSystem.out.println(a.sound());',
     options: ["Hmm", "It does not compile", "A ClassCastException is thrown", "Woof"],
     answer: "Woof",
   },
@@ -117,7 +107,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "java-15",
     question: "What does this code print?",
-    code: "static int f() {\n  try { return 1; }\n  finally { System.out.print(\"F\"); }\n}\n\n// in main:\nSystem.out.println(f());",
+    code: 'static int f() {\n  try { return 1; }\n  finally { System.out.print("F"); }\n}\n\n// in main:\nSystem.out.println(f());',
     options: ["1", "F1", "1F", "F"],
     answer: "F1",
   },
@@ -131,12 +121,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "java-17",
     question: "What does the javac compiler produce from a .java source file?",
-    options: [
-      "Bytecode in a .class file",
-      "Native machine code for the CPU",
-      "A .jar archive",
-      "An interpreted script",
-    ],
+    options: ["Bytecode in a .class file", "Native machine code for the CPU", "A .jar archive", "An interpreted script"],
     answer: "Bytecode in a .class file",
   },
   {
@@ -153,7 +138,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "java-19",
     question: "What does this code print?",
-    code: "int x = 2;\nswitch (x) {\n  case 1: System.out.print(\"A\");\n  case 2: System.out.print(\"B\");\n  case 3: System.out.print(\"C\");\n  default: System.out.print(\"D\");\n}",
+    code: 'int x = 2;\nswitch (x) {\n  case 1: System.out.print("A");\n  case 2: System.out.print("B");\n  case 3: System.out.print("C");\n  default: System.out.print("D");\n}',
     options: ["B", "BC", "BCD", "BD"],
     answer: "BCD",
   },

@@ -4,13 +4,13 @@ export const questions: QuizQuestion[] = [
   {
     id: "javascript-01",
     question: "What string does the expression typeof null evaluate to?",
-    options: ["\"null\"", "\"undefined\"", "\"number\"", "\"object\""],
-    answer: "\"object\"",
+    options: ['"null"', '"undefined"', '"number"', '"object"'],
+    answer: '"object"',
   },
   {
     id: "javascript-02",
     question: "What does this code log?",
-    code: "const fns = [];\nfor (let i = 0; i < 3; i++) {\n  fns.push(() => i);\n}\nconsole.log(fns.map((f) => f()).join(\",\"));",
+    code: 'const fns = [];\nfor (let i = 0; i < 3; i++) {\n  fns.push(() => i);\n}\nconsole.log(fns.map((f) => f()).join(","));',
     options: ["0,1,2", "3,3,3", "2,2,2", "0,0,0"],
     answer: "0,1,2",
   },
@@ -28,7 +28,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "javascript-04",
     question: "In what order are the letters logged?",
-    code: "console.log(\"A\");\nsetTimeout(() => console.log(\"B\"), 0);\nPromise.resolve().then(() => console.log(\"C\"));\nconsole.log(\"D\");",
+    code: 'console.log("A");\nsetTimeout(() => console.log("B"), 0);\nPromise.resolve().then(() => console.log("C"));\nconsole.log("D");',
     options: ["A B C D", "A D C B", "A D B C", "A C D B"],
     answer: "A D C B",
   },
@@ -53,7 +53,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "javascript-07",
     question: "What does this code log?",
-    code: "const user = { settings: { volume: 0 } };\nconsole.log(user.settings?.volume ?? 50, user.profile?.name ?? \"anon\");",
+    code: 'const user = { settings: { volume: 0 } };\nconsole.log(user.settings?.volume ?? 50, user.profile?.name ?? "anon");',
     options: ["50 anon", "0 anon", "0 undefined", "A TypeError is thrown"],
     answer: "0 anon",
   },
@@ -71,12 +71,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "javascript-09",
     question: "What does calling a function declared with async always return?",
-    options: [
-      "The value of its return statement, unwrapped",
-      "undefined",
-      "A generator object",
-      "A Promise",
-    ],
+    options: ["The value of its return statement, unwrapped", "undefined", "A generator object", "A Promise"],
     answer: "A Promise",
   },
   {
@@ -111,8 +106,8 @@ export const questions: QuizQuestion[] = [
   {
     id: "javascript-13",
     question: "Which of these values is truthy?",
-    options: ["\"0\"", "0", "\"\"", "NaN"],
-    answer: "\"0\"",
+    options: ['"0"', "0", '""', "NaN"],
+    answer: '"0"',
   },
   {
     id: "javascript-14",

@@ -22,7 +22,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "react-03",
     question: "In a production build, when does this effect run?",
-    code: "useEffect(() => {\n  console.log(\"effect\");\n}, []);",
+    code: 'useEffect(() => {\n  console.log("effect");\n}, []);',
     options: [
       "Before every render",
       "After every render",
@@ -78,7 +78,7 @@ export const questions: QuizQuestion[] = [
   {
     id: "react-08",
     question: "Why does calling rename() fail to re-render the component?",
-    code: "const [user, setUser] = useState({ name: \"Ann\" });\nfunction rename() {\n  user.name = \"Bo\";\n  setUser(user);\n}",
+    code: 'const [user, setUser] = useState({ name: "Ann" });\nfunction rename() {\n  user.name = "Bo";\n  setUser(user);\n}',
     options: [
       "setUser only accepts primitive values",
       "The same object is passed, so React sees no change",

@@ -52,18 +52,29 @@ describe.each(engines)("accounts on %s", (engine) => {
   });
 
   it("lets only one of two simultaneous registrations win", async () => {
-    const results = await Promise.all([createAccount(handle.db, registration("twin@example.com")), createAccount(handle.db, registration("Twin@example.com"))]);
+    const results = await Promise.all([
+      createAccount(handle.db, registration("twin@example.com")),
+      createAccount(handle.db, registration("Twin@example.com")),
+    ]);
     expect(results.filter((r) => "account" in r)).toHaveLength(1);
   });
 
   it("accepts the right password, in any letter case of the email", async () => {
-    const result = await checkCredentials(handle.db, { email: " MEENA@example.com", password: "library-card-42", clientAddress: "198.51.100.1" });
+    const result = await checkCredentials(handle.db, {
+      email: " MEENA@example.com",
+      password: "library-card-42",
+      clientAddress: "198.51.100.1",
+    });
     expect(result.status).toBe("ok");
   });
 
   it("answers a wrong password and an unknown email the same way", async () => {
     const wrong = await checkCredentials(handle.db, { email: "meena@example.com", password: "nope-nope", clientAddress: "198.51.100.2" });
-    const unknown = await checkCredentials(handle.db, { email: "nobody@example.com", password: "nope-nope", clientAddress: "198.51.100.2" });
+    const unknown = await checkCredentials(handle.db, {
+      email: "nobody@example.com",
+      password: "nope-nope",
+      clientAddress: "198.51.100.2",
+    });
     expect(wrong).toEqual({ status: "invalid" });
     expect(unknown).toEqual({ status: "invalid" });
   });
@@ -89,9 +100,7 @@ describe.each(engines)("accounts on %s", (engine) => {
     const email = "parallel-target@example.com";
     await createAccount(handle.db, registration(email));
     const results = await Promise.all(
-      Array.from({ length: 16 }, (_, i) =>
-        checkCredentials(handle.db, { email, password: `guess-${i}`, clientAddress: `192.0.2.${i}` }),
-      ),
+      Array.from({ length: 16 }, (_, i) => checkCredentials(handle.db, { email, password: `guess-${i}`, clientAddress: `192.0.2.${i}` })),
     );
     expect(results.filter((r) => r.status === "invalid")).toHaveLength(throttlePolicies.account.blockAfter);
     expect(results.filter((r) => r.status === "blocked")).toHaveLength(16 - throttlePolicies.account.blockAfter);
@@ -117,14 +126,22 @@ describe.each(engines)("accounts on %s", (engine) => {
       expect(await checkCredentials(handle.db, { email: guess, password: "wrong-password", clientAddress })).toEqual({ status: "invalid" });
     }
     expect(await checkCredentials(handle.db, { email, password: "library-card-42", clientAddress })).toMatchObject({ status: "ok" });
-    const row = await handle.db.selectFrom("login_failures").select("count").where("key", "=", `address:${clientAddress}`).executeTakeFirst();
+    const row = await handle.db
+      .selectFrom("login_failures")
+      .select("count")
+      .where("key", "=", `address:${clientAddress}`)
+      .executeTakeFirst();
     // Three failures stay counted: one valid account must not reset an address's guesses.
     expect(Number(row?.count)).toBe(3);
   });
 
   it("refuses even the right password while the account is blocked", async () => {
     for (let i = 0; i < throttlePolicies.account.blockAfter; i++) await countAttempt(handle.db, "account:meena@example.com");
-    const result = await checkCredentials(handle.db, { email: "meena@example.com", password: "library-card-42", clientAddress: "198.51.100.3" });
+    const result = await checkCredentials(handle.db, {
+      email: "meena@example.com",
+      password: "library-card-42",
+      clientAddress: "198.51.100.3",
+    });
     expect(result).toMatchObject({ status: "blocked" });
   });
 

@@ -5,10 +5,7 @@ import { clearAttempts, countAttempt, forgiveAttempt, throttlePolicies, throttle
 import { decoyPasswordHash, verifyPassword } from "./password.server.ts";
 import { findCredentials } from "./queries.server.ts";
 
-type CredentialCheck =
-  | { status: "ok"; accountId: string }
-  | { status: "invalid" }
-  | { status: "blocked"; retryAfterSeconds: number };
+type CredentialCheck = { status: "ok"; accountId: string } | { status: "invalid" } | { status: "blocked"; retryAfterSeconds: number };
 
 /**
  * Checks an email and password with brute-force protection per account and

@@ -13,11 +13,14 @@ import { changeAccountEmail, findAccountByEmail, findAccountById } from "./queri
 import { emailChangeSchema } from "./schemas.ts";
 
 export type EmailChangeResult =
-  | { sent: { email: string } }
-  | { sent: null; errors: FieldErrors<"email" | "password">; form?: string; email: string };
+  { sent: { email: string } } | { sent: null; errors: FieldErrors<"email" | "password">; form?: string; email: string };
 
 /** The profile's "change email" form, for the signed-in account `accountId`. */
-export async function requestEmailChange(request: Request, accountId: string, { db, clientAddress, config, accountMail, logger }: RequestServices) {
+export async function requestEmailChange(
+  request: Request,
+  accountId: string,
+  { db, clientAddress, config, accountMail, logger }: RequestServices,
+) {
   const form = await request.formData();
   const typed = String(form.get("email") ?? "");
   const parsed = emailChangeSchema.safeParse({ email: form.get("email") ?? undefined, password: form.get("password") ?? undefined });
@@ -31,22 +34,33 @@ export async function requestEmailChange(request: Request, accountId: string, { 
   // The password, through the sign-in's own throttle: a session left open is not enough to take the account.
   const check = await checkCredentials(db, { email: account.email, password, clientAddress });
   if (check.status === "blocked") {
-    return tooManyRequests<EmailChangeResult>({ sent: null, errors: {}, form: "Too many wrong passwords. Please try again later.", email: typed }, check.retryAfterSeconds);
+    return tooManyRequests<EmailChangeResult>(
+      { sent: null, errors: {}, form: "Too many wrong passwords. Please try again later.", email: typed },
+      check.retryAfterSeconds,
+    );
   }
   if (check.status === "invalid") {
-    return data<EmailChangeResult>({ sent: null, errors: { password: "This is not your current password." }, email: typed }, { status: 400 });
+    return data<EmailChangeResult>(
+      { sent: null, errors: { password: "This is not your current password." }, email: typed },
+      { status: 400 },
+    );
   }
   // An address that belongs to another account gets no mail, and the answer is the same.
   await db.transaction().execute(async (trx) => {
     if (await findAccountByEmail(trx, email)) return;
     const token = await issueAccountLink(trx, { purpose: "email-change", accountId, email });
-    await accountMail.queue(trx, emailChangeMail(email, account.name, `${siteOrigin(config)}/profile/email/confirm?token=${token}`), logger);
+    await accountMail.queue(
+      trx,
+      emailChangeMail(email, account.name, `${siteOrigin(config)}/profile/email/confirm?token=${token}`),
+      logger,
+    );
   });
   accountMail.wake();
   return data<EmailChangeResult>({ sent: { email } });
 }
 
-export type EmailConfirmState = { state: "ready"; token: string; email: string } | { state: "expired" } | { state: "taken" } | { state: "done"; email: string };
+export type EmailConfirmState =
+  { state: "ready"; token: string; email: string } | { state: "expired" } | { state: "taken" } | { state: "done"; email: string };
 
 const expiredLink = () => data<EmailConfirmState>({ state: "expired" }, { status: 400 });
 

@@ -8,7 +8,6 @@ import { LINK_LIFETIME_MINUTES } from "./limits.ts";
 export type AccountLink = Database["account_links"];
 export type LinkPurpose = AccountLink["purpose"];
 
-
 const hash = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** A token is 32 random bytes in base64url: 43 characters of that alphabet. */
@@ -43,7 +42,12 @@ export async function issueAccountLink(
 }
 
 /** The live link for this token and purpose, without using it up (to show the page it opens). */
-export async function findAccountLink(db: Kysely<Database>, token: string, purpose: LinkPurpose, now = new Date()): Promise<AccountLink | undefined> {
+export async function findAccountLink(
+  db: Kysely<Database>,
+  token: string,
+  purpose: LinkPurpose,
+  now = new Date(),
+): Promise<AccountLink | undefined> {
   if (!tokenPattern.test(token)) return undefined;
   return db
     .selectFrom("account_links")
@@ -58,7 +62,12 @@ export async function findAccountLink(db: Kysely<Database>, token: string, purpo
  * Uses the link up: one statement, so of two requests racing with the same link only one gets it.
  * Give it the transaction that does what the link allows, so a failure leaves the link usable.
  */
-export async function redeemAccountLink(db: Kysely<Database>, token: string, purpose: LinkPurpose, now = new Date()): Promise<AccountLink | undefined> {
+export async function redeemAccountLink(
+  db: Kysely<Database>,
+  token: string,
+  purpose: LinkPurpose,
+  now = new Date(),
+): Promise<AccountLink | undefined> {
   if (!tokenPattern.test(token)) return undefined;
   return db
     .deleteFrom("account_links")

@@ -29,14 +29,24 @@ const limits = { network: { limit: 20, windowSeconds: 60 * 60 }, address: { limi
 export async function requestPasswordReset(request: Request, { db, clientAddress, config, accountMail, logger }: RequestServices) {
   const network = await consumeRateLimit(db, { key: `password-reset:${clientAddress}`, ...limits.network });
   if (!network.allowed) {
-    return tooManyRequests<ForgotPasswordResult>({ sent: null, error: "Too many requests from your network. Please try again later.", email: "" }, network.retryAfterSeconds);
+    return tooManyRequests<ForgotPasswordResult>(
+      { sent: null, error: "Too many requests from your network. Please try again later.", email: "" },
+      network.retryAfterSeconds,
+    );
   }
   const form = await request.formData();
   const typed = String(form.get("email") ?? "");
-  if (isHoneypotFilled(form)) return data<ForgotPasswordResult>({ sent: null, error: "We could not accept this request. Please try again.", email: typed }, { status: 400 });
+  if (isHoneypotFilled(form))
+    return data<ForgotPasswordResult>(
+      { sent: null, error: "We could not accept this request. Please try again.", email: typed },
+      { status: 400 },
+    );
   const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? undefined });
   if (!parsed.success) {
-    return data<ForgotPasswordResult>({ sent: null, error: parsed.error.issues[0]?.message ?? "Please enter a valid email address.", email: typed }, { status: 400 });
+    return data<ForgotPasswordResult>(
+      { sent: null, error: parsed.error.issues[0]?.message ?? "Please enter a valid email address.", email: typed },
+      { status: 400 },
+    );
   }
   const { email } = parsed.data;
   // Counted for every address, known or not, so the limit says nothing about which are known;
@@ -77,8 +87,12 @@ export async function resetPassword(request: Request, { db, config, accountMail,
   const account = link?.account_id ? await findAccountById(db, link.account_id) : undefined;
   if (!link || !account) return expiredLink();
 
-  const parsed = newPasswordSchema.safeParse({ password1: form.get("password1") ?? undefined, password2: form.get("password2") ?? undefined });
-  const refused = (errors: FieldErrors<"password1" | "password2">) => data<ResetPageState>({ state: "ready", token, email: link.email, errors }, { status: 400 });
+  const parsed = newPasswordSchema.safeParse({
+    password1: form.get("password1") ?? undefined,
+    password2: form.get("password2") ?? undefined,
+  });
+  const refused = (errors: FieldErrors<"password1" | "password2">) =>
+    data<ResetPageState>({ state: "ready", token, email: link.email, errors }, { status: 400 });
   if (!parsed.success) return refused(fieldErrors(parsed.error));
   const weakness = passwordWeakness(parsed.data.password1, [account.name, account.email]);
   if (weakness) return refused({ password1: weakness });

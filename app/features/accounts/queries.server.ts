@@ -14,10 +14,7 @@ export interface NewAccount {
 const publicColumns = ["id", "name", "email", "phone", "address", "created_at", "updated_at"] as const;
 
 /** Creates the account, or says the address is taken (in any letter case). */
-export async function createAccount(
-  db: Kysely<Database>,
-  registration: NewAccount,
-): Promise<{ account: Account } | { emailTaken: true }> {
+export async function createAccount(db: Kysely<Database>, registration: NewAccount): Promise<{ account: Account } | { emailTaken: true }> {
   const now = new Date().toISOString();
   const row = {
     id: randomUUID(),
@@ -45,11 +42,7 @@ export function findAccountById(db: Kysely<Database>, id: string): Promise<Accou
 
 /** `email` as stored: trimmed and in lower case. */
 export function findCredentials(db: Kysely<Database>, email: string) {
-  return db
-    .selectFrom("accounts")
-    .select(["id", "password_hash"])
-    .where("email", "=", email)
-    .executeTakeFirst();
+  return db.selectFrom("accounts").select(["id", "password_hash"]).where("email", "=", email).executeTakeFirst();
 }
 
 /** `email` as stored: trimmed and in lower case. */
@@ -58,7 +51,11 @@ export function findAccountByEmail(db: Kysely<Database>, email: string): Promise
 }
 
 export async function setPasswordHash(db: Kysely<Database>, id: string, passwordHash: string): Promise<void> {
-  await db.updateTable("accounts").set({ password_hash: passwordHash, updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+  await db
+    .updateTable("accounts")
+    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
 }
 
 /** Moves the account to a new address; false when another account has it meanwhile (the unique index decides). */

@@ -47,7 +47,10 @@ export async function handleRegistration(request: Request, services: RequestServ
   // Passwords are never sent back to the page.
   const values = { name: String(raw.name ?? ""), phone: String(raw.phone ?? ""), email: String(raw.email ?? "") };
   if (isHoneypotFilled(form)) {
-    return data<RegisterResult>({ sent: null, errors: {}, values, form: "We could not accept this registration. Please try again." }, { status: 400 });
+    return data<RegisterResult>(
+      { sent: null, errors: {}, values, form: "We could not accept this registration. Please try again." },
+      { status: 400 },
+    );
   }
   const parsed = registerSchema.safeParse(raw);
   if (!parsed.success) return data<RegisterResult>({ sent: null, errors: fieldErrors(parsed.error), values }, { status: 400 });
@@ -71,7 +74,8 @@ export async function handleRegistration(request: Request, services: RequestServ
   return data<RegisterResult>({ sent: { email } });
 }
 
-export type RegistrationLinkState = { state: "ready"; name: string; email: string; token: string } | { state: "expired" } | { state: "exists" };
+export type RegistrationLinkState =
+  { state: "ready"; name: string; email: string; token: string } | { state: "expired" } | { state: "exists" };
 
 const expiredLink = () => data<RegistrationLinkState>({ state: "expired" }, { status: 400 });
 

@@ -47,7 +47,10 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 
 export const emailChangeSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: "Please enter your current password." }).min(1, "Please enter your current password.").max(PASSWORD_MAX_LENGTH),
+  password: z
+    .string({ error: "Please enter your current password." })
+    .min(1, "Please enter your current password.")
+    .max(PASSWORD_MAX_LENGTH),
 });
 
 export type Registration = z.infer<typeof registerSchema>;

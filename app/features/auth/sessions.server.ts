@@ -28,7 +28,17 @@ export async function createSession(
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   const now = new Date().toISOString();
-  await db.insertInto("sessions").values({ ...data, role: data.role ?? "student", role_email: data.role_email ?? null, id_hash: hashId(id), created_at: now, last_seen_at: now }).execute();
+  await db
+    .insertInto("sessions")
+    .values({
+      ...data,
+      role: data.role ?? "student",
+      role_email: data.role_email ?? null,
+      id_hash: hashId(id),
+      created_at: now,
+      last_seen_at: now,
+    })
+    .execute();
   return id;
 }
 
@@ -55,7 +65,12 @@ export async function updateSessionTokens(
   db: Kysely<Database>,
   idHash: string,
   usedRefreshToken: string,
-  { access_token, refresh_token, access_expires_at, id_token }: Pick<SessionRow, "access_token" | "refresh_token" | "access_expires_at" | "id_token">,
+  {
+    access_token,
+    refresh_token,
+    access_expires_at,
+    id_token,
+  }: Pick<SessionRow, "access_token" | "refresh_token" | "access_expires_at" | "id_token">,
 ): Promise<boolean> {
   const result = await db
     .updateTable("sessions")
@@ -90,7 +105,10 @@ export async function updateSessionsOf(db: Kysely<Database>, sub: string, change
 export async function pruneSessions(db: Kysely<Database>, now = new Date()): Promise<void> {
   const idleBefore = new Date(now.getTime() - sessionTimeouts.idleSeconds * 1000).toISOString();
   const createdBefore = new Date(now.getTime() - sessionTimeouts.absoluteSeconds * 1000).toISOString();
-  await db.deleteFrom("sessions").where((eb) => eb.or([eb("last_seen_at", "<", idleBefore), eb("created_at", "<", createdBefore)])).execute();
+  await db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("last_seen_at", "<", idleBefore), eb("created_at", "<", createdBefore)]))
+    .execute();
 }
 
 export function sessionUser(row: SessionRow): SessionUser {

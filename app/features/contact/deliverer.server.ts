@@ -3,7 +3,15 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "#app/lib/db/schema.ts";
-import { claimDueMessages, markFailed, markRetry, markSent, recordAttempt, type ClaimedMessage, type OutboxTable } from "./delivery-queue.server.ts";
+import {
+  claimDueMessages,
+  markFailed,
+  markRetry,
+  markSent,
+  recordAttempt,
+  type ClaimedMessage,
+  type OutboxTable,
+} from "./delivery-queue.server.ts";
 import { afterTemporaryFailure } from "./retry-schedule.ts";
 import { redactSecrets, type DeliveryOutcome, type Transport } from "./transport.ts";
 
@@ -28,7 +36,11 @@ export interface DelivererOptions<T extends OutboxTable = "contact_messages"> {
 const defaults = { outbox: "contact_messages" as const, batchSize: 5, leaseMs: 5 * 60 * 1000, now: () => new Date(), random: Math.random };
 
 /** Why a transport threw instead of answering: still a temporary failure. */
-const thrown = (error: unknown): DeliveryOutcome => ({ ok: false, permanent: false, detail: error instanceof Error ? error.message : String(error) });
+const thrown = (error: unknown): DeliveryOutcome => ({
+  ok: false,
+  permanent: false,
+  detail: error instanceof Error ? error.message : String(error),
+});
 
 async function deliverOne<T extends OutboxTable>(options: Required<DelivererOptions<T>>, message: ClaimedMessage<T>) {
   const { db, outbox, transport, logger, now, random } = options;
@@ -36,12 +48,16 @@ async function deliverOne<T extends OutboxTable>(options: Required<DelivererOpti
   const outcome = await transport.deliver(message).catch(thrown);
   const detail = redactSecrets(outcome.detail, transport.secrets);
   const at = now();
-  const next = outcome.ok || outcome.permanent ? undefined : afterTemporaryFailure({ createdAt: new Date(message.created_at), failedAttempts: attempt, now: at }, random);
+  const next =
+    outcome.ok || outcome.permanent
+      ? undefined
+      : afterTemporaryFailure({ createdAt: new Date(message.created_at), failedAttempts: attempt, now: at }, random);
   const gaveUp = next?.giveUp ? `Gave up after 24 hours of trying. Last error: ${detail}` : undefined;
   // The attempt and the message's new state land together: no "sent" attempt beside a message still being sent.
   const claim = { ...message, table: outbox };
   const kept = await db.transaction().execute(async (trx) => {
-    if (outbox === "contact_messages") await recordAttempt(trx, { messageId: message.id, at, outcome: outcome.ok ? "sent" : "failed", detail });
+    if (outbox === "contact_messages")
+      await recordAttempt(trx, { messageId: message.id, at, outcome: outcome.ok ? "sent" : "failed", detail });
     if (outcome.ok) return markSent(trx, claim, { at, attempts: attempt });
     if (next && !next.giveUp) return markRetry(trx, claim, { attempts: attempt, nextAttemptAt: next.nextAttemptAt, error: detail });
     return markFailed(trx, claim, { attempts: attempt, error: gaveUp ?? detail });
@@ -50,7 +66,8 @@ async function deliverOne<T extends OutboxTable>(options: Required<DelivererOpti
   const logged = { messageId: message.id, attempt, transport: transport.name };
   const noun = outbox === "contact_messages" ? "contact message" : "account mail";
   if (outcome.ok) logger.info(logged, `${noun} delivered`);
-  else if (next && !next.giveUp) logger.warn({ ...logged, error: detail, nextAttemptAt: next.nextAttemptAt.toISOString() }, `${noun} not delivered; will try again`);
+  else if (next && !next.giveUp)
+    logger.warn({ ...logged, error: detail, nextAttemptAt: next.nextAttemptAt.toISOString() }, `${noun} not delivered; will try again`);
   else logger.warn({ ...logged, error: gaveUp ?? detail }, `${noun} could not be delivered`);
   // Our claim ran out while sending and another deliverer took the message over: it decides now.
   if (!kept) logger.warn({ messageId: message.id, attempt }, `${noun} claim expired during the attempt`);
@@ -93,7 +110,9 @@ export interface Deliverer {
 }
 
 /** Starts polling at once and then every `pollIntervalMs`. */
-export function startDeliverer<T extends OutboxTable = "contact_messages">(options: DelivererOptions<T> & { pollIntervalMs?: number }): Deliverer {
+export function startDeliverer<T extends OutboxTable = "contact_messages">(
+  options: DelivererOptions<T> & { pollIntervalMs?: number },
+): Deliverer {
   const { pollIntervalMs = 3000, ...delivery } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

@@ -8,7 +8,10 @@ import type { Database } from "#app/lib/db/schema.ts";
 export type OutboxTable = "contact_messages" | "account_mails";
 
 /** The columns every outbox has; the deliverer reads and writes only these. */
-type QueueColumns = Pick<Database["contact_messages"], "id" | "created_at" | "attempts" | "next_attempt_at" | "claimed_until" | "last_error" | "delivered_at"> & {
+type QueueColumns = Pick<
+  Database["contact_messages"],
+  "id" | "created_at" | "attempts" | "next_attempt_at" | "claimed_until" | "last_error" | "delivered_at"
+> & {
   status: "pending" | "sending" | "sent" | "failed";
 };
 
@@ -37,7 +40,13 @@ const isDue = (nowIso: string) => (eb: ExpressionBuilder<Outboxes, "outbox">) =>
  */
 export async function claimDueMessages<T extends OutboxTable = "contact_messages">(
   db: Kysely<Database>,
-  { now, claimedUntil, limit, postgres, table = "contact_messages" as T }: { now: Date; claimedUntil: Date; limit: number; postgres: boolean; table?: T },
+  {
+    now,
+    claimedUntil,
+    limit,
+    postgres,
+    table = "contact_messages" as T,
+  }: { now: Date; claimedUntil: Date; limit: number; postgres: boolean; table?: T },
 ): Promise<ClaimedMessage<T>[]> {
   const nowIso = now.toISOString();
   const outbox = outboxName(table);
@@ -69,7 +78,13 @@ export async function recordAttempt(
 ) {
   await db
     .insertInto("contact_delivery_attempts")
-    .values({ id: randomUUID(), message_id: attempt.messageId, attempted_at: attempt.at.toISOString(), outcome: attempt.outcome, detail: attempt.detail })
+    .values({
+      id: randomUUID(),
+      message_id: attempt.messageId,
+      attempted_at: attempt.at.toISOString(),
+      outcome: attempt.outcome,
+      detail: attempt.detail,
+    })
     .execute();
 }
 
@@ -88,10 +103,27 @@ async function updateClaimed(db: Kysely<Database>, claim: Claim, changes: Partia
 }
 
 export const markSent = (db: Kysely<Database>, claim: Claim, { at, attempts }: { at: Date; attempts: number }) =>
-  updateClaimed(db, claim, { status: "sent", attempts, delivered_at: at.toISOString(), claimed_until: null, next_attempt_at: null, last_error: null });
+  updateClaimed(db, claim, {
+    status: "sent",
+    attempts,
+    delivered_at: at.toISOString(),
+    claimed_until: null,
+    next_attempt_at: null,
+    last_error: null,
+  });
 
-export const markRetry = (db: Kysely<Database>, claim: Claim, { attempts, nextAttemptAt, error }: { attempts: number; nextAttemptAt: Date; error: string }) =>
-  updateClaimed(db, claim, { status: "pending", attempts, next_attempt_at: nextAttemptAt.toISOString(), claimed_until: null, last_error: error });
+export const markRetry = (
+  db: Kysely<Database>,
+  claim: Claim,
+  { attempts, nextAttemptAt, error }: { attempts: number; nextAttemptAt: Date; error: string },
+) =>
+  updateClaimed(db, claim, {
+    status: "pending",
+    attempts,
+    next_attempt_at: nextAttemptAt.toISOString(),
+    claimed_until: null,
+    last_error: error,
+  });
 
 export const markFailed = (db: Kysely<Database>, claim: Claim, { attempts, error }: { attempts: number; error: string }) =>
   updateClaimed(db, claim, { status: "failed", attempts, next_attempt_at: null, claimed_until: null, last_error: error });

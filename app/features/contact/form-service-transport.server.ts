@@ -22,9 +22,11 @@ async function readAnswer(response: Response): Promise<{ success?: unknown; mess
 
 function outcomeOf(status: number, answer: { success?: unknown; message?: unknown }): DeliveryOutcome {
   const said = typeof answer.message === "string" && answer.message.trim() ? answer.message.trim() : undefined;
-  if (status >= 200 && status < 300 && answer.success === true) return { ok: true, detail: `Accepted by the form service: ${said ?? "success"}` };
+  if (status >= 200 && status < 300 && answer.success === true)
+    return { ok: true, detail: `Accepted by the form service: ${said ?? "success"}` };
   // Busy or broken on their side: worth another try later.
-  if (status >= 500 || status === 429) return { ok: false, permanent: false, detail: `The form service answered HTTP ${status}${said ? `: ${said}` : ""}` };
+  if (status >= 500 || status === 429)
+    return { ok: false, permanent: false, detail: `The form service answered HTTP ${status}${said ? `: ${said}` : ""}` };
   if (status >= 300 && status < 400) {
     return { ok: false, permanent: false, detail: `The form service answered with a redirect (HTTP ${status}); check CONTACT_FORWARD_URL` };
   }
@@ -59,7 +61,8 @@ export function createFormServiceTransport({ url, accessKey }: FormServiceSettin
         });
         return outcomeOf(response.status, await readAnswer(response));
       } catch (error) {
-        const reason = error instanceof Error && error.name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : describeNetworkError(error);
+        const reason =
+          error instanceof Error && error.name === "TimeoutError" ? `no answer within ${timeoutMs / 1000} s` : describeNetworkError(error);
         return { ok: false, permanent: false, detail: `Could not reach the form service: ${reason}` };
       }
     },

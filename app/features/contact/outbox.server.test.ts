@@ -14,7 +14,14 @@ describe.each(engines)("storeContactMessage on %s", (engine) => {
 
   it("keeps a message for staff when no delivery is configured", async () => {
     const { id } = await storeContactMessage(handle.db, fields, { kind: "none" });
-    expect(await row(id)).toMatchObject({ ...fields, status: "kept", attempts: 0, next_attempt_at: null, claimed_until: null, delivered_at: null });
+    expect(await row(id)).toMatchObject({
+      ...fields,
+      status: "kept",
+      attempts: 0,
+      next_attempt_at: null,
+      claimed_until: null,
+      delivered_at: null,
+    });
   });
 
   it("makes a message due at once when it can be delivered", async () => {

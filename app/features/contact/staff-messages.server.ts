@@ -37,10 +37,7 @@ export async function listStaffMessages(
     .$if(onlyOpen, (qb) => qb.where("handled_at", "is", null))
     .$if(Boolean(before), (qb) =>
       qb.where((eb) =>
-        eb.or([
-          eb("created_at", "<", before!.createdAt),
-          eb.and([eb("created_at", "=", before!.createdAt), eb("id", "<", before!.id)]),
-        ]),
+        eb.or([eb("created_at", "<", before!.createdAt), eb.and([eb("created_at", "=", before!.createdAt), eb("id", "<", before!.id)])]),
       ),
     )
     .orderBy("created_at", "desc")
@@ -53,7 +50,11 @@ export async function listStaffMessages(
     ? await db
         .selectFrom("contact_delivery_attempts")
         .selectAll()
-        .where("message_id", "in", page.map((row) => row.id))
+        .where(
+          "message_id",
+          "in",
+          page.map((row) => row.id),
+        )
         .orderBy("attempted_at")
         .orderBy("id")
         .execute()
@@ -72,7 +73,12 @@ export async function listStaffMessages(
       handled: row.handled_at ? { by: row.handled_by ?? "someone", on: formatIndiaTime(row.handled_at) } : null,
       attempts: attempts
         .filter((attempt) => attempt.message_id === row.id)
-        .map((attempt) => ({ id: attempt.id, at: formatIndiaTime(attempt.attempted_at), outcome: attempt.outcome, detail: attempt.detail })),
+        .map((attempt) => ({
+          id: attempt.id,
+          at: formatIndiaTime(attempt.attempted_at),
+          outcome: attempt.outcome,
+          detail: attempt.detail,
+        })),
     })),
     older: rows.length > messagesPerPage && last ? { createdAt: last.created_at, id: last.id } : null,
   };

@@ -26,5 +26,9 @@ export const staffListQuerySchema = z.object({
 
 export const staffMessageActionSchema = z.object({
   intent: z.enum(["handle", "unhandle"], { error: "Unknown action: the form asks for 'Mark as handled' or 'Mark as not handled'." }),
-  id: z.string({ error: "The form did not say which message." }).trim().min(1, "The form did not say which message.").max(100, "No message has this id."),
+  id: z
+    .string({ error: "The form did not say which message." })
+    .trim()
+    .min(1, "The form did not say which message.")
+    .max(100, "No message has this id."),
 });

@@ -41,7 +41,8 @@ async function readContactForm(request: Request) {
  */
 export async function handleContactSubmission(request: Request, { db, config, clientAddress, logger }: RequestServices) {
   const form = await readContactForm(request);
-  if (!form) return data<ContactActionData>({ result: { status: "error", error: { "": [unreadable] } }, message: unreadable }, { status: 400 });
+  if (!form)
+    return data<ContactActionData>({ result: { status: "error", error: { "": [unreadable] } }, message: unreadable }, { status: 400 });
   const { formData, submission } = form;
   const refusal = (errors: { form?: string; captcha?: CaptchaRefusal }): ContactActionData => {
     const result = submission.reply({
@@ -89,7 +90,9 @@ function statusMessage(errors: Record<string, string[] | null>): string {
   const formError = errors[""]?.[0];
   if (formError) return formError;
   const fields = (Object.keys(contactFieldLabels) as ContactField[]).filter((field) => errors[field]?.length);
-  const parts = fields.length ? [`Please correct the fields marked below: ${fields.map((field) => contactFieldLabels[field]).join(", ")}.`] : [];
+  const parts = fields.length
+    ? [`Please correct the fields marked below: ${fields.map((field) => contactFieldLabels[field]).join(", ")}.`]
+    : [];
   const captchaError = errors.captcha?.[0];
   if (captchaError) parts.push(captchaError);
   return parts.join(" ") || "We could not accept this message. Please try again.";

@@ -4,7 +4,6 @@ import type { Config } from "#app/lib/env.server.ts";
 import { captionsExtension, lessonFileBase, lessonFileStem, videoExtension } from "./media-paths.ts";
 import type { LessonMedia } from "./types.ts";
 
-
 /** Tells which lessons have a video (and captions) and where they are. */
 export interface MediaCatalog {
   /** One entry per lesson, 1 to `lessonCount`; null where the video is missing. */
@@ -27,7 +26,12 @@ function localCatalog(mediaDir: string): MediaCatalog {
         () => new Set<string>(),
       );
       // An empty file (an upload under way) is not a lesson yet.
-      const usable = async (name: string) => names.has(name) && (await stat(resolve(folder, name)).then((s) => s.size > 0, () => false));
+      const usable = async (name: string) =>
+        names.has(name) &&
+        (await stat(resolve(folder, name)).then(
+          (s) => s.size > 0,
+          () => false,
+        ));
       return Promise.all(
         lessonNumbers(lessonCount).map(async (lesson) => {
           const base = lessonFileBase(lesson);

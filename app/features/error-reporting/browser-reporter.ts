@@ -25,9 +25,12 @@ function report(kind: BrowserErrorKind, error: unknown, componentStack?: string 
     // No cookie: the server needs no session to log an error.
     credentials: "omit",
     // A typed Blob sets the Content-Type header itself.
-    body: new Blob([JSON.stringify({ kind, message, stack: (error as Error | undefined)?.stack, componentStack, path: location.pathname })], {
-      type: "application/json",
-    }),
+    body: new Blob(
+      [JSON.stringify({ kind, message, stack: (error as Error | undefined)?.stack, componentStack, path: location.pathname })],
+      {
+        type: "application/json",
+      },
+    ),
   }).catch(() => {
     // A report that cannot be sent is not reported in turn.
   });

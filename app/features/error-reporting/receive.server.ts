@@ -21,7 +21,8 @@ export async function receiveBrowserErrorReport(request: Request, { clientAddres
   // First, so a flood costs a map lookup and nothing else.
   const slot = budget.take(clientAddress);
   if (!slot.allowed) {
-    if (slot.processJustFilled) logger.warn("browser error reports: over the limit of this process; more are refused until the minute is over");
+    if (slot.processJustFilled)
+      logger.warn("browser error reports: over the limit of this process; more are refused until the minute is over");
     return refusal(429, "Too many error reports from your network. Please try again in a minute.", {
       "Retry-After": String(slot.retryAfterSeconds),
     });

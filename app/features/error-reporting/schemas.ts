@@ -2,8 +2,7 @@ import { z } from "zod";
 import { MESSAGE_MAX_LENGTH, STACK_MAX_LENGTH, PATH_MAX_LENGTH } from "./limits.ts";
 
 /** Text cut to `max` characters: a longer stack is still worth reading, so it is not refused. */
-const clippedText = (field: string, max: number) =>
-  z.string({ error: `${field} must be text.` }).transform((text) => text.slice(0, max));
+const clippedText = (field: string, max: number) => z.string({ error: `${field} must be text.` }).transform((text) => text.slice(0, max));
 
 /** One error a page reports to POST /errors (app/features/error-reporting/browser-reporter.ts). */
 export const browserErrorReportSchema = z.object({

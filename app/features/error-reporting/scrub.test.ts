@@ -7,7 +7,11 @@ describe("scrubText", () => {
     ["an address in capitals, with subdomains", "to: KAVYA@Mail.College.Example.IN.", "to: [email]."],
     ["a percent-encoded address", "/users/kavya%40college.example/settings", "/users/[email]/settings"],
     ["an address in quotes and brackets", `{"email":"a@b.co"} (a@b.co)`, `{"email":"[email]"} ([email])`],
-    ["a query string of a URL", "at http://127.0.0.1:3000/signin/callback?code=abc&state=x:1:2", "at http://127.0.0.1:3000/signin/callback"],
+    [
+      "a query string of a URL",
+      "at http://127.0.0.1:3000/signin/callback?code=abc&state=x:1:2",
+      "at http://127.0.0.1:3000/signin/callback",
+    ],
     ["a fragment", "https://learn.example/profile#top now", "https://learn.example/profile now"],
     ["a query string of a path", "GET /profile?email=x", "GET /profile"],
     ["a code outside any URL", "callback got code=abc123 and state=xyz", "callback got code=[removed] and state=[removed]"],
@@ -45,11 +49,28 @@ describe("scrubEvent", () => {
       url: "http://127.0.0.1/signin/callback?code=SECRET",
       query_string: "code=SECRET",
       cookies: { sid: "cookie-value" },
-      headers: { Cookie: "sid=cookie-value", Authorization: "Bearer t", "User-Agent": "Chromium", Referer: "http://127.0.0.1/profile?code=SECRET", "X-Forwarded-For": "203.0.113.9" },
+      headers: {
+        Cookie: "sid=cookie-value",
+        Authorization: "Bearer t",
+        "User-Agent": "Chromium",
+        Referer: "http://127.0.0.1/profile?code=SECRET",
+        "X-Forwarded-For": "203.0.113.9",
+      },
       data: { email: "kavya@college.example", password: "secret" },
     },
-    exception: { values: [{ type: "Error", value: "failed for kavya@college.example", stacktrace: { frames: [{ filename: "http://127.0.0.1/assets/a.js", lineno: 1 }] } }] },
-    breadcrumbs: [{ category: "fetch", data: { url: "/api?token=abc", method: "GET" } }, { category: "console", message: "user kavya@college.example" }],
+    exception: {
+      values: [
+        {
+          type: "Error",
+          value: "failed for kavya@college.example",
+          stacktrace: { frames: [{ filename: "http://127.0.0.1/assets/a.js", lineno: 1 }] },
+        },
+      ],
+    },
+    breadcrumbs: [
+      { category: "fetch", data: { url: "/api?token=abc", method: "GET" } },
+      { category: "console", message: "user kavya@college.example" },
+    ],
     contexts: { pino: { requestId: "r-1", path: "/profile", set_cookie: "x" } },
     sdkProcessingMetadata: { normalizedRequest: { headers: { cookie: "kept, never sent" } } },
   };
@@ -64,12 +85,21 @@ describe("scrubEvent", () => {
         url: "http://127.0.0.1/signin/callback",
         headers: { "User-Agent": "Chromium", Referer: "http://127.0.0.1/profile" },
       },
-      exception: { values: [{ type: "Error", value: "failed for [email]", stacktrace: { frames: [{ filename: "http://127.0.0.1/assets/a.js", lineno: 1 }] } }] },
-      breadcrumbs: [{ category: "fetch", data: { url: "/api", method: "GET" } }, { category: "console", message: "user [email]" }],
+      exception: {
+        values: [
+          { type: "Error", value: "failed for [email]", stacktrace: { frames: [{ filename: "http://127.0.0.1/assets/a.js", lineno: 1 }] } },
+        ],
+      },
+      breadcrumbs: [
+        { category: "fetch", data: { url: "/api", method: "GET" } },
+        { category: "console", message: "user [email]" },
+      ],
       contexts: { pino: { requestId: "r-1", path: "/profile", set_cookie: "x" } },
       sdkProcessingMetadata: event.sdkProcessingMetadata,
     });
-    expect(JSON.stringify({ ...scrubbed, sdkProcessingMetadata: undefined })).not.toMatch(/kavya|SECRET|cookie-value|203\.0\.113\.9|Bearer/);
+    expect(JSON.stringify({ ...scrubbed, sdkProcessingMetadata: undefined })).not.toMatch(
+      /kavya|SECRET|cookie-value|203\.0\.113\.9|Bearer/,
+    );
   });
 
   it("stops at a depth no event reaches, so a cycle cannot hang it", () => {

@@ -16,14 +16,12 @@ const secretParameter =
   /\b(code|state|token|access_token|refresh_token|id_token|id_token_hint|session_state|sid|signin_state|feedback_author|registered|_session|_interaction\w*)=[^&;,\s"'`()<>]+/gi;
 
 /** Keys whose values are dropped wherever they appear in an event. */
-const droppedKeys = /^(cookies?|set-cookie|authorization|proxy-authorization|x-forwarded-for|x-real-ip|forwarded|query_string|user|ip_address)$/i;
+const droppedKeys =
+  /^(cookies?|set-cookie|authorization|proxy-authorization|x-forwarded-for|x-real-ip|forwarded|query_string|user|ip_address)$/i;
 
 /** The text with email addresses, query strings and secret parameters taken out. */
 export function scrubText(text: string): string {
-  return text
-    .replace(emailAddress, "[email]")
-    .replace(queryOrFragment, "$1")
-    .replace(secretParameter, "$1=[removed]");
+  return text.replace(emailAddress, "[email]").replace(queryOrFragment, "$1").replace(secretParameter, "$1=[removed]");
 }
 
 /** A copy of `value` with every string scrubbed and the keys above left out. */

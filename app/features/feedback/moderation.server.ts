@@ -10,7 +10,12 @@ import { feedbackCard } from "./view.server.ts";
 const notFound = () => data({ message: "This feedback does not exist, or it was deleted." }, { status: 404 });
 
 /** The post behind `/feedback/:id`, as far as this person may see it; hidden posts only to their author and moderators. */
-async function visiblePost(db: RequestServices["db"], id: string | undefined, user: SessionUser | null, request: Request): Promise<FeedbackRow> {
+async function visiblePost(
+  db: RequestServices["db"],
+  id: string | undefined,
+  user: SessionUser | null,
+  request: Request,
+): Promise<FeedbackRow> {
   const post = feedbackIdSchema.safeParse(id).success ? await findFeedback(db, id!) : undefined;
   if (!post) throw notFound();
   if (post.hidden_at && !deleteVerdict(post, user, authorTokenHash(request)).allowed) throw notFound();
@@ -21,7 +26,13 @@ async function visiblePost(db: RequestServices["db"], id: string | undefined, us
 export async function loadDeletePage({ db }: RequestServices, user: SessionUser | null, request: Request, id: string | undefined) {
   const post = await visiblePost(db, id, user, request);
   const verdict = deleteVerdict(post, user, authorTokenHash(request));
-  const page = { post: feedbackCard(post), hidden: post.hidden_at !== null, moderator: isModerator(user), verdict, signedIn: user !== null };
+  const page = {
+    post: feedbackCard(post),
+    hidden: post.hidden_at !== null,
+    moderator: isModerator(user),
+    verdict,
+    signedIn: user !== null,
+  };
   return verdict.allowed ? page : data(page, { status: verdict.status });
 }
 

@@ -20,7 +20,9 @@ export type FeedbackPostOutcome =
 
 /** What the person typed, as text, to put back into the form. */
 function typedValues(input: Record<string, unknown>): FeedbackFormResult["values"] {
-  return Object.fromEntries(fields.flatMap((field) => (input[field] === undefined || input[field] === null ? [] : [[field, String(input[field])]])));
+  return Object.fromEntries(
+    fields.flatMap((field) => (input[field] === undefined || input[field] === null ? [] : [[field, String(input[field])]])),
+  );
 }
 
 /**

@@ -15,7 +15,10 @@ const imageUrlSchema = z
   .string({ error: "The image address must be text." })
   .trim()
   .max(IMAGE_URL_MAX_LENGTH, `The image address can have at most ${IMAGE_URL_MAX_LENGTH} characters.`)
-  .refine((value) => value === "" || isWebAddress(value), "The image address must start with https:// or http://, like https://example.com/photo.jpg.")
+  .refine(
+    (value) => value === "" || isWebAddress(value),
+    "The image address must start with https:// or http://, like https://example.com/photo.jpg.",
+  )
   .transform((value) => value || null);
 
 function isWebAddress(value: string): boolean {
@@ -31,7 +34,12 @@ const ratingMessage = `Please choose a rating of 1 to ${RATING_MAX} whole stars.
 const ratingSchema = z
   .union([z.string(), z.number()], { error: ratingMessage })
   .transform((value) => String(value).trim())
-  .pipe(z.string().regex(new RegExp(`^[1-${RATING_MAX}]$`), ratingMessage).transform(Number));
+  .pipe(
+    z
+      .string()
+      .regex(new RegExp(`^[1-${RATING_MAX}]$`), ratingMessage)
+      .transform(Number),
+  );
 
 export const feedbackSchema = z.object({
   name: requiredText("name", NAME_MAX_LENGTH),

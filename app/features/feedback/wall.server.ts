@@ -20,7 +20,12 @@ function readCursor(url: URL): { before?: string } | { invalid: true } {
 export async function loadWall({ db, logger }: RequestServices, user: SessionUser | null, url: URL) {
   const cursor = readCursor(url);
   const before = "before" in cursor ? cursor.before : undefined;
-  const shared = { prefillName: user?.name ?? "", moderator: isModerator(user), posted: url.searchParams.get("posted"), deleted: url.searchParams.has("deleted") };
+  const shared = {
+    prefillName: user?.name ?? "",
+    moderator: isModerator(user),
+    posted: url.searchParams.get("posted"),
+    deleted: url.searchParams.has("deleted"),
+  };
   try {
     // One more than a page tells whether older posts exist.
     const rows = await listVisibleFeedback(db, { before, limit: WALL_PAGE_SIZE + 1 });
@@ -36,7 +41,8 @@ export async function loadWall({ db, logger }: RequestServices, user: SessionUse
 /** `GET /feedback` for a JSON client: the spec's array, newest first, at most 50, `?before=<_id>` for older ones. */
 export async function feedbackListResponse({ db }: RequestServices, url: URL): Promise<Response> {
   const cursor = readCursor(url);
-  if ("invalid" in cursor) return Response.json({ error: "before must be the _id of a feedback item." }, { status: 400, headers: { Vary: "Accept" } });
+  if ("invalid" in cursor)
+    return Response.json({ error: "before must be the _id of a feedback item." }, { status: 400, headers: { Vary: "Accept" } });
   const rows = await listVisibleFeedback(db, { before: cursor.before, limit: API_PAGE_SIZE });
   return Response.json(rows.map(feedbackJson), { headers: { Vary: "Accept" } });
 }

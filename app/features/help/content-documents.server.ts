@@ -22,7 +22,9 @@ function courseDocuments(): HelpDocument[] {
     const cards = allCards.filter((card) => course.paths.includes(card.readlink));
     const teachers = [...new Set(cards.map((card) => card.teachername))];
     const lessons = lessonsByCourse[course.slug] ?? [];
-    const inCategories = categories.filter((category) => category.href && course.paths.some((path) => path.startsWith(`${category.href}/`)));
+    const inCategories = categories.filter(
+      (category) => category.href && course.paths.some((path) => path.startsWith(`${category.href}/`)),
+    );
     const taught = teachers.length ? ` taught by ${listOf(teachers)}` : "";
     const firstLessons = lessons.slice(0, 3).map((lesson) => lesson.title);
     return {

@@ -29,7 +29,11 @@ describe("the content source", () => {
 
   it("finds single lessons, linking to the lesson itself", async () => {
     const [first] = await ask("custom hooks");
-    expect(first).toMatchObject({ title: "Writing Custom Hooks", label: "Lesson 13 of Full React Js Course", href: "/courses/mern/react?lesson=13" });
+    expect(first).toMatchObject({
+      title: "Writing Custom Hooks",
+      label: "Lesson 13 of Full React Js Course",
+      href: "/courses/mern/react?lesson=13",
+    });
   });
 
   it("answers nothing when nothing matches: no answer is made up", async () => {

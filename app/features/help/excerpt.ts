@@ -20,7 +20,11 @@ export function excerpt(text: string, matchedTerms: readonly string[], max = EXC
   let best = 0;
   let bestHits = 0;
   sentences.forEach((sentence, index) => {
-    const hits = new Set(tokens(sentence).map(searchTerm).filter((term) => term !== null && wanted.has(term))).size;
+    const hits = new Set(
+      tokens(sentence)
+        .map(searchTerm)
+        .filter((term) => term !== null && wanted.has(term)),
+    ).size;
     if (hits > bestHits) [best, bestHits] = [index, hits];
   });
   let chosen = sentences[best] ?? text;

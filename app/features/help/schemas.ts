@@ -4,7 +4,12 @@ import { HELP_QUESTION_MAX_LENGTH } from "./limits.ts";
 /** A question as typed: spaces collapsed, control characters dropped, at most HELP_QUESTION_MAX_LENGTH characters. */
 export const helpQuestionSchema = z
   .string()
-  .transform((text) => text.replace(/\p{Cc}/gu, " ").replace(/\s+/g, " ").trim())
+  .transform((text) =>
+    text
+      .replace(/\p{Cc}/gu, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  )
   .pipe(
     z
       .string()

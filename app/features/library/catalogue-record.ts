@@ -71,7 +71,11 @@ export const catalogueRecordSchema = z
     price: z
       .object({
         amount: z.number().nonnegative().max(10_000_000),
-        currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, "must be a currency code like INR"),
+        currency: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z]{3}$/, "must be a currency code like INR"),
       })
       .optional(),
     notForSale: z.boolean().default(false),

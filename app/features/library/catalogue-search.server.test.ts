@@ -7,7 +7,8 @@ import { catalogueRecordSchema, type CatalogueRecordInput } from "./catalogue-re
 import { upsertCatalogueRecords } from "./catalogue-store.server.ts";
 import { searchWords, sqliteMatchExpression, postgresQueryParts } from "./search-terms.server.ts";
 
-const record = (sourceId: string, input: Partial<CatalogueRecordInput>) => catalogueRecordSchema.parse({ source: "test", sourceId, title: `Book ${sourceId}`, ...input });
+const record = (sourceId: string, input: Partial<CatalogueRecordInput>) =>
+  catalogueRecordSchema.parse({ source: "test", sourceId, title: `Book ${sourceId}`, ...input });
 
 /** Words no real catalogue holds, so the seed or other tests cannot change what these find. */
 const fixtures = [
@@ -18,20 +19,50 @@ const fixtures = [
   record("java", { title: "Thinking in Java", authors: ["Bruce Eckel"], subjects: ["Java (Computer program language)"] }),
   record("algebre", { title: "Algèbre linéaire", authors: ["Élise Côté"], language: "fr", subjects: ["Mathématiques"] }),
   record("hidden", { title: "Zorblatt secrets", notForSale: true }),
-  record("zorblatt-free", { title: "Zorblatt for everyone", downloadUrl: "https://books.example.org/zorblatt.pdf", subjects: ["Zorblatt"] }),
-  record("zorblatt-sale", { title: "Zorblatt deluxe", price: { amount: 499, currency: "INR" }, buyUrl: "https://shop.example.org/zorblatt", subjects: ["Zorblatt", "Databases"] }),
+  record("zorblatt-free", {
+    title: "Zorblatt for everyone",
+    downloadUrl: "https://books.example.org/zorblatt.pdf",
+    subjects: ["Zorblatt"],
+  }),
+  record("zorblatt-sale", {
+    title: "Zorblatt deluxe",
+    price: { amount: 499, currency: "INR" },
+    buyUrl: "https://shop.example.org/zorblatt",
+    subjects: ["Zorblatt", "Databases"],
+  }),
   record("zorblatt-tamil", { title: "Zorblatt கணினி", language: "ta" }),
   // 45 books of one series, for paging.
   ...Array.from({ length: 45 }, (_, i) => record(`series-${i}`, { title: `Vexillon volume ${String(i + 1).padStart(2, "0")}` })),
   // 100 books ranked alike, stored in reverse title order, every tenth not for sale.
-  ...Array.from({ length: 100 }, (_, i) => record(`tie-${99 - i}`, { title: `Ternwick part ${String(99 - i).padStart(2, "0")}`, notForSale: (99 - i) % 10 === 0 })),
+  ...Array.from({ length: 100 }, (_, i) =>
+    record(`tie-${99 - i}`, { title: `Ternwick part ${String(99 - i).padStart(2, "0")}`, notForSale: (99 - i) % 10 === 0 }),
+  ),
 ];
 
-const query = (text: string, more: Partial<BookQuery> = {}): BookQuery => ({ text, freeOnly: false, subject: null, language: null, page: 1, ...more });
+const query = (text: string, more: Partial<BookQuery> = {}): BookQuery => ({
+  text,
+  freeOnly: false,
+  subject: null,
+  language: null,
+  page: 1,
+  ...more,
+});
 
 describe("search words", () => {
   it("keeps letters, digits and marks and drops every operator of both engines", () => {
-    expect(searchWords(`  "java" AND (c++ OR -rust) title:web^2 NEAR/3 *x* `)).toEqual(["java", "AND", "c", "OR", "rust", "title", "web", "2", "NEAR", "3", "x"]);
+    expect(searchWords(`  "java" AND (c++ OR -rust) title:web^2 NEAR/3 *x* `)).toEqual([
+      "java",
+      "AND",
+      "c",
+      "OR",
+      "rust",
+      "title",
+      "web",
+      "2",
+      "NEAR",
+      "3",
+      "x",
+    ]);
     expect(sqliteMatchExpression("data struc")).toBe('"data" "struc"*');
     expect(sqliteMatchExpression(`"*:()^-`)).toBeNull();
     expect(postgresQueryParts("Algèbre Linéaire")).toEqual({ words: "algebre", prefix: "lineaire:*" });
@@ -101,7 +132,9 @@ describe.each(engines)("the catalogue search on %s", (engine) => {
   it("keeps books ranked alike in title order across pages, however many share the rank", async () => {
     const pages = await Promise.all([1, 2, 3].map((page) => search("ternwick", { page })));
     expect(pages.map((page) => page.ids.length)).toEqual([40, 40, 10]);
-    const expected = Array.from({ length: 100 }, (_, i) => i).filter((i) => i % 10 !== 0).map((i) => `test:tie-${i}`);
+    const expected = Array.from({ length: 100 }, (_, i) => i)
+      .filter((i) => i % 10 !== 0)
+      .map((i) => `test:tie-${i}`);
     expect(pages.flatMap((page) => page.ids)).toEqual(expected);
     expect((await search("ternwick", { page: 2, freeOnly: true })).ids).toEqual(expected.slice(40, 80));
   });
@@ -120,7 +153,11 @@ describe.each(engines)("the catalogue search on %s", (engine) => {
       buyLink: "https://shop.example.org/zorblatt",
       infoLink: null,
     });
-    expect(await provider.find("test:zorblatt-free")).toMatchObject({ saleability: "FREE", downloadLink: "https://books.example.org/zorblatt.pdf", price: null });
+    expect(await provider.find("test:zorblatt-free")).toMatchObject({
+      saleability: "FREE",
+      downloadLink: "https://books.example.org/zorblatt.pdf",
+      price: null,
+    });
     expect(await provider.find("test:hidden")).toBeNull();
   });
 
@@ -132,8 +169,40 @@ describe.each(engines)("the catalogue search on %s", (engine) => {
   });
 
   it("answers any text without an error, operators and all", async () => {
-    const operatorish = fc.constantFrom('"', "'", "*", ":", "^", "-", "(", ")", "NEAR", "NEAR/2", "AND", "OR", "NOT", "&", "|", "!", "<->", ":*", "\\", "{", "}", "+", "title:", " ", "\u0000", "é", "\u0301", "𝔘");
-    const text = fc.oneof(fc.string({ maxLength: 60 }), fc.array(fc.oneof(operatorish, fc.constantFrom("java", "zorblatt", "x")), { maxLength: 12 }).map((parts) => parts.join("")));
+    const operatorish = fc.constantFrom(
+      '"',
+      "'",
+      "*",
+      ":",
+      "^",
+      "-",
+      "(",
+      ")",
+      "NEAR",
+      "NEAR/2",
+      "AND",
+      "OR",
+      "NOT",
+      "&",
+      "|",
+      "!",
+      "<->",
+      ":*",
+      "\\",
+      "{",
+      "}",
+      "+",
+      "title:",
+      " ",
+      "\u0000",
+      "é",
+      "\u0301",
+      "𝔘",
+    );
+    const text = fc.oneof(
+      fc.string({ maxLength: 60 }),
+      fc.array(fc.oneof(operatorish, fc.constantFrom("java", "zorblatt", "x")), { maxLength: 12 }).map((parts) => parts.join("")),
+    );
     await fc.assert(
       fc.asyncProperty(text, fc.boolean(), async (typed, freeOnly) => {
         const { ids } = await search(typed.replaceAll("\u0000", ""), { freeOnly });

@@ -7,7 +7,17 @@ import { postgresQueryParts, sqliteMatchExpression } from "./search-terms.server
 
 type BookRow = Pick<
   Database["books"],
-  "id" | "title" | "subtitle" | "authors" | "page_count" | "saleability" | "price_amount" | "price_currency" | "download_url" | "buy_url" | "info_url"
+  | "id"
+  | "title"
+  | "subtitle"
+  | "authors"
+  | "page_count"
+  | "saleability"
+  | "price_amount"
+  | "price_currency"
+  | "download_url"
+  | "buy_url"
+  | "info_url"
 >;
 
 const cardColumns = sql.raw(
@@ -42,7 +52,8 @@ export function catalogueCard(row: BookRow): BookCard {
     pageCount: row.page_count,
     thumbnail: null,
     saleability: forSale ? "FOR_SALE" : "FREE",
-    price: forSale && row.price_amount !== null && row.price_currency ? { amount: row.price_amount, currencyCode: row.price_currency } : null,
+    price:
+      forSale && row.price_amount !== null && row.price_currency ? { amount: row.price_amount, currencyCode: row.price_currency } : null,
     downloadLink: forSale ? null : row.download_url,
     buyLink: forSale ? row.buy_url : null,
     infoLink: row.info_url,
@@ -132,7 +143,19 @@ export function catalogueProvider(db: Kysely<Database>): BookProvider & { find(i
     async find(id) {
       const row = await db
         .selectFrom("books as b")
-        .select(["b.id", "b.title", "b.subtitle", "b.authors", "b.page_count", "b.saleability", "b.price_amount", "b.price_currency", "b.download_url", "b.buy_url", "b.info_url"])
+        .select([
+          "b.id",
+          "b.title",
+          "b.subtitle",
+          "b.authors",
+          "b.page_count",
+          "b.saleability",
+          "b.price_amount",
+          "b.price_currency",
+          "b.download_url",
+          "b.buy_url",
+          "b.info_url",
+        ])
         .where("b.id", "=", id)
         .where("b.saleability", "<>", "NOT_FOR_SALE")
         .executeTakeFirst();

@@ -33,7 +33,9 @@ describe.each(engines)("the catalogue store on %s", (engine) => {
       const { rows } = await sql<{ id: string }>`select id from books where search @@ to_tsquery('english', ${word})`.execute(handle.db);
       return rows.map((row) => row.id);
     }
-    const { rows } = await sql<{ id: string }>`select books.id from books_fts join books on books.rowid = books_fts.rowid where books_fts match ${word}`.execute(handle.db);
+    const { rows } = await sql<{
+      id: string;
+    }>`select books.id from books_fts join books on books.rowid = books_fts.rowid where books_fts match ${word}`.execute(handle.db);
     return rows.map((row) => row.id);
   };
 
@@ -58,7 +60,9 @@ describe.each(engines)("the catalogue store on %s", (engine) => {
 
   it("keys a book without an ISBN by its source id and folds accents for search", async () => {
     await upsertCatalogueRecords(handle.db, [record({ source: "gutenberg", sourceId: "17489", title: "Les Misérables", language: "fr" })]);
-    await upsertCatalogueRecords(handle.db, [record({ source: "gutenberg", sourceId: "17489", title: "Les Misérables, tome I", language: "fr" })]);
+    await upsertCatalogueRecords(handle.db, [
+      record({ source: "gutenberg", sourceId: "17489", title: "Les Misérables, tome I", language: "fr" }),
+    ]);
     const rows = await handle.db.selectFrom("books").select(["id", "title"]).where("source", "=", "gutenberg").execute();
     expect(rows).toEqual([{ id: "gutenberg:17489", title: "Les Misérables, tome I" }]);
     expect(await findByWord("miserables")).toEqual(["gutenberg:17489"]);

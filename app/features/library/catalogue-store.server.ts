@@ -5,7 +5,10 @@ import { catalogueKey, saleabilityOf, type CatalogueRecord } from "./catalogue-r
 
 /** Lower case without accents: how PostgreSQL's index sees text (SQLite's tokenizer folds by itself). */
 export function foldForSearch(text: string): string {
-  return text.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase();
 }
 
 /** Rows a statement writes at once: well inside both engines' limits on bound values. */
@@ -39,9 +42,7 @@ async function upsertBatch(db: Kysely<Database>, records: readonly CatalogueReco
   // The last of several records with one key wins, as if they had been imported one by one.
   const byKey = new Map(records.map((record) => [catalogueKey(record), record]));
   const ids = [...byKey.keys()];
-  const existing = new Set(
-    (await db.selectFrom("books").select("id").where("id", "in", ids).execute()).map((row) => row.id),
-  );
+  const existing = new Set((await db.selectFrom("books").select("id").where("id", "in", ids).execute()).map((row) => row.id));
   const postgres = isPostgres(db);
   const timestamp = now.toISOString();
   const rows = [...byKey].map(([id, record]) => ({
@@ -104,7 +105,10 @@ async function upsertBatch(db: Kysely<Database>, records: readonly CatalogueReco
     [...new Set(record.subjects.map((subject) => subject.toLowerCase()))].map((subject) => ({ book_id: id, subject })),
   );
   for (let start = 0; start < subjectRows.length; start += batchSize) {
-    await db.insertInto("book_subjects").values(subjectRows.slice(start, start + batchSize)).execute();
+    await db
+      .insertInto("book_subjects")
+      .values(subjectRows.slice(start, start + batchSize))
+      .execute();
   }
   return { added: ids.length - existing.size, updated: existing.size };
 }

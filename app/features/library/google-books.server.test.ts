@@ -3,24 +3,48 @@ import { startBooksServiceStandIn, volume } from "#tests/setup/books-service-sta
 import type { BookQuery } from "./book.ts";
 import { googleBooksProvider, GoogleBooksError, volumeCard } from "./google-books.server.ts";
 
-const query = (text: string, more: Partial<BookQuery> = {}): BookQuery => ({ text, freeOnly: false, subject: null, language: null, page: 1, ...more });
+const query = (text: string, more: Partial<BookQuery> = {}): BookQuery => ({
+  text,
+  freeOnly: false,
+  subject: null,
+  language: null,
+  page: 1,
+  ...more,
+});
 
 describe("a books service volume as a card", () => {
   it("drops books not for sale and keeps only http(s) links and the service's own covers", () => {
     expect(volumeCard(volume("a", { saleability: "NOT_FOR_SALE" }) as never)).toBeNull();
     const card = volumeCard({
       id: "b",
-      volumeInfo: { title: " Title ", subtitle: "Sub", imageLinks: { smallThumbnail: "http://books.google.com/books/content?id=b" }, infoLink: "javascript:alert(1)" },
+      volumeInfo: {
+        title: " Title ",
+        subtitle: "Sub",
+        imageLinks: { smallThumbnail: "http://books.google.com/books/content?id=b" },
+        infoLink: "javascript:alert(1)",
+      },
       saleInfo: { saleability: "FOR_SALE", buyLink: "data:text/html,x" },
     });
-    expect(card).toMatchObject({ id: "google:b", title: "Title: Sub", thumbnail: "https://books.google.com/books/content?id=b", buyLink: null, infoLink: null, price: null, authors: [] });
-    expect(volumeCard({ id: "c", volumeInfo: { imageLinks: { thumbnail: "https://evil.example/c.jpg" } }, saleInfo: { saleability: "FREE" } })).toMatchObject({
+    expect(card).toMatchObject({
+      id: "google:b",
+      title: "Title: Sub",
+      thumbnail: "https://books.google.com/books/content?id=b",
+      buyLink: null,
+      infoLink: null,
+      price: null,
+      authors: [],
+    });
+    expect(
+      volumeCard({ id: "c", volumeInfo: { imageLinks: { thumbnail: "https://evil.example/c.jpg" } }, saleInfo: { saleability: "FREE" } }),
+    ).toMatchObject({
       title: "Untitled",
       thumbnail: null,
       saleability: "FREE",
       downloadLink: null,
     });
-    expect(volumeCard({ id: "d", volumeInfo: { imageLinks: { thumbnail: "https://lh3.googleusercontent.com/d" } } })?.thumbnail).toBe("https://lh3.googleusercontent.com/d");
+    expect(volumeCard({ id: "d", volumeInfo: { imageLinks: { thumbnail: "https://lh3.googleusercontent.com/d" } } })?.thumbnail).toBe(
+      "https://lh3.googleusercontent.com/d",
+    );
   });
 });
 
@@ -29,7 +53,10 @@ describe("the books service provider", () => {
   const apiKey = "unit-test-key";
   beforeAll(async () => {
     standIn = await startBooksServiceStandIn(
-      (q) => (q === "forty-five" ? Array.from({ length: 45 }, (_, i) => volume(`v${i}`)) : [volume("one"), volume("gone", { saleability: "NOT_FOR_SALE" })]),
+      (q) =>
+        q === "forty-five"
+          ? Array.from({ length: 45 }, (_, i) => volume(`v${i}`))
+          : [volume("one"), volume("gone", { saleability: "NOT_FOR_SALE" })],
       { known: volume("known", { saleability: "FREE" }) },
     );
   });
@@ -54,7 +81,10 @@ describe("the books service provider", () => {
     expect(standIn.requests.length).toBe(before + 1);
     expect(await books.find("google:one")).toMatchObject({ title: "Volume one" });
     expect(standIn.requests.length).toBe(before + 1);
-    expect(await books.find("google:known")).toMatchObject({ saleability: "FREE", downloadLink: "https://books.google.com/books/download/known.pdf" });
+    expect(await books.find("google:known")).toMatchObject({
+      saleability: "FREE",
+      downloadLink: "https://books.google.com/books/download/known.pdf",
+    });
     expect(await books.find("google:missing")).toBeNull();
     expect(await books.find("google:../etc")).toBeNull();
     expect(await books.find("catalogue:one")).toBeNull();
@@ -69,7 +99,9 @@ describe("the books service provider", () => {
   ] as const)("fails with a reason and an address without the key when the service is %s", async (behaviour, reason) => {
     standIn.behave(behaviour);
     try {
-      const failure = await provider(behaviour === "slow" ? 200 : undefined).search(query(`fails ${behaviour}`)).catch((error: unknown) => error);
+      const failure = await provider(behaviour === "slow" ? 200 : undefined)
+        .search(query(`fails ${behaviour}`))
+        .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(GoogleBooksError);
       expect((failure as GoogleBooksError).message).toBe(reason);
       expect((failure as GoogleBooksError).address).toBe(`${standIn.url}?q=fails+${behaviour}&maxResults=40&startIndex=0`);

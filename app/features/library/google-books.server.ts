@@ -128,7 +128,11 @@ export function googleBooksProvider(settings: GoogleBooksSettings): GoogleBooksP
   async function getJson(url: URL, address: string): Promise<{ status: number; body: unknown }> {
     let response: Response;
     try {
-      response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(settings.timeoutMs), headers: { Accept: "application/json" } });
+      response = await fetch(url, {
+        redirect: "manual",
+        signal: AbortSignal.timeout(settings.timeoutMs),
+        headers: { Accept: "application/json" },
+      });
     } catch (error) {
       const timedOut = error instanceof DOMException && error.name === "TimeoutError";
       throw new GoogleBooksError(timedOut ? `no answer within ${settings.timeoutMs} ms` : "could not be reached", address);

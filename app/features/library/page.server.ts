@@ -25,7 +25,12 @@ const subjectLabel = (subject: string) => subject.charAt(0).toUpperCase() + subj
 /** What the form shows again: what was asked, as typed (cut short: an echo, not a store). */
 function typedValues(url: URL): SearchFormValues {
   const param = (name: string) => (url.searchParams.get(name) ?? "").slice(0, 1000);
-  return { q: param("q"), free: ["1", "on", "true"].includes(param("free")), subject: param("subject").toLowerCase(), language: param("language").toLowerCase() };
+  return {
+    q: param("q"),
+    free: ["1", "on", "true"].includes(param("free")),
+    subject: param("subject").toLowerCase(),
+    language: param("language").toLowerCase(),
+  };
 }
 
 /** The form's choices; a subject or language asked for by a shared link is offered even when not among them. */
@@ -99,7 +104,8 @@ function safeReturn(value: FormDataEntryValue | null): URL {
 export async function handleReadingListPost(services: RequestServices, user: SessionUser, form: FormData) {
   const back = safeReturn(form.get("return_to"));
   const parsed = readingListPostSchema.safeParse({ intent: form.get("intent") ?? undefined, book: form.get("book") ?? undefined });
-  if (!parsed.success) return data({ problem: parsed.error.issues[0]?.message ?? "Please use the Save or Remove button." }, { status: 400 });
+  if (!parsed.success)
+    return data({ problem: parsed.error.issues[0]?.message ?? "Please use the Save or Remove button." }, { status: 400 });
   const { intent, book: bookId } = parsed.data;
 
   if (intent === "remove") {

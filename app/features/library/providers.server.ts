@@ -17,7 +17,11 @@ export function googleProviderFor(config: Config): GoogleBooksProvider | null {
   if (!config.GOOGLE_BOOKS_API_KEY) return null;
   let provider = googleProviders.get(config);
   if (!provider) {
-    provider = googleBooksProvider({ apiKey: config.GOOGLE_BOOKS_API_KEY, url: config.GOOGLE_BOOKS_URL, timeoutMs: config.GOOGLE_BOOKS_TIMEOUT_MS });
+    provider = googleBooksProvider({
+      apiKey: config.GOOGLE_BOOKS_API_KEY,
+      url: config.GOOGLE_BOOKS_URL,
+      timeoutMs: config.GOOGLE_BOOKS_TIMEOUT_MS,
+    });
     googleProviders.set(config, provider);
   }
   return provider;
@@ -75,7 +79,9 @@ export async function findBook({ db, config, logger }: LibraryServices, id: stri
       return await google.find(id);
     } catch (error) {
       logServiceFailure(logger, error, "looking up a book");
-      throw new BookLookupError("The public books service did not answer, so the book could not be saved. Please try again in a few minutes.");
+      throw new BookLookupError(
+        "The public books service did not answer, so the book could not be saved. Please try again in a few minutes.",
+      );
     }
   }
   return catalogueProvider(db).find(id);

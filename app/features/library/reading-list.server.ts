@@ -30,7 +30,10 @@ function snapshotCard(json: string): BookCard[] {
       pageCount: typeof stored.pageCount === "number" ? stored.pageCount : null,
       thumbnail: text(stored.thumbnail),
       saleability: forSale ? "FOR_SALE" : "FREE",
-      price: forSale && typeof price?.amount === "number" && typeof price.currencyCode === "string" ? { amount: price.amount, currencyCode: price.currencyCode } : null,
+      price:
+        forSale && typeof price?.amount === "number" && typeof price.currencyCode === "string"
+          ? { amount: price.amount, currencyCode: price.currencyCode }
+          : null,
       downloadLink: text(stored.downloadLink),
       buyLink: text(stored.buyLink),
       infoLink: text(stored.infoLink),
@@ -75,7 +78,11 @@ export async function saveToReadingList(db: Kysely<Database>, userSub: string, b
             sql<string>`${now.toISOString()}`.as("added_at"),
           ])
           .where(
-            (eb) => eb.selectFrom("reading_list").select((inner) => inner.fn.countAll().as("n")).where("user_sub", "=", userSub),
+            (eb) =>
+              eb
+                .selectFrom("reading_list")
+                .select((inner) => inner.fn.countAll().as("n"))
+                .where("user_sub", "=", userSub),
             "<",
             READING_LIST_LIMIT,
           ),
@@ -83,7 +90,12 @@ export async function saveToReadingList(db: Kysely<Database>, userSub: string, b
       .onConflict((conflict) => conflict.columns(["user_sub", "book_id"]).doNothing())
       .executeTakeFirst();
     if (Number(result.numInsertedOrUpdatedRows ?? 0) > 0) return "saved";
-    const existing = await trx.selectFrom("reading_list").select("book_id").where("user_sub", "=", userSub).where("book_id", "=", book.id).executeTakeFirst();
+    const existing = await trx
+      .selectFrom("reading_list")
+      .select("book_id")
+      .where("user_sub", "=", userSub)
+      .where("book_id", "=", book.id)
+      .executeTakeFirst();
     return existing ? "already-saved" : "list-full";
   });
 }

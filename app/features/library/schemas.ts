@@ -32,7 +32,12 @@ export const librarySearchSchema = z.object({
       .transform((text) => withoutControls(text).trim().toLowerCase())
       .pipe(z.string().max(SEARCH_TEXT_MAX_LENGTH, "Please choose a subject from the list.")),
   ).transform((subject) => subject || null),
-  language: optional(z.string().regex(/^[a-zA-Z]{2,3}$/, "Please choose a language from the list.").transform((code) => code.toLowerCase())),
+  language: optional(
+    z
+      .string()
+      .regex(/^[a-zA-Z]{2,3}$/, "Please choose a language from the list.")
+      .transform((code) => code.toLowerCase()),
+  ),
   page: z
     .string()
     .regex(/^\d{1,6}$/, `The page must be a whole number from 1 to ${MAX_PAGE}.`)

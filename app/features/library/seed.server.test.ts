@@ -27,7 +27,9 @@ describe("parseCatalogueSeed", () => {
   });
   it("refuses an entry from another source and one id used twice", () => {
     expect(() => parseCatalogueSeed([entry("x", { source: "csv" })])).toThrow(/entry 1 \(x\): source must be "seed"/);
-    expect(() => parseCatalogueSeed([entry("same"), entry("same", { title: "Other" })])).toThrow(/entry 2 \(same\): seed:same appears twice/);
+    expect(() => parseCatalogueSeed([entry("same"), entry("same", { title: "Other" })])).toThrow(
+      /entry 2 \(same\): seed:same appears twice/,
+    );
   });
 });
 
@@ -59,7 +61,12 @@ describe.each(engines)("applying the catalogue seed on %s", (engine) => {
     expect(first).toEqual({ applied: true, added: 2, updated: 0, removed: 0, keptImported: 0 });
     const before = await seedBooks();
     expect(before.map((book) => book.id)).toEqual(["seed:one", "seed:two"]);
-    const subjects = await handle.db.selectFrom("book_subjects").select("subject").where("book_id", "=", "seed:two").orderBy("subject").execute();
+    const subjects = await handle.db
+      .selectFrom("book_subjects")
+      .select("subject")
+      .where("book_id", "=", "seed:two")
+      .orderBy("subject")
+      .execute();
     expect(subjects).toEqual([{ subject: "logic" }, { subject: "mathematics" }]);
 
     const { counted, counter } = counting(handle.db);
@@ -86,7 +93,11 @@ describe.each(engines)("applying the catalogue seed on %s", (engine) => {
     const before = await handle.db.selectFrom("books").selectAll().where("source", "=", "csv").orderBy("id").execute();
 
     // The seed lists the same ISBN under another title, and drops everything else it had.
-    const result = await applyCatalogueSeed(handle.db, [entry("c-book", { isbn: "9780131103627", title: "K&R" })], new Date("2030-03-02T00:00:00Z"));
+    const result = await applyCatalogueSeed(
+      handle.db,
+      [entry("c-book", { isbn: "9780131103627", title: "K&R" })],
+      new Date("2030-03-02T00:00:00Z"),
+    );
     expect(result).toMatchObject({ applied: true, added: 0, updated: 0, keptImported: 1, removed: 1 });
     expect(await handle.db.selectFrom("books").selectAll().where("source", "=", "csv").orderBy("id").execute()).toEqual(before);
     expect(await seedBooks()).toEqual([]);

@@ -24,10 +24,7 @@ export async function handleNewsletterSignup(request: Request, { db, clientAddre
   const formData = await request.formData();
   if (isHoneypotFilled(formData)) {
     logger.info("newsletter sign-up refused: honeypot filled");
-    return data<NewsletterResult>(
-      { status: "invalid", message: "We could not accept this sign-up. Please try again." },
-      { status: 400 },
-    );
+    return data<NewsletterResult>({ status: "invalid", message: "We could not accept this sign-up. Please try again." }, { status: 400 });
   }
 
   const parsed = newsletterSignupSchema.safeParse({ email: formData.get("email") ?? undefined });

@@ -11,7 +11,13 @@ interface StoredAnswer {
 
 export async function saveAttempt(
   db: Kysely<Database>,
-  { userSub, quizSlug, questions, choices, score }: {
+  {
+    userSub,
+    quizSlug,
+    questions,
+    choices,
+    score,
+  }: {
     userSub: string;
     quizSlug: string;
     questions: readonly QuizQuestion[];

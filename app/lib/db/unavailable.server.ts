@@ -20,11 +20,7 @@ const unavailableSqlStates: Record<string, string> = {
 const unavailableNetworkCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "EAI_AGAIN"]);
 
 /** Messages of node-postgres and its pool, which carry no code. */
-const unavailableMessages = [
-  "timeout exceeded when trying to connect",
-  "Connection terminated",
-  "Query read timeout",
-];
+const unavailableMessages = ["timeout exceeded when trying to connect", "Connection terminated", "Query read timeout"];
 
 /** SQLite's primary result codes for a database locked by another connection, past the busy timeout. */
 const sqliteBusy = 5;

@@ -13,7 +13,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, relyingParty, logger, secureCookies } = context.get(servicesContext);
   const clearState = signInStateCookie.clear(secureCookies);
   try {
-    const { tokens, claims, returnTo } = await relyingParty.finish(db, new URL(request.url), signInStateCookie.read(request, secureCookies));
+    const { tokens, claims, returnTo } = await relyingParty.finish(
+      db,
+      new URL(request.url),
+      signInStateCookie.read(request, secureCookies),
+    );
     if (!tokens.refresh_token && relyingParty.settings.scope.includes("offline_access")) {
       // The session still works; its access token just cannot be renewed. Usually a provider setting.
       logger.warn({ sub: claims.sub }, signInMessages.missingRefreshToken);

@@ -37,7 +37,8 @@ export default function EmailChange({ loaderData, actionData }: Route.ComponentP
             </p>
           )}
           <p>
-            Your address now is <span className="break-all">{loaderData.email}</span>. We will mail a link to the new one to make sure it is yours.
+            Your address now is <span className="break-all">{loaderData.email}</span>. We will mail a link to the new one to make sure it is
+            yours.
           </p>
           <TextField
             id="new-email"

@@ -26,7 +26,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
     <FormPage title="Forgot password" heading="Choose a new password" className="max-w-md">
       {actionData?.sent ? (
-        <CheckYourInbox email={actionData.sent.email}>If an account uses this address, the mail holds a link to choose a new password.</CheckYourInbox>
+        <CheckYourInbox email={actionData.sent.email}>
+          If an account uses this address, the mail holds a link to choose a new password.
+        </CheckYourInbox>
       ) : (
         <Form method="post" className="mt-4 space-y-4" noValidate>
           <p>Enter the email address of your account, and we will mail you a link to choose a new password.</p>

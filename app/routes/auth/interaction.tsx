@@ -67,7 +67,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.status === "blocked") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     return tooManyRequests(
-      { error: `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or choose a new password with "Forgot password?".`, email },
+      {
+        error: `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or choose a new password with "Forgot password?".`,
+        email,
+      },
       result.retryAfterSeconds,
     );
   }

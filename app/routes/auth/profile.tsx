@@ -37,13 +37,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     quizScores: quizzes.flatMap((quiz) => {
       const score = bestScores.get(quiz.slug);
-      return score ? [{ label: `${quiz.title} quiz`, href: `/test/${quiz.slug}`, percent: percentage(score.bestPercent, 100), detail: `best of ${score.attempts}` }] : [];
+      return score
+        ? [
+            {
+              label: `${quiz.title} quiz`,
+              href: `/test/${quiz.slug}`,
+              percent: percentage(score.bestPercent, 100),
+              detail: `best of ${score.attempts}`,
+            },
+          ]
+        : [];
     }),
     lessonsFinished: videoCourses.flatMap((course) => {
       // Capped: rows may remain for lessons a shortened course no longer has.
       const finished = Math.min(finishedLessons.get(course.slug) ?? 0, course.lessonCount);
       return finished
-        ? [{ label: course.title, href: course.paths[0]!, percent: percentage(finished, course.lessonCount), detail: `${finished} of ${course.lessonCount} lessons` }]
+        ? [
+            {
+              label: course.title,
+              href: course.paths[0]!,
+              percent: percentage(finished, course.lessonCount),
+              detail: `${finished} of ${course.lessonCount} lessons`,
+            },
+          ]
         : [];
     }),
     user: signedIn.user,
@@ -68,7 +84,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   await updateContactDetails(db, signedIn.user.sub, parsed.data);
   return { saved: true, errors: {}, values } satisfies ActionResult;
 }
-
 
 interface StatusRow {
   label: string;
@@ -98,7 +113,12 @@ function ProjectStatus({ id, title, rows, empty }: { id: string; title: string; 
                   {row.percent}% <span className="text-muted">({row.detail})</span>
                 </span>
               </span>
-              <progress className="block h-2 w-full accent-brand-700" max={100} value={row.percent} aria-label={`${row.label}: ${row.percent}%`} />
+              <progress
+                className="block h-2 w-full accent-brand-700"
+                max={100}
+                value={row.percent}
+                aria-label={`${row.label}: ${row.percent}%`}
+              />
             </li>
           ))}
         </ul>
@@ -142,9 +162,7 @@ function ContactDetailsForm({ phone, address, result }: { phone: string | null; 
           error={errors.address}
         />
         <div className="md:col-span-2">
-          <SubmitButton busy={busy}>
-            Save details
-          </SubmitButton>
+          <SubmitButton busy={busy}>Save details</SubmitButton>
         </div>
       </Form>
     </section>
@@ -213,7 +231,11 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           rows={loaderData.quizScores}
           empty={
             <>
-              No quiz taken yet. <Link to="/test" className="underline">Test your knowledge</Link>.
+              No quiz taken yet.{" "}
+              <Link to="/test" className="underline">
+                Test your knowledge
+              </Link>
+              .
             </>
           }
         />
@@ -223,11 +245,19 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           rows={loaderData.lessonsFinished}
           empty={
             <>
-              No lesson finished yet. <Link to="/courses" className="underline">Browse the courses</Link>.
+              No lesson finished yet.{" "}
+              <Link to="/courses" className="underline">
+                Browse the courses
+              </Link>
+              .
             </>
           }
         />
-        <ReadingListSection books={loaderData.readingList} returnTo="/profile" className="rounded-lg border border-gray-200 p-6 shadow-sm lg:col-span-3" />
+        <ReadingListSection
+          books={loaderData.readingList}
+          returnTo="/profile"
+          className="rounded-lg border border-gray-200 p-6 shadow-sm lg:col-span-3"
+        />
       </div>
     </>
   );

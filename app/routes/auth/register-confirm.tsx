@@ -26,7 +26,8 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
         // A button, not the link itself: mail programs open links to check them.
         <Form method="post" className="mt-4 space-y-4">
           <p>
-            The account for <strong>{page.name}</strong> with the address <span className="break-all">{page.email}</span> is ready to be created.
+            The account for <strong>{page.name}</strong> with the address <span className="break-all">{page.email}</span> is ready to be
+            created.
           </p>
           <input type="hidden" name="token" value={page.token} />
           <SubmitButton busy={busy}>Create my account</SubmitButton>

@@ -41,9 +41,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
     return (
       <RegisterPage>
         <p className="mt-4">
-            Accounts for this site are created with the college's sign-in service. Choose Join Now and pick the
-            option to sign up there.
-          </p>
+          Accounts for this site are created with the college's sign-in service. Choose Join Now and pick the option to sign up there.
+        </p>
         <a href={signInHref("/profile")} className="btn-primary mt-6">
           Join Now
         </a>
@@ -63,35 +62,35 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   return (
     <RegisterPage>
       {actionData?.form && (
-          <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
-            {actionData.form}
-          </p>
-        )}
-        <Form method="post" className="mt-6 space-y-4" noValidate>
-          <HoneypotField />
-          {fields.map((field) => (
-            <TextField
-              key={field.name}
-              id={field.name}
-              {...field}
-              required
-              error={errors[field.name]}
-              hint={field.name === "password1" ? NEW_PASSWORD_HINT : undefined}
-              minLength={field.type === "password" ? PASSWORD_MIN_LENGTH : undefined}
-              // Passwords are never sent back to the page.
-              defaultValue={field.type === "password" ? undefined : actionData?.values[field.name as keyof typeof actionData.values]}
-            />
-          ))}
-          <SubmitButton busy={busy} className="btn-primary w-full">
-            Register
-          </SubmitButton>
-          <p className="text-center text-sm text-muted">
-            Already registered?{" "}
-            <a href="/signin" className="font-semibold text-brand-800 underline">
-              Sign in
-            </a>
-          </p>
-        </Form>
+        <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
+          {actionData.form}
+        </p>
+      )}
+      <Form method="post" className="mt-6 space-y-4" noValidate>
+        <HoneypotField />
+        {fields.map((field) => (
+          <TextField
+            key={field.name}
+            id={field.name}
+            {...field}
+            required
+            error={errors[field.name]}
+            hint={field.name === "password1" ? NEW_PASSWORD_HINT : undefined}
+            minLength={field.type === "password" ? PASSWORD_MIN_LENGTH : undefined}
+            // Passwords are never sent back to the page.
+            defaultValue={field.type === "password" ? undefined : actionData?.values[field.name as keyof typeof actionData.values]}
+          />
+        ))}
+        <SubmitButton busy={busy} className="btn-primary w-full">
+          Register
+        </SubmitButton>
+        <p className="text-center text-sm text-muted">
+          Already registered?{" "}
+          <a href="/signin" className="font-semibold text-brand-800 underline">
+            Sign in
+          </a>
+        </p>
+      </Form>
     </RegisterPage>
   );
 }

@@ -15,7 +15,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Each start stores a transaction for a day: bounded per address so the table cannot be flooded.
   const rate = await consumeRateLimit(db, { key: `signin:${clientAddress}`, limit: 60, windowSeconds: 15 * 60 });
   if (!rate.allowed) {
-    return tooManyRequests({ message: "Too many sign-in attempts from your network. Please try again in a few minutes." }, rate.retryAfterSeconds);
+    return tooManyRequests(
+      { message: "Too many sign-in attempts from your network. Please try again in a few minutes." },
+      rate.retryAfterSeconds,
+    );
   }
   const returnTo = safeReturnTo(new URL(request.url).searchParams.get("return_to"));
   try {

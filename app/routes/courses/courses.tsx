@@ -15,19 +15,19 @@ export default function Courses() {
         const courses = coursesByCategory[category.id];
         return (
           courses && (
-          <section key={category.id} aria-labelledby={`${category.id}-heading`} className="section">
-            <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id={`${category.id}-heading`} className="text-2xl font-bold">
-                {category.name}
-              </h2>
-              {category.href && (
-                <Link to={category.href} className="font-semibold text-brand-800 underline">
-                  All {category.name} courses
-                </Link>
-              )}
-            </div>
-            <CourseGrid courses={courses} />
-          </section>
+            <section key={category.id} aria-labelledby={`${category.id}-heading`} className="section">
+              <div className="mb-6 flex flex-wrap items-baseline justify-between gap-2">
+                <h2 id={`${category.id}-heading`} className="text-2xl font-bold">
+                  {category.name}
+                </h2>
+                {category.href && (
+                  <Link to={category.href} className="font-semibold text-brand-800 underline">
+                    All {category.name} courses
+                  </Link>
+                )}
+              </div>
+              <CourseGrid courses={courses} />
+            </section>
           )
         );
       })}

@@ -29,8 +29,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return page;
 }
 
-export const meta = ({ loaderData, error }: Route.MetaArgs) =>
-  pageMeta(loaderData?.course.title ?? errorTitle(error));
+export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData?.course.title ?? errorTitle(error));
 
 function LessonCard({ lesson, current, pathname }: { lesson: LessonView; current: boolean; pathname: string }) {
   return (

@@ -55,7 +55,15 @@ export default function FeedbackPage({ loaderData }: Route.ComponentProps) {
               Submit
             </SubmitButton>
             <p role="status" className={`mt-3 min-h-6 ${refused ? "text-red-700" : "text-emerald-800"}`}>
-              {busy ? "Sending your feedback…" : refused ? (refused.form ?? "Please correct the fields marked above.") : posted ? "Thank you! Your feedback is on the wall." : deleted ? "The feedback was deleted." : ""}
+              {busy
+                ? "Sending your feedback…"
+                : refused
+                  ? (refused.form ?? "Please correct the fields marked above.")
+                  : posted
+                    ? "Thank you! Your feedback is on the wall."
+                    : deleted
+                      ? "The feedback was deleted."
+                      : ""}
             </p>
           </fetcher.Form>
         </section>

@@ -46,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const outcome = await postFeedback(context.get(servicesContext), request, getUser(context), Object.fromEntries(form));
   if (outcome.ok) {
-    return redirect(`/feedback?posted=${outcome.post.id}`, { status: 303, headers: outcome.setCookie ? { "Set-Cookie": outcome.setCookie } : undefined });
+    return redirect(`/feedback?posted=${outcome.post.id}`, {
+      status: 303,
+      headers: outcome.setCookie ? { "Set-Cookie": outcome.setCookie } : undefined,
+    });
   }
   const headers = outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined;
   return data<FeedbackFormResult>(outcome.result, { status: outcome.status, headers });

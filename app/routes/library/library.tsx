@@ -12,7 +12,10 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) => {
   if (error) return pageMeta(errorTitle(error));
   const search = loaderData?.search;
   if (search) return pageMeta(`${search.text}${search.page > 1 ? ` (page ${search.page})` : ""} – E-Library search`);
-  return pageMeta(loaderData?.problem ? "E-Library: please check your search" : "E-Library", "Search the college library's books and e-books.");
+  return pageMeta(
+    loaderData?.problem ? "E-Library: please check your search" : "E-Library",
+    "Search the college library's books and e-books.",
+  );
 };
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -23,7 +26,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const returnTo = form.get("return_to");
-  const signedIn = requireUser(context, typeof returnTo === "string" && returnTo.startsWith("/library") ? returnTo : libraryHref(url.searchParams, {}));
+  const signedIn = requireUser(
+    context,
+    typeof returnTo === "string" && returnTo.startsWith("/library") ? returnTo : libraryHref(url.searchParams, {}),
+  );
   return handleReadingListPost(context.get(servicesContext), signedIn.user, form);
 }
 

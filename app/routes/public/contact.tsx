@@ -30,9 +30,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="reach-us" className="text-2xl font-bold">
             Get In Touch
           </h2>
-          <p className="mt-3 text-muted">
-            Send us a message with the form, or reach us by phone, mail or social media.
-          </p>
+          <p className="mt-3 text-muted">Send us a message with the form, or reach us by phone, mail or social media.</p>
           <ContactDetails />
         </section>
         <section aria-labelledby="map-heading">
@@ -56,7 +54,13 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="form-heading" className="text-2xl font-bold">
             Send a Message
           </h2>
-          <ContactForm key={loaderData.prefillMessage} captcha={loaderData.captcha} sent={loaderData.sent} actionData={actionData} prefillMessage={loaderData.prefillMessage} />
+          <ContactForm
+            key={loaderData.prefillMessage}
+            captcha={loaderData.captcha}
+            sent={loaderData.sent}
+            actionData={actionData}
+            prefillMessage={loaderData.prefillMessage}
+          />
         </section>
       </div>
       <ChatWidget />

@@ -9,7 +9,10 @@ import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/help";
 
 export const meta = () =>
-  pageMeta("Help", "Answers from this site's own pages: courses, lessons, quizzes, the library, registering, signing in and how to reach the college.");
+  pageMeta(
+    "Help",
+    "Answers from this site's own pages: courses, lessons, quizzes, the library, registering, signing in and how to reach the college.",
+  );
 
 export function loader({ url, context }: Route.LoaderArgs) {
   return answerHelpRequest(url, context.get(servicesContext));
@@ -36,7 +39,13 @@ export default function Help({ loaderData: result }: Route.ComponentProps) {
             answers from our own pages only.
           </p>
           <Form method="get" action={HELP_PATH} role="search" className="mt-4">
-            <QuestionField key={question} id="help-question" defaultValue={question} invalid={!busy && result.status === "refused"} errorId="help-summary" />
+            <QuestionField
+              key={question}
+              id="help-question"
+              defaultValue={question}
+              invalid={!busy && result.status === "refused"}
+              errorId="help-summary"
+            />
           </Form>
           {/* Always in place, so that each new outcome is announced; says why a question was refused. */}
           <div className="mt-3">

@@ -35,8 +35,7 @@ export default function NotFound({ loaderData }: Route.ComponentProps) {
           This address cannot be read
         </h2>
         <p className="mx-auto mt-4 max-w-xl text-muted">
-          The address has a % sign that is not followed by a character code. Please check the link you followed, or go to
-          our home page.
+          The address has a % sign that is not followed by a character code. Please check the link you followed, or go to our home page.
         </p>
         <Link to="/" className="btn-primary mt-8">
           Go Back To Home

@@ -22,7 +22,11 @@ export default function Pages() {
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {all.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} reloadDocument={needsOwnDocument(link.to)} className="block rounded-md border border-gray-200 p-4 font-semibold hover:border-brand-700">
+              <Link
+                to={link.to}
+                reloadDocument={needsOwnDocument(link.to)}
+                className="block rounded-md border border-gray-200 p-4 font-semibold hover:border-brand-700"
+              >
                 {link.label}
               </Link>
             </li>

@@ -19,7 +19,16 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const query = staffListQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) {
-    return data({ problem: query.error.issues[0]?.message ?? "This address is not valid.", filter: "all" as const, messages: [], older: null, later: false }, { status: 400 });
+    return data(
+      {
+        problem: query.error.issues[0]?.message ?? "This address is not valid.",
+        filter: "all" as const,
+        messages: [],
+        older: null,
+        later: false,
+      },
+      { status: 400 },
+    );
   }
   const { filter, before } = query.data;
   const page = await listStaffMessages(db, { onlyOpen: filter === "open", before });
@@ -34,7 +43,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "This request is not valid." }, { status: 400 });
   const { intent, id } = parsed.data;
   const changed = await setMessageHandled(context.get(servicesContext).db, id, intent === "handle" ? staffMemberLabel(user) : null);
-  if (!changed) return data({ error: "There is no message with this id. Reload the page to see the messages as they are now." }, { status: 404 });
+  if (!changed)
+    return data({ error: "There is no message with this id. Reload the page to see the messages as they are now." }, { status: 404 });
   return redirect(`${pagePath}${url.search}#${messageAnchor(id)}`);
 }
 
@@ -72,7 +82,11 @@ export default function StaffMessages({ loaderData, actionData }: Route.Componen
         </nav>
         {problem ? (
           <p role="alert" className="rounded-md bg-red-50 p-4 text-red-800">
-            {problem} <Link to={pagePath} className="underline">Show the newest messages</Link>.
+            {problem}{" "}
+            <Link to={pagePath} className="underline">
+              Show the newest messages
+            </Link>
+            .
           </p>
         ) : messages.length === 0 ? (
           <p className="text-muted">{filter === "open" ? "Every message has been handled." : "No contact message has arrived yet."}</p>

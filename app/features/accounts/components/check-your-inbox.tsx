@@ -13,8 +13,8 @@ export function CheckYourInbox({ email, children }: { email: string; children: R
       </p>
       <p>{children}</p>
       <p className="text-sm text-muted">
-        The link in it works once, for {LINK_LIFETIME_MINUTES} minutes. No mail after a few minutes? Look in your spam folder, or check the address and send the
-        form again.
+        The link in it works once, for {LINK_LIFETIME_MINUTES} minutes. No mail after a few minutes? Look in your spam folder, or check the
+        address and send the form again.
       </p>
     </div>
   );

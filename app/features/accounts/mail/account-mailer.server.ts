@@ -52,7 +52,10 @@ export function createAccountMailer(config: Config, db: Kysely<Database>, logger
   if (!config.SMTP_URL) {
     return {
       async queue(_db, mail, requestLogger) {
-        requestLogger.warn({ recipient: mail.recipient, subject: mail.subject, text: mail.text }, "account mail not sent: SMTP_URL is not set, so it is written here");
+        requestLogger.warn(
+          { recipient: mail.recipient, subject: mail.subject, text: mail.text },
+          "account mail not sent: SMTP_URL is not set, so it is written here",
+        );
       },
       wake() {},
       async stop() {},

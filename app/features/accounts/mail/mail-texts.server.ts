@@ -4,7 +4,11 @@ import { site } from "#app/content/site.ts";
 import { LINK_LIFETIME_MINUTES } from "../limits.ts";
 import type { AccountMail } from "./account-mailer.server.ts";
 
-const signature = ["", `— ${site.brand}`, "You get this mail because someone entered this address on our site. If it was not you, you can ignore it: nothing changes."];
+const signature = [
+  "",
+  `— ${site.brand}`,
+  "You get this mail because someone entered this address on our site. If it was not you, you can ignore it: nothing changes.",
+];
 const validity = `The link works once, for ${LINK_LIFETIME_MINUTES} minutes.`;
 
 export function registrationMail(recipient: string, name: string, link: string): AccountMail {
@@ -51,7 +55,15 @@ export function emailChangeMail(recipient: string, name: string, link: string): 
   return {
     recipient,
     subject: `Confirm your new address for ${site.brand}`,
-    text: [`Hello ${name},`, "", "To use this address for your account from now on, open this link:", link, "", validity, ...signature].join("\n"),
+    text: [
+      `Hello ${name},`,
+      "",
+      "To use this address for your account from now on, open this link:",
+      link,
+      "",
+      validity,
+      ...signature,
+    ].join("\n"),
   };
 }
 

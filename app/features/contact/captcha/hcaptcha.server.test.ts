@@ -63,11 +63,18 @@ describe("the hCaptcha adapter", () => {
     const [request] = standIn.requests;
     expect(request!.method).toBe("POST");
     expect(request!.contentType).toMatch(/^application\/x-www-form-urlencoded/);
-    expect(Object.fromEntries(request!.form)).toEqual({ secret: "0xsecret", response: "P1_token", sitekey: "site-key-1", remoteip: "203.0.113.9" });
+    expect(Object.fromEntries(request!.form)).toEqual({
+      secret: "0xsecret",
+      response: "P1_token",
+      sitekey: "site-key-1",
+      remoteip: "203.0.113.9",
+    });
   });
 
   it("refuses a post without an answer without asking hCaptcha", async () => {
-    for (const fields of [{}, { "h-captcha-response": "  " }, { altcha: "an ALTCHA answer is not hCaptcha's" }] as Array<Record<string, string>>) {
+    for (const fields of [{}, { "h-captcha-response": "  " }, { altcha: "an ALTCHA answer is not hCaptcha's" }] as Array<
+      Record<string, string>
+    >) {
       expect(verifier.hasAnswer(form(fields))).toBe(false);
       expect(await verifier.verify(form(fields), "203.0.113.9")).toEqual({ ok: false, reason: "missing" });
     }
@@ -89,7 +96,9 @@ describe("the hCaptcha adapter", () => {
   it("calls a refusal of the site's own keys unavailable, and logs it without the secret", async () => {
     standIn.answerJson(200, { success: false, "error-codes": ["sitekey-secret-mismatch"] });
     expect(await verifier.verify(form({ "h-captcha-response": "P1_token" }), "203.0.113.9")).toEqual({ ok: false, reason: "unavailable" });
-    expect(logged.map((line) => JSON.parse(line))).toMatchObject([{ errorCodes: ["sitekey-secret-mismatch"], msg: "hCaptcha refused the site's verification request" }]);
+    expect(logged.map((line) => JSON.parse(line))).toMatchObject([
+      { errorCodes: ["sitekey-secret-mismatch"], msg: "hCaptcha refused the site's verification request" },
+    ]);
     expect(logged.join("")).not.toContain("0xsecret");
   });
 

@@ -18,15 +18,17 @@ export async function withRetries<T>(load: () => Promise<T>, retries = CAPTCHA_L
 }
 
 /** A fetch that retries network failures and server errors (5xx), as a challenge loader should. */
-export const retryingFetch = (onGiveUp: () => void): typeof fetch => async (input, init) => {
-  try {
-    return await withRetries(async () => {
-      const response = await fetch(input, init);
-      if (response.status >= 500) throw new Error(`the server answered ${response.status}`);
-      return response;
-    });
-  } catch (error) {
-    onGiveUp();
-    throw error;
-  }
-};
+export const retryingFetch =
+  (onGiveUp: () => void): typeof fetch =>
+  async (input, init) => {
+    try {
+      return await withRetries(async () => {
+        const response = await fetch(input, init);
+        if (response.status >= 500) throw new Error(`the server answered ${response.status}`);
+        return response;
+      });
+    } catch (error) {
+      onGiveUp();
+      throw error;
+    }
+  };

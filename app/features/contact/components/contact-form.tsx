@@ -37,7 +37,11 @@ export function ContactForm({
   /** A message to start from (an order for a book of the E-Library). */
   prefillMessage?: string;
 }) {
-  const [form, fields] = useForm<ContactFormShape>({ id: "contact-form", lastResult: actionData?.result, defaultValue: { message: prefillMessage } });
+  const [form, fields] = useForm<ContactFormShape>({
+    id: "contact-form",
+    lastResult: actionData?.result,
+    defaultValue: { message: prefillMessage },
+  });
   const formRef = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();
   const location = useLocation();

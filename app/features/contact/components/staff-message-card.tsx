@@ -14,7 +14,11 @@ export function StaffMessageCard({ message }: { message: StaffMessage }) {
   const busy = navigation.state === "submitting" && navigation.formData?.get("id") === message.id;
   const headingId = `${messageAnchor(message.id)}-name`;
   return (
-    <article id={messageAnchor(message.id)} aria-labelledby={headingId} className="scroll-mt-4 rounded-lg border border-gray-300 p-5 shadow-sm">
+    <article
+      id={messageAnchor(message.id)}
+      aria-labelledby={headingId}
+      className="scroll-mt-4 rounded-lg border border-gray-300 p-5 shadow-sm"
+    >
       <h2 id={headingId} className="text-xl font-bold break-words">
         {message.name}
       </h2>

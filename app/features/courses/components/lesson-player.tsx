@@ -5,8 +5,7 @@ import { useLessonProgressReporting } from "../progress-reporting.ts";
 
 const playbackSpeeds = ["0.75", "1", "1.25", "1.5", "1.75", "2"];
 
-const formatTime = (totalSeconds: number) =>
-  `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, "0")}`;
+const formatTime = (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, "0")}`;
 
 /**
  * The lesson's video: nothing loads until the learner presses play (poster,
@@ -45,8 +44,8 @@ export function LessonPlayer({
       <div className="flex aspect-video w-full flex-col items-center justify-center rounded-lg bg-gray-100 p-6 text-center">
         <p className="text-xl font-semibold">This lesson's video is not available yet.</p>
         <p className="mt-2 max-w-md text-muted">
-          The lesson notes below still apply; the college adds recordings as they are made. Other lessons of the course may
-          already have theirs.
+          The lesson notes below still apply; the college adds recordings as they are made. Other lessons of the course may already have
+          theirs.
         </p>
       </div>
     );
@@ -87,7 +86,11 @@ export function LessonPlayer({
             ))}
           </select>
         </label>
-        {captions ? <span className="text-muted">Captions: English (CC button)</span> : <span className="text-muted">No captions for this lesson yet</span>}
+        {captions ? (
+          <span className="text-muted">Captions: English (CC button)</span>
+        ) : (
+          <span className="text-muted">No captions for this lesson yet</span>
+        )}
         {startAt > 0 && <span>Resumes at {formatTime(startAt)}</span>}
         <a href={video} className="underline">
           Download video

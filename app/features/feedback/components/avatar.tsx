@@ -15,7 +15,10 @@ export function Avatar({ name, image }: { name: string; image: string | null }) 
   }, []);
   if (!image || failed) {
     return (
-      <span aria-hidden="true" className="flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-100 text-3xl font-bold text-brand-800">
+      <span
+        aria-hidden="true"
+        className="flex size-24 shrink-0 items-center justify-center rounded-full bg-brand-100 text-3xl font-bold text-brand-800"
+      >
         {initials(name)}
       </span>
     );

@@ -16,8 +16,26 @@ export function FeedbackFields({ prefillName, result }: { prefillName: string; r
   return (
     <div className="space-y-4">
       <HoneypotField />
-      <TextField id={`${id}-name`} name="name" label="Name" required maxLength={NAME_MAX_LENGTH} autoComplete="name" defaultValue={values?.name ?? prefillName} error={errors.name} />
-      <TextField id={`${id}-comment`} name="comment" label="Comment" required multiline maxLength={COMMENT_MAX_LENGTH} defaultValue={values?.comment} error={errors.comment} />
+      <TextField
+        id={`${id}-name`}
+        name="name"
+        label="Name"
+        required
+        maxLength={NAME_MAX_LENGTH}
+        autoComplete="name"
+        defaultValue={values?.name ?? prefillName}
+        error={errors.name}
+      />
+      <TextField
+        id={`${id}-comment`}
+        name="comment"
+        label="Comment"
+        required
+        multiline
+        maxLength={COMMENT_MAX_LENGTH}
+        defaultValue={values?.comment}
+        error={errors.comment}
+      />
       <TextField
         id={`${id}-image`}
         name="image"

@@ -7,8 +7,7 @@ const HELP_PATH = "/help";
 
 type HelpDialogComponent = typeof import("./help-dialog.tsx").HelpDialog;
 
-const buttonClass =
-  "fixed bottom-4 left-4 z-10 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white shadow-lg hover:bg-brand-800";
+const buttonClass = "fixed bottom-4 left-4 z-10 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white shadow-lg hover:bg-brand-800";
 
 /**
  * 'Need help?': opens the help assistant's dialog, whose code is fetched on the first press

@@ -49,7 +49,12 @@ export function HelpAnswerList({ result, onFollow }: { result: HelpResult; onFol
     <ol className="space-y-4">
       {result.answers.map((answer) => (
         <li key={`${answer.href}#${answer.title}`} className="border-l-4 border-brand-700 pl-3">
-          <Link to={answer.href} reloadDocument={needsOwnDocument(answer.href)} onClick={onFollow} className="font-semibold text-brand-800 underline">
+          <Link
+            to={answer.href}
+            reloadDocument={needsOwnDocument(answer.href)}
+            onClick={onFollow}
+            className="font-semibold text-brand-800 underline"
+          >
             {answer.title}
           </Link>
           <p className="text-sm text-muted">{answer.label}</p>

@@ -23,7 +23,11 @@ export function BookCard({ book, headingId, children }: { book: Book; headingId:
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-2 pt-2">
           {book.saleability === "FREE" ? (
             book.downloadLink ? (
-              <a {...linkProps(book.downloadLink)} aria-label={`Download Pdf: ${book.title}`} className="font-semibold text-brand-800 underline">
+              <a
+                {...linkProps(book.downloadLink)}
+                aria-label={`Download Pdf: ${book.title}`}
+                className="font-semibold text-brand-800 underline"
+              >
                 Download Pdf
               </a>
             ) : (

@@ -7,7 +7,17 @@ import { coverColourClass } from "../cover-colour.ts";
  * colour of its own) when it has none or the picture fails: no request, nothing from another
  * site. Decorative: the card's heading names the book.
  */
-export function BookCover({ id, title, thumbnail, small = false }: { id: string; title: string; thumbnail: string | null; small?: boolean }) {
+export function BookCover({
+  id,
+  title,
+  thumbnail,
+  small = false,
+}: {
+  id: string;
+  title: string;
+  thumbnail: string | null;
+  small?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   useEffect(() => {

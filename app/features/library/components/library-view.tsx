@@ -7,7 +7,17 @@ import { ReadingListButton } from "./reading-list-button.tsx";
 import { ReadingListSection } from "./reading-list-section.tsx";
 import { SearchForm } from "./search-form.tsx";
 
-function BookGrid({ books, idPrefix, savedIds, returnTo }: { books: Book[]; idPrefix: string; savedIds: Set<string> | null; returnTo: string }) {
+function BookGrid({
+  books,
+  idPrefix,
+  savedIds,
+  returnTo,
+}: {
+  books: Book[];
+  idPrefix: string;
+  savedIds: Set<string> | null;
+  returnTo: string;
+}) {
   return (
     <ul className="mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
       {books.map((book, index) => (
@@ -26,10 +36,14 @@ function summary(data: LibraryPageData): string {
   const { search } = data;
   if (!search) return "";
   if (search.books.length === 0) {
-    return search.page > 1 ? `There are no more books for “${search.text}”.` : `No books matched “${search.text}”. Try other words or fewer filters.`;
+    return search.page > 1
+      ? `There are no more books for “${search.text}”.`
+      : `No books matched “${search.text}”. Try other words or fewer filters.`;
   }
   const count = search.books.length === 1 ? "1 book" : `${search.books.length} books`;
-  return search.page > 1 ? `Page ${search.page}: ${count} for “${search.text}”.` : `${count} found for “${search.text}”${search.nextHref ? ", more on the next page" : ""}.`;
+  return search.page > 1
+    ? `Page ${search.page}: ${count} for “${search.text}”.`
+    : `${count} found for “${search.text}”${search.nextHref ? ", more on the next page" : ""}.`;
 }
 
 /**
@@ -51,10 +65,19 @@ export function LibraryView({ data, actionProblem }: { data: LibraryPageData; ac
 
   return (
     <div className="section space-y-12">
-      <SearchForm key={returnTo} values={data.form} subjects={data.choices.subjects} languages={data.choices.languages} problem={data.problem} />
+      <SearchForm
+        key={returnTo}
+        values={data.form}
+        subjects={data.choices.subjects}
+        languages={data.choices.languages}
+        problem={data.problem}
+      />
 
       {(data.listMessage || actionProblem) && (
-        <p role={actionProblem ? "alert" : "status"} className={`rounded-md p-3 ${actionProblem ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}>
+        <p
+          role={actionProblem ? "alert" : "status"}
+          className={`rounded-md p-3 ${actionProblem ? "bg-red-50 text-red-800" : "bg-emerald-50 text-emerald-900"}`}
+        >
           {actionProblem ?? data.listMessage}
         </p>
       )}

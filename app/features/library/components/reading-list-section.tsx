@@ -7,7 +7,8 @@ import { ReadingListButton } from "./reading-list-button.tsx";
 /** Where a saved book can be read or had: its free copy, its shop, or its page. */
 function bookLink(book: BookCard): { href: string; label: string } | null {
   if (book.saleability === "FREE" && book.downloadLink) return { href: book.downloadLink, label: "Download Pdf" };
-  if (book.buyLink) return { href: book.buyLink, label: book.price ? `Buy Now (${formatPrice(book.price.amount, book.price.currencyCode)})` : "Buy Now" };
+  if (book.buyLink)
+    return { href: book.buyLink, label: book.price ? `Buy Now (${formatPrice(book.price.amount, book.price.currencyCode)})` : "Buy Now" };
   if (book.infoLink) return { href: book.infoLink, label: "About this book" };
   return null;
 }
@@ -25,7 +26,11 @@ export function ReadingListSection({ books, returnTo, className = "" }: { books:
       </h2>
       {books.length === 0 ? (
         <p className="mt-3 text-muted">
-          Nothing saved yet. Use <strong>Save</strong> on a book in the <Link to="/library" className="text-brand-800 underline">E-Library</Link> to keep it here.
+          Nothing saved yet. Use <strong>Save</strong> on a book in the{" "}
+          <Link to="/library" className="text-brand-800 underline">
+            E-Library
+          </Link>{" "}
+          to keep it here.
         </p>
       ) : (
         <ul className="mt-4 grid gap-3 md:grid-cols-2">
@@ -39,7 +44,11 @@ export function ReadingListSection({ books, returnTo, className = "" }: { books:
                   {book.authors.length > 0 && <p className="text-sm break-words text-muted">{book.authors.join(", ")}</p>}
                   <div className="mt-2 flex flex-wrap items-center gap-3">
                     {link && (
-                      <a href={link.href} rel={link.href.startsWith("/") ? undefined : "noopener noreferrer"} className="text-sm font-semibold text-brand-800 underline">
+                      <a
+                        href={link.href}
+                        rel={link.href.startsWith("/") ? undefined : "noopener noreferrer"}
+                        className="text-sm font-semibold text-brand-800 underline"
+                      >
                         {link.label}
                         <span className="sr-only">: {book.title}</span>
                       </a>

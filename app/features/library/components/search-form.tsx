@@ -22,9 +22,16 @@ export function SearchForm({
 }) {
   const navigation = useNavigation();
   // A search on its way: the Search button refuses a second press until the results arrive.
-  const searching = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "GET" && navigation.formAction?.split("?")[0] === "/library";
+  const searching =
+    navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "GET" && navigation.formAction?.split("?")[0] === "/library";
   return (
-    <Form method="get" action="/library" role="search" aria-label="Books" className="grid gap-4 rounded-lg border border-gray-200 p-4 shadow-sm md:grid-cols-6">
+    <Form
+      method="get"
+      action="/library"
+      role="search"
+      aria-label="Books"
+      className="grid gap-4 rounded-lg border border-gray-200 p-4 shadow-sm md:grid-cols-6"
+    >
       <div className="md:col-span-6">
         <label htmlFor="library-q" className="block font-medium">
           Search by title, author or subject
@@ -61,7 +68,19 @@ export function SearchForm({
   );
 }
 
-function FilterSelect({ name, label, anyLabel, value, choices }: { name: string; label: string; anyLabel: string; value: string; choices: Array<{ value: string; label: string }> }) {
+function FilterSelect({
+  name,
+  label,
+  anyLabel,
+  value,
+  choices,
+}: {
+  name: string;
+  label: string;
+  anyLabel: string;
+  value: string;
+  choices: Array<{ value: string; label: string }>;
+}) {
   return (
     <div className="md:col-span-2">
       <label htmlFor={`library-${name}`} className="block font-medium">

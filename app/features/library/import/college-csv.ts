@@ -38,7 +38,11 @@ const labels: FieldLabels = {
 };
 
 /** " Buy URL " → "buy_url". */
-const normaliseHeader = (header: string) => header.trim().toLowerCase().replace(/[\s-]+/g, "_");
+const normaliseHeader = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 
 /** Where each known column is; the unknown ones are returned so the importer can say it ignored them. */
 export function collegeColumns(header: readonly string[]): { columns: CollegeColumns; unknown: string[] } {
@@ -46,7 +50,9 @@ export function collegeColumns(header: readonly string[]): { columns: CollegeCol
   const unknown: string[] = [];
   header.forEach((name, index) => {
     const normalised = normaliseHeader(name);
-    const column = (Object.keys(columnNames) as CollegeColumn[]).find((key) => (columnNames[key] as readonly string[]).includes(normalised));
+    const column = (Object.keys(columnNames) as CollegeColumn[]).find((key) =>
+      (columnNames[key] as readonly string[]).includes(normalised),
+    );
     if (!column) {
       if (normalised) unknown.push(name.trim());
       return;
@@ -55,7 +61,9 @@ export function collegeColumns(header: readonly string[]): { columns: CollegeCol
     columns[column] = index;
   });
   if (columns.title === undefined) {
-    throw new ImportFileError(`the first line has no title column (found: ${header.map((name) => name.trim()).join(", ") || "nothing"}); see docs/library-import.md for the columns`);
+    throw new ImportFileError(
+      `the first line has no title column (found: ${header.map((name) => name.trim()).join(", ") || "nothing"}); see docs/library-import.md for the columns`,
+    );
   }
   return { columns, unknown };
 }

@@ -22,7 +22,7 @@ describe("CSV rows", () => {
   });
 
   it("counts Windows line ends once, whatever the chunks", async () => {
-    const rows = await rowsOf("\uFEFFtitle,a", "uthors\r\n\"X\r\nY\",A\r", "\nZ,B\r\n");
+    const rows = await rowsOf("\uFEFFtitle,a", 'uthors\r\n"X\r\nY",A\r', "\nZ,B\r\n");
     expect(rows.map((row) => [row.line, row.cells])).toEqual([
       [1, ["title", "authors"]],
       [2, ["X\r\nY", "A"]],
@@ -31,6 +31,8 @@ describe("CSV rows", () => {
   });
 
   it("refuses text that is not CSV, saying where the parser gave up", async () => {
-    await expect(rowsOf('title\n"open\nnever closed\n')).rejects.toThrow(/^the file is not valid CSV: Quote Not Closed: the parsing is finished with an opening quote at line \d+$/);
+    await expect(rowsOf('title\n"open\nnever closed\n')).rejects.toThrow(
+      /^the file is not valid CSV: Quote Not Closed: the parsing is finished with an opening quote at line \d+$/,
+    );
   });
 });

@@ -10,7 +10,8 @@ describe("the importers' field conversions", () => {
     expect(moneyAmount("Rs. 450.00", "price").value).toEqual({ amount: 450, currency: "INR" });
     expect(moneyAmount("£12.99", "price").value).toEqual({ amount: 12.99, currency: "GBP" });
     expect(moneyAmount("", "price")).toEqual({ value: undefined });
-    for (const bad of ["abc", "-5", "12.345", "4 50"]) expect(moneyAmount(bad, "price").problem).toBe(`price ${JSON.stringify(bad)} is not an amount of money`);
+    for (const bad of ["abc", "-5", "12.345", "4 50"])
+      expect(moneyAmount(bad, "price").problem).toBe(`price ${JSON.stringify(bad)} is not an amount of money`);
   });
 
   it("refuses anything but digits where a whole number belongs", () => {

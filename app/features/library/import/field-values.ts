@@ -3,7 +3,12 @@
 /** A list written in one cell: "a; b" (also "a | b"); blanks and repeats dropped, first spelling kept. */
 export function splitList(cell: string | undefined, separators: RegExp = /[;|]/): string[] {
   if (!cell) return [];
-  return uniqueIgnoringCase(cell.split(separators).map((item) => item.trim()).filter(Boolean));
+  return uniqueIgnoringCase(
+    cell
+      .split(separators)
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
 }
 
 export function uniqueIgnoringCase(items: readonly string[]): string[] {

@@ -22,7 +22,7 @@ export async function* fileText(path: string, onBytes?: OnBytes): AsyncGenerator
     yield decoder.decode();
   } catch (error) {
     if (error instanceof TypeError && (error as { code?: string }).code === "ERR_ENCODING_INVALID_ENCODED_DATA") {
-      throw new ImportFileError("the file is not UTF-8 text: save or export it as UTF-8 (in a spreadsheet: \"CSV UTF-8\")");
+      throw new ImportFileError('the file is not UTF-8 text: save or export it as UTF-8 (in a spreadsheet: "CSV UTF-8")');
     }
     throw error;
   }

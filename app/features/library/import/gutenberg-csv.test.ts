@@ -13,11 +13,17 @@ describe("pg_catalog.csv rows", () => {
   it("takes the first of several languages and ignores what is not text", () => {
     const entry = gutenbergEntry("line 2", ["100", "Text", "2000-01-01", "A Title", "fr; en", "", "", "", ""], "gutenberg");
     expect(entry).toMatchObject({ record: { language: "fr", sourceId: "100", authors: [] } });
-    expect(gutenbergEntry("line 3", ["101", "Sound", "", "Audio", "en", "", "", "", ""], "gutenberg")).toEqual({ at: "line 3", ignored: "a Sound entry, not a book" });
+    expect(gutenbergEntry("line 3", ["101", "Sound", "", "Audio", "en", "", "", "", ""], "gutenberg")).toEqual({
+      at: "line 3",
+      ignored: "a Sound entry, not a book",
+    });
   });
 
   it("reports a row without an ebook number or a title", () => {
-    expect(gutenbergEntry("line 4", ["x1", "Text", "", "T", "en"], "gutenberg")).toEqual({ at: "line 4", problems: ['Text# "x1" is not an ebook number'] });
+    expect(gutenbergEntry("line 4", ["x1", "Text", "", "T", "en"], "gutenberg")).toEqual({
+      at: "line 4",
+      problems: ['Text# "x1" is not an ebook number'],
+    });
     expect(gutenbergEntry("line 5", ["7", "Text", "", " ", "en"], "gutenberg")).toEqual({ at: "line 5", problems: ["Title is missing"] });
   });
 

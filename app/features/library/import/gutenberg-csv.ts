@@ -23,7 +23,9 @@ const maxEntries = 50;
  * is the one form we are sure Project Gutenberg keeps.
  */
 export function gutenbergEntry(at: string, cells: readonly string[], source: string): SourceEntry {
-  const [number = "", type = "", , rawTitle = "", language = "", authors = "", subjects = "", , bookshelves = ""] = cells.map((cell) => cell.trim());
+  const [number = "", type = "", , rawTitle = "", language = "", authors = "", subjects = "", , bookshelves = ""] = cells.map((cell) =>
+    cell.trim(),
+  );
   if (type.toLowerCase() !== "text") return { at, ignored: `a ${type || "typeless"} entry, not a book` };
   if (!/^\d{1,9}$/.test(number)) return { at, problems: [`Text# ${JSON.stringify(number)} is not an ebook number`] };
 
@@ -36,7 +38,10 @@ export function gutenbergEntry(at: string, cells: readonly string[], source: str
     title: cut(firstLine, maxTitle),
     subtitle: rest.length ? cut(rest.join(" "), maxTitle) : undefined,
     authors: splitList(authors, /;/).map(withoutLifeDates).filter(Boolean).slice(0, maxEntries),
-    subjects: uniqueIgnoringCase([...splitList(subjects, /;/), ...splitList(bookshelves, /;/).map(withoutCategoryPrefix)]).slice(0, maxEntries),
+    subjects: uniqueIgnoringCase([...splitList(subjects, /;/), ...splitList(bookshelves, /;/).map(withoutCategoryPrefix)]).slice(
+      0,
+      maxEntries,
+    ),
     language: languageCode(language.split(/[;,]/)[0]),
     infoUrl: page,
     downloadUrl: page,

@@ -131,7 +131,11 @@ async function* readEntries(
         // Spreadsheets save rows that only ever had formatting as a line of commas.
         if (cells.every((cell) => !cell.trim())) continue;
         // More cells than headers: most likely a comma in an unquoted value, which shifts the rest.
-        if (cells.length > width) yield { at: `line ${line}`, problems: [`has ${cells.length} fields but the header has ${width} (a comma in a value that is not in quotes?)`] };
+        if (cells.length > width)
+          yield {
+            at: `line ${line}`,
+            problems: [`has ${cells.length} fields but the header has ${width} (a comma in a value that is not in quotes?)`],
+          };
         else yield collegeCsvEntry(`line ${line}`, cells, header.columns, { source, currency });
       }
       if (!header) throw new ImportFileError("the file is empty");

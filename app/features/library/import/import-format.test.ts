@@ -8,7 +8,9 @@ describe("telling an import file's format", () => {
     expect(detectFormat("export.dat", bytes("00523nam a2200157 i 4500001000800000"))).toBe("marc");
     expect(detectFormat("export.txt", bytes('<?xml version="1.0"?>\n<collection xmlns="http://www.loc.gov/MARC21/slim">'))).toBe("marcxml");
     expect(detectFormat("records.xml", bytes('<marc:record xmlns:marc="http://www.loc.gov/MARC21/slim">'))).toBe("marcxml");
-    expect(detectFormat("catalog.csv", bytes("\uFEFFText#,Type,Issued,Title,Language,Authors,Subjects,LoCC,Bookshelves\r\n1,Text"))).toBe("gutenberg");
+    expect(detectFormat("catalog.csv", bytes("\uFEFFText#,Type,Issued,Title,Language,Authors,Subjects,LoCC,Bookshelves\r\n1,Text"))).toBe(
+      "gutenberg",
+    );
     expect(detectFormat("books.csv", bytes("Title,Authors\nA,B\n"))).toBe("csv");
   });
 

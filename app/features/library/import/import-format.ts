@@ -21,15 +21,25 @@ export function detectFormat(fileName: string, head: Uint8Array): ImportFormat {
 
   if (start.startsWith("<")) {
     if (text.includes(marcSlim)) return "marcxml";
-    throw new ImportFileError(`the file is XML but not MARCXML (no element in the MARC 21 slim namespace, ${marcSlim}, near its start); use --format marcxml to read it anyway`);
+    throw new ImportFileError(
+      `the file is XML but not MARCXML (no element in the MARC 21 slim namespace, ${marcSlim}, near its start); use --format marcxml to read it anyway`,
+    );
   }
   if (looksLikeIso2709Leader(text)) return "marc";
   if (["mrc", "marc", "iso", "iso2709"].includes(extension)) {
-    throw new ImportFileError(`the file is not MARC 21 (ISO 2709): it does not start with a record leader (found ${JSON.stringify(text.slice(0, 24))})`);
+    throw new ImportFileError(
+      `the file is not MARC 21 (ISO 2709): it does not start with a record leader (found ${JSON.stringify(text.slice(0, 24))})`,
+    );
   }
   if (head.includes(0)) throw new ImportFileError("the file is binary, not CSV, MARC 21 or MARCXML");
   const firstLine = start.split(/\r?\n/, 1)[0] ?? "";
-  if (firstLine.split(",").map((name) => name.trim().toLowerCase()).join(",") === gutenbergHeader.join(",").toLowerCase()) return "gutenberg";
+  if (
+    firstLine
+      .split(",")
+      .map((name) => name.trim().toLowerCase())
+      .join(",") === gutenbergHeader.join(",").toLowerCase()
+  )
+    return "gutenberg";
   if (["csv", "txt", ""].includes(extension) || firstLine.includes(",")) return "csv";
   throw new ImportFileError(`cannot tell the format of a .${extension} file; say it with --format ${importFormats.join("|")}`);
 }

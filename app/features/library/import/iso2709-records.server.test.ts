@@ -2,9 +2,7 @@ import { describe, expect, it } from "vitest";
 import { iso2709 } from "#tests/fixtures/library/marc-writer.ts";
 import { iso2709Records } from "./iso2709-records.server.ts";
 
-const records = [1, 2, 3].map((n) =>
-  iso2709({ control: [["001", `r${n}`]], data: [["245", "10", "a", `Book ${n} — ünïcödé`]] }),
-);
+const records = [1, 2, 3].map((n) => iso2709({ control: [["001", `r${n}`]], data: [["245", "10", "a", `Book ${n} — ünïcödé`]] }));
 const file = Buffer.concat(records);
 
 async function readAll(chunks: Buffer[]) {
@@ -21,7 +19,11 @@ describe("reading ISO 2709", () => {
     const whole = await readAll([file]);
     const byteByByte = await readAll([...file].map((byte) => Buffer.from([byte])));
     expect(byteByByte).toEqual(whole);
-    expect(whole.map((r) => ("record" in r ? r.record.dataFields[0]?.subfields[0]?.value : r.problem))).toEqual(["Book 1 — ünïcödé", "Book 2 — ünïcödé", "Book 3 — ünïcödé"]);
+    expect(whole.map((r) => ("record" in r ? r.record.dataFields[0]?.subfields[0]?.value : r.problem))).toEqual([
+      "Book 1 — ünïcödé",
+      "Book 2 — ünïcödé",
+      "Book 3 — ünïcödé",
+    ]);
     expect(whole.map((r) => r.number)).toEqual([1, 2, 3]);
   });
 
@@ -42,7 +44,9 @@ describe("reading ISO 2709", () => {
     badLength.write("0", 24 + 12 + 3, "latin1"); // the 245 entry's length, first digit
     badLength.write("9", 24 + 12 + 4, "latin1");
     await expect(readAll([records[0]!, badLength])).rejects.toThrow(/^record 2 is damaged: it has field 245 pointing outside its data$/);
-    await expect(readAll([Buffer.from("this is not a MARC file, not at all\x1d")])).rejects.toThrow(/not MARC 21 \(ISO 2709\): record 1 has no valid leader/);
+    await expect(readAll([Buffer.from("this is not a MARC file, not at all\x1d")])).rejects.toThrow(
+      /not MARC 21 \(ISO 2709\): record 1 has no valid leader/,
+    );
     await expect(readAll([file.subarray(0, file.length - 5)])).rejects.toThrow(/ends inside record 3/);
   });
 });

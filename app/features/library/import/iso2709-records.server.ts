@@ -46,7 +46,10 @@ function readRecord(raw: Buffer, number: number): NumberedMarcRecord {
   // Leader/09 "a" means UTF-8; blank means MARC-8, which only agrees with UTF-8 on plain ASCII.
   const unicode = raw[9] === 0x61;
   if (!unicode && raw.some((byte) => byte > 0x7f)) {
-    return { number, problem: "is in the MARC-8 character set (leader/09 is blank), which the importer does not read: export the records as UTF-8" };
+    return {
+      number,
+      problem: "is in the MARC-8 character set (leader/09 is blank), which the importer does not read: export the records as UTF-8",
+    };
   }
   if (!isUtf8(raw)) return { number, problem: "is not valid UTF-8 although its leader says it is" };
   return { number, record: fromMarcjs(marcjs.Iso2709Parser.parse(raw)) };

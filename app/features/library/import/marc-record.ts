@@ -69,7 +69,9 @@ export function marcEntry(position: MarcPosition, record: MarcRecord, options: M
   if (!bookTypes.has(type)) return { at, ignored: `not a book (leader/06 is ${JSON.stringify(type)})` };
 
   const subfields = (tags: readonly string[], code: string) =>
-    record.dataFields.filter((field) => tags.includes(field.tag)).flatMap((field) => field.subfields.filter((s) => s.code === code).map((s) => s.value));
+    record.dataFields
+      .filter((field) => tags.includes(field.tag))
+      .flatMap((field) => field.subfields.filter((s) => s.code === code).map((s) => s.value));
   const first = (tag: string, code: string) => subfields([tag], code)[0];
 
   const problems: string[] = [];
@@ -117,7 +119,15 @@ function personalName(text: string): string {
 
 /** The first 020 $a that is a valid ISBN ("0131103628 (pbk.)"), else the first one for the check to refuse. */
 function isbnOf(values: string[]): string | undefined {
-  const candidates = values.map((value) => value.trim().match(/^[\dXx][\dXx\s-]*/)?.[0].trim() ?? value.trim()).filter(Boolean);
+  const candidates = values
+    .map(
+      (value) =>
+        value
+          .trim()
+          .match(/^[\dXx][\dXx\s-]*/)?.[0]
+          .trim() ?? value.trim(),
+    )
+    .filter(Boolean);
   return candidates.find((candidate) => normaliseIsbn(candidate)) ?? candidates[0];
 }
 
@@ -155,7 +165,9 @@ export function pagesIn(extent: string | undefined): number | undefined {
  */
 function priceOf(record: MarcRecord, options: MarcOptions, problems: string[]): CatalogueRecordInput["price"] {
   const field = (tag: string, code: string) =>
-    record.dataFields.find((f) => f.tag === tag && f.subfields.some((s) => s.code === code && s.value.trim()))?.subfields.find((s) => s.code === code)?.value;
+    record.dataFields
+      .find((f) => f.tag === tag && f.subfields.some((s) => s.code === code && s.value.trim()))
+      ?.subfields.find((s) => s.code === code)?.value;
   const candidates: Array<[label: string, text: string | undefined, currency: string | undefined]> = [
     ["price (020 $c)", field("020", "c"), undefined],
     ["price (365 $b)", field("365", "b"), field("365", "c")],
@@ -178,7 +190,10 @@ function priceOf(record: MarcRecord, options: MarcOptions, problems: string[]): 
 function onlineCopyOf(record: MarcRecord): string | undefined {
   for (const field of record.dataFields) {
     if (field.tag !== "856" || !["0", "1", " ", ""].includes(field.ind2)) continue;
-    const note = field.subfields.filter((s) => s.code === "3" || s.code === "z").map((s) => s.value).join(" ");
+    const note = field.subfields
+      .filter((s) => s.code === "3" || s.code === "z")
+      .map((s) => s.value)
+      .join(" ");
     if (/contents|cover|sample|excerpt|description|review|biograph/i.test(note)) continue;
     const url = field.subfields.find((s) => s.code === "u")?.value.trim();
     if (url) return url;

@@ -78,5 +78,8 @@ export async function* marcXmlRecords(text: AsyncIterable<string>): AsyncGenerat
     throw new ImportFileError(`the file is not well-formed XML: ${(error as Error).message}`);
   }
   yield* done.splice(0);
-  if (!sawMarc) throw new ImportFileError(`the file holds no MARCXML: no <collection> or <record> in the MARC 21 slim namespace (${marcSlimNamespace})`);
+  if (!sawMarc)
+    throw new ImportFileError(
+      `the file holds no MARCXML: no <collection> or <record> in the MARC 21 slim namespace (${marcSlimNamespace})`,
+    );
 }

@@ -6,10 +6,7 @@ import { catalogueRecordSchema, type CatalogueRecord, type CatalogueRecordInput 
  * the problems that keep it out, or the reason it is not a book at all (a Gutenberg audio book).
  * `at` says where it is in the file: "line 12", "record 7".
  */
-export type SourceEntry =
-  | { at: string; record: CatalogueRecord }
-  | { at: string; problems: string[] }
-  | { at: string; ignored: string };
+export type SourceEntry = { at: string; record: CatalogueRecord } | { at: string; problems: string[] } | { at: string; ignored: string };
 
 /** The file cannot be read as the format at all; nothing of it is stored. */
 export class ImportFileError extends Error {
@@ -47,10 +44,13 @@ function describeIssue(issue: z.core.$ZodIssue, input: CatalogueRecordInput, lab
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  return path.reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined), input);
+  return path.reduce<unknown>(
+    (value, key) => (value && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined),
+    input,
+  );
 }
 
 function shown(value: unknown): string {
-  const text = typeof value === "string" ? value : JSON.stringify(value) ?? "";
+  const text = typeof value === "string" ? value : (JSON.stringify(value) ?? "");
   return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 }

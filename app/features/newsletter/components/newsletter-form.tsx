@@ -21,17 +21,10 @@ export function NewsletterForm({ tone = "dark" }: { tone?: "dark" | "light" }) {
     if (fetcher.state === "idle" && result && !failed) formRef.current?.reset();
   }, [fetcher.state, result, failed]);
 
-  const messageColour =
-    tone === "dark" ? (failed ? "text-amber-200" : "text-emerald-200") : failed ? "text-red-700" : "text-emerald-800";
+  const messageColour = tone === "dark" ? (failed ? "text-amber-200" : "text-emerald-200") : failed ? "text-red-700" : "text-emerald-800";
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/newsletter"
-      noValidate
-      className="w-full"
-    >
+    <fetcher.Form ref={formRef} method="post" action="/newsletter" noValidate className="w-full">
       <HoneypotField />
       <label htmlFor={`${id}-email`} className="mb-2 block font-medium">
         Your email
