@@ -84,19 +84,27 @@ function layoutProblems(page: Page) {
         problems.push(`the nav item '${item.textContent!.trim()}' is off screen`);
     }
 
-    const backToTop = document.querySelector<HTMLElement>('a[href="#top"]');
-    if (backToTop) {
+    // Buttons that may float over the page: back to top, and 'Need help?' on the contact and library pages.
+    const floating = [
+      ["the back-to-top button", document.querySelector<HTMLElement>('a[href="#top"]')],
+      [
+        "the 'Need help?' button",
+        [...document.querySelectorAll<HTMLElement>("main a, main button")].find((el) => el.textContent!.trim() === "Need help?"),
+      ],
+    ] as const;
+    for (const [name, element] of floating) {
+      if (!element) continue;
       // Where the button passes over the page from top to bottom: all of its column when it floats.
-      const button = backToTop.getBoundingClientRect();
-      const floats = getComputedStyle(backToTop).position === "fixed";
+      const button = element.getBoundingClientRect();
+      const floats = getComputedStyle(element).position === "fixed";
       const travel = floats ? document.documentElement.scrollHeight - window.innerHeight : 0;
       const swept = new DOMRect(button.x, button.y + window.scrollY, button.width, button.height + travel);
       const covered = textBoxes(document.body).filter(
         (box) =>
-          !backToTop.contains(box.node) &&
+          !element.contains(box.node) &&
           overlap(new DOMRect(box.rect.x, box.rect.y + window.scrollY, box.rect.width, box.rect.height), swept),
       );
-      if (covered.length) problems.push(`the back-to-top button covers '${covered.map((box) => box.text).join("', '")}'`);
+      if (covered.length) problems.push(`${name} covers '${covered.map((box) => box.text).join("', '")}'`);
     }
 
     // The hero's drawing is the right half of its picture, which is cropped from the left (object-right).

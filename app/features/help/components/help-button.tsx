@@ -7,7 +7,10 @@ const HELP_PATH = "/help";
 
 type HelpDialogComponent = typeof import("./help-dialog.tsx").HelpDialog;
 
-const buttonClass = "fixed bottom-4 left-4 z-10 rounded-full bg-brand-700 px-4 py-2 font-semibold text-white shadow-lg hover:bg-brand-800";
+// Floats at the bottom left only where the margin beside the content is wider than the button
+// (90rem, 1440 px); narrower, a floating button covered text, so it closes the page's content.
+const buttonClass =
+  "mx-auto mb-8 block w-fit rounded-full bg-brand-700 px-4 py-2 font-semibold text-white shadow-lg hover:bg-brand-800 min-[90rem]:fixed min-[90rem]:bottom-4 min-[90rem]:left-4 min-[90rem]:z-10 min-[90rem]:m-0";
 
 /**
  * 'Need help?': opens the help assistant's dialog, whose code is fetched on the first press
