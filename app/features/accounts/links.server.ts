@@ -1,7 +1,7 @@
 // Links mailed to people about their account. The link carries a random token; the database keeps
 // only its hash, so a copy of the database opens no account. Each link works once, until it expires.
 import { createHash, randomBytes } from "node:crypto";
-import type { Kysely } from "kysely";
+import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { LINK_LIFETIME_MINUTES } from "./limits.ts";
 
@@ -41,6 +41,10 @@ export async function issueAccountLink(
   return token;
 }
 
+/** The link of this token, for this purpose, still live. */
+const isLiveLink = (token: string, purpose: LinkPurpose, now: Date) => (eb: ExpressionBuilder<Database, "account_links">) =>
+  eb.and([eb("id_hash", "=", hash(token)), eb("purpose", "=", purpose), eb("expires_at", ">", now.toISOString())]);
+
 /** The live link for this token and purpose, without using it up (to show the page it opens). */
 export async function findAccountLink(
   db: Kysely<Database>,
@@ -52,9 +56,7 @@ export async function findAccountLink(
   return db
     .selectFrom("account_links")
     .selectAll()
-    .where("id_hash", "=", hash(token))
-    .where("purpose", "=", purpose)
-    .where("expires_at", ">", now.toISOString())
+    .where(isLiveLink(token, purpose, now))
     .executeTakeFirst();
 }
 
@@ -71,9 +73,7 @@ export async function redeemAccountLink(
   if (!tokenPattern.test(token)) return undefined;
   return db
     .deleteFrom("account_links")
-    .where("id_hash", "=", hash(token))
-    .where("purpose", "=", purpose)
-    .where("expires_at", ">", now.toISOString())
+    .where(isLiveLink(token, purpose, now))
     .returningAll()
     .executeTakeFirst();
 }
