@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
 import { connect } from "node:net";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runServerExpectingExit, startSite, type RunningSite } from "../setup/server.ts";
 
@@ -85,6 +88,39 @@ describe("caching and compression", () => {
     const response = await fetch(server.url + asset);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("sends the build's brotli and gzip copies of a hashed asset as stored, the file itself to others, each with its own ETag", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = /\/assets\/[\w.-]+\.css/.exec(html)![0];
+    const stored = (suffix: string) => readFileSync(new URL(`../../build/client${asset}${suffix}`, import.meta.url));
+
+    const plain = await rawBytes(server.url + asset, {});
+    expect(plain.status).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    expect(plain.body).toEqual(stored(""));
+
+    const br = await rawBytes(server.url + asset, { "Accept-Encoding": "gzip, deflate, br, zstd" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toBe("text/css; charset=utf-8");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.body).toEqual(stored(".br"));
+    expect(brotliDecompressSync(br.body)).toEqual(plain.body);
+
+    const gzip = await rawBytes(server.url + asset, { "Accept-Encoding": "br;q=0, gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gzip.body).toEqual(stored(".gz"));
+    expect(gunzipSync(gzip.body)).toEqual(plain.body);
+
+    // A cache must never answer one encoding's conditional request with another's bytes.
+    expect(new Set([plain.headers.etag, br.headers.etag, gzip.headers.etag]).size).toBe(3);
+    const unchanged = await rawBytes(server.url + asset, { "Accept-Encoding": "br", "If-None-Match": br.headers.etag! });
+    expect(unchanged.status).toBe(304);
+    const head = await rawBytes(server.url + asset, { "Accept-Encoding": "br" }, "HEAD");
+    expect(head.headers["content-length"]).toBe(String(stored(".br").length));
+    expect(head.body.length).toBe(0);
   });
 
   it("compresses pages for clients that accept gzip", async () => {
@@ -313,3 +349,17 @@ describe("slow senders", () => {
     expect(await sendPartOf("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")).toMatch(/^HTTP\/1\.1 408/);
   });
 });
+
+/** One GET (or HEAD) whose body comes back as the bytes sent, not decoded as fetch would. */
+function rawBytes(url: string, headers: Record<string, string>, method = "GET") {
+  return new Promise<{ status: number; headers: import("node:http").IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    const outgoing = request(url, { method, headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
