@@ -1,5 +1,5 @@
 // Measures what the foundation issue promises, against the production build:
-// the home page's transfer size, gzipped JavaScript and layout shift, and
+// the home page's transfer size, its JavaScript as sent (compressed) and layout shift, and
 // Lighthouse (mobile) scores. Run `npm run build` first; `npm run bench` does.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +17,7 @@ import { benchLibrarySearch } from "./bench-library-search.ts";
 const lighthouseChromiumFlags = ["--headless=new", ...chromiumArgs];
 const budgets = { totalKB: 350, scriptGzipKB: 120, cls: 0, performance: 95, accessibility: 100 };
 
-/** Bytes over the wire per the browser's Resource Timing: bodies as sent (gzipped), and in all with headers. */
+/** Bytes over the wire per the browser's Resource Timing: bodies as sent (compressed), and in all with headers. */
 async function pageWeight(page: Page) {
   return page.evaluate(() => {
     const entries = [
@@ -100,7 +100,7 @@ try {
     ["first view", weight.firstView],
     ["whole page scrolled", weight.whole],
   ] as const) {
-    console.log(`  ${label}: ${kb(w.total)} KB transferred in all; JavaScript ${kb(w.scriptBodies)} KB gzipped`);
+    console.log(`  ${label}: ${kb(w.total)} KB transferred in all; JavaScript ${kb(w.scriptBodies)} KB as sent (brotli)`);
   }
   console.log(`  cumulative layout shift: ${weight.cls.toFixed(4)}`);
   failed ||= kb(weight.whole.total) > budgets.totalKB || kb(weight.whole.scriptBodies) > budgets.scriptGzipKB || weight.cls > budgets.cls;

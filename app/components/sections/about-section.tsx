@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { about } from "#app/content/about.ts";
 
-/** The About Us block: text, picture and the three highlights. */
-export function AboutSection() {
+/** The About Us block: text, picture and the three highlights. `first`: at the top of its page, where its picture is the largest thing in view. */
+export function AboutSection({ first = false }: { first?: boolean }) {
   return (
     <section aria-labelledby="about-heading" className="section grid items-center gap-10 lg:grid-cols-2">
       <img
@@ -10,7 +10,8 @@ export function AboutSection() {
         alt={about.image.alt}
         width={about.image.width}
         height={about.image.height}
-        loading="lazy"
+        loading={first ? "eager" : "lazy"}
+        fetchPriority={first ? "high" : "auto"}
         decoding="async"
         className="h-auto w-full rounded-lg"
       />

@@ -12,7 +12,7 @@ export default function About() {
   return (
     <>
       <PageHeader title="About" />
-      <AboutSection />
+      <AboutSection first />
       <CategoriesSection />
       <TeamSection id="instructors" kicker="Instructors" heading="Expert Instructors" members={instructors} />
       <TestimonialSection />

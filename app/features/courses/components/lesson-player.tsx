@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import type { LessonView } from "../types.ts";
 import { useLessonProgressReporting } from "../progress-reporting.ts";
@@ -27,6 +28,9 @@ export function LessonPlayer({
   speed: string;
   onSpeedChange: (speed: string) => void;
 }) {
+  // The poster is the page's largest picture: asked for first, from the document's head, instead
+  // of when the browser reaches the video element.
+  preload(poster, { as: "image", fetchPriority: "high" });
   const videoRef = useRef<HTMLVideoElement>(null);
   const hydrated = useHydrated();
   // Read once per lesson: a later save (e.g. "Mark as finished") must not change the source mid-play.
