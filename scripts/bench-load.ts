@@ -3,7 +3,6 @@
 // serving stored bytes costs on this machine), a signed-in page, a hashed asset and a form post,
 // at 50 and 500 connections, interleaved in one run. The load generator shares the machine.
 // Run `npm run build` first; `npm run bench:load` does. BENCH_LOAD_SECONDS sets each run's length.
-import { spawn, type ChildProcess } from "node:child_process";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -15,6 +14,7 @@ import { hashPassword } from "#app/features/accounts/password.server.ts";
 import { createAccount } from "#app/features/accounts/queries.server.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import { startBuiltSite } from "#tests/setup/built-site.ts";
 import { freePort } from "#tests/setup/free-port.ts";
 import { TestBrowser } from "#tests/setup/http-client.ts";
 
@@ -41,38 +41,6 @@ interface Measured {
   errors: number;
   non2xx: number;
   peakRssMb: number;
-}
-
-async function startSite(sqlitePath: string) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: url,
-      SQLITE_PATH: sqlitePath,
-      TRUST_PROXY: "1",
-    },
-    // Logged as in production (one line a request), to nowhere: reading it would load the machine.
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    if (attempt > 300) throw new Error("the site did not start within 30 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return { url, child };
 }
 
 /** A server that answers every request with the same stored page: the most any Node server can do with it. */
@@ -186,10 +154,11 @@ async function main() {
   });
   await setup.close();
 
-  let site: { url: string; child: ChildProcess } | undefined;
+  let site: Awaited<ReturnType<typeof startBuiltSite>> | undefined;
   let reference: { server: Server } | undefined;
   try {
-    site = await startSite(sqlitePath);
+    // Logging as in production (one line a request), to nowhere: reading it would load the machine.
+    site = await startBuiltSite({ SQLITE_PATH: sqlitePath, TRUST_PROXY: "1" });
     const home = await fetch(`${site.url}/`);
     const html = await home.text();
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
@@ -207,11 +176,11 @@ async function main() {
       { name: `hashed asset (\`${stylesheet.split("/").pop()}\`)`, url: `${site.url}${stylesheet}` },
       { name: "newsletter post", url: `${site.url}/newsletter`, setupRequest: newsletterPosts(site.url) },
     ];
-    const idleRssMb = Math.round(rssMb(site.child.pid!));
+    const idleRssMb = Math.round(rssMb(site.pid));
     const rows: Measured[] = [];
     for (const connections of connectionCounts) {
       for (const target of targets) {
-        const pid = target === targets[0] ? undefined : site.child.pid;
+        const pid = target === targets[0] ? undefined : site.pid;
         const row = await measure(target, connections, pid);
         rows.push(row);
         console.log(
@@ -230,7 +199,7 @@ async function main() {
     writeToDocs(markdown);
     console.log(`\n${markdown}\n\nWritten to docs/performance.md.`);
   } finally {
-    site?.child.kill("SIGTERM");
+    await site?.stop();
     reference?.server.close();
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,18 +1,14 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { test as base } from "./test.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
 import { insertLibraryFixtures } from "../setup/library-fixtures.ts";
-import { freePort } from "../setup/free-port.ts";
+import { startBuiltSite } from "#tests/setup/built-site.ts";
 import { libraryCatalogue } from "#app/content/library-catalogue.ts";
 import { applyCatalogueSeed } from "#app/features/library/seed.server.ts";
 import { mailCatcherSmtpUrl } from "./ports.ts";
-
-const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /**
  * The built site on a SQLite file holding the library's test books: the shared e2e server keeps
@@ -28,41 +24,11 @@ async function startLibrarySite() {
   await insertLibraryFixtures(handle.db);
   await handle.close();
 
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: url,
-      SQLITE_PATH: sqlitePath,
-      LOG_LEVEL: "warn",
-      TRUST_PROXY: "1",
-      SMTP_URL: mailCatcherSmtpUrl,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  for (let attempt = 0; ; attempt++) {
-    if (child.exitCode !== null) throw new Error(`the library site exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/readyz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      break;
-    if (attempt > 200) throw new Error("the library site did not start within 20 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const site = await startBuiltSite({ SQLITE_PATH: sqlitePath, LOG_LEVEL: "warn", TRUST_PROXY: "1", SMTP_URL: mailCatcherSmtpUrl });
   return {
-    url,
+    url: site.url,
     async stop() {
-      child.kill("SIGTERM");
-      await exited;
+      await site.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

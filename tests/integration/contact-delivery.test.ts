@@ -441,7 +441,7 @@ describe.each(engines)("contact delivery on %s", (engine) => {
       expect(await attemptRows(handle.db, stored.id)).toEqual([expect.objectContaining({ outcome: "sent" })]);
     });
 
-    it("delivers at once when woken, even while a round is in progress, instead of at the next poll", async () => {
+    it("delivers at once when woken instead of at the next poll, and a round in progress takes what was stored meanwhile", async () => {
       // Polls once at start, then not again within the test: only wake() can bring the messages out.
       const deliverer = startDeliverer({ ...options(bySmtp()), pollIntervalMs: 10 * 60 * 1000 });
       try {
@@ -453,7 +453,7 @@ describe.each(engines)("contact delivery on %s", (engine) => {
           () => messageRow(handle.db, first.id),
           (row) => row?.status === "sent",
         );
-        // Woken while the round for the first is still going: the message stored meanwhile goes too.
+        // Stored and woken while a round is still sending: that round takes it too.
         smtp.behave({ kind: "hold" });
         const second = await store();
         deliverer.wake();

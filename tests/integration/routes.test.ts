@@ -112,6 +112,16 @@ describe("every route", () => {
     expect(page.html.match(/<h1[\s>]/g), "one h1 per page").toHaveLength(1);
   });
 
+  it("loads the about picture at once with high priority where it tops the page, and lazily on the home page below the fold", async () => {
+    const picture = async (path: string) => /<img src="\/images\/about\/about.svg"[^>]*>/.exec((await get(path)).html)![0];
+    const onAbout = await picture("/about");
+    expect(onAbout).toContain('loading="eager"');
+    expect(onAbout).toContain('fetchPriority="high"');
+    const onHome = await picture("/");
+    expect(onHome).toContain('loading="lazy"');
+    expect(onHome).not.toContain('fetchPriority="high"');
+  });
+
   it("shows router failures as 'Unexpected Application Error!' without a stack trace", async () => {
     // A form posted to a page that has none: React Router refuses it (PUT and the like are refused before it).
     const response = await fetch(`${server.url}/about`, {

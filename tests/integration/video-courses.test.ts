@@ -53,6 +53,14 @@ describe("video course pages with the sample clips of the repository", () => {
     expect(html).toMatch(/<track kind="captions" src="\/media\/java\/01.en.vtt" srcLang="en" label="English"\/>/i);
   });
 
+  it("asks for the poster, the page's largest picture, first: preloaded from the head with high priority", async () => {
+    const html = await (await fetch(`${server.url}/courses/java`)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<link rel="preload" href="\/images\/courses\/java.svg" as="image" fetchPriority="high"\/>/);
+    // Before the stylesheet and the scripts, which the browser would otherwise fetch first.
+    expect(head.indexOf('href="/images/courses/java.svg"')).toBeLessThan(head.indexOf('rel="stylesheet"'));
+  });
+
   it("says a lesson without a file is not available instead of showing a broken player", async () => {
     const html = await (await fetch(`${server.url}/courses/java?lesson=2`)).text();
     expect(html).not.toContain("<video");

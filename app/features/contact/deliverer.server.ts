@@ -117,8 +117,6 @@ export function startDeliverer<T extends OutboxTable = "contact_messages">(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> | undefined;
-  /** Woken during a round: the round may have looked already, so another follows at once. */
-  let wokenMeanwhile = false;
 
   const schedule = (delayMs: number) => {
     // Not unref'd on purpose: close() must stop the deliverer, and a forgotten timer keeps the process alive where tests see it.
@@ -133,19 +131,16 @@ export function startDeliverer<T extends OutboxTable = "contact_messages">(
       )
       .finally(() => {
         round = undefined;
-        if (!stopped) schedule(wokenMeanwhile ? 0 : pollIntervalMs);
-        wokenMeanwhile = false;
+        if (!stopped) schedule(pollIntervalMs);
       });
   }
   schedule(0);
 
   return {
     wake() {
-      if (stopped) return;
-      if (round) {
-        wokenMeanwhile = true;
-        return;
-      }
+      // A round in progress claims again until nothing is due, so it takes what was stored meanwhile
+      // (a message stored just after its last look waits for the next poll).
+      if (stopped || round) return;
       clearTimeout(timer);
       run();
     },
