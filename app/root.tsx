@@ -10,6 +10,7 @@ import { chatbotSettings } from "./features/help/chatbot.server.ts";
 import { servicesContext } from "./context.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.server.ts";
 import { formBodyMiddleware } from "./middleware/form-body.server.ts";
+import { sameForEveryVisitor } from "./lib/page-cache.ts";
 import type { Route } from "./+types/root";
 
 // A body no action could read is refused before anyone's session is looked up.
@@ -26,6 +27,9 @@ export function loader({ context }: Route.LoaderArgs) {
 
 /** Used when an error reaches the root boundary; every page sets its own title otherwise. */
 export const meta = ({ error }: Route.MetaArgs) => (error ? pageMeta(errorTitle(error)) : []);
+
+// Signed out, the nav bar and footer are the same for everyone.
+export const handle = sameForEveryVisitor([]);
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -9,7 +9,6 @@ import * as productionBuild from "virtual:react-router/server-build";
 import { servicesContext } from "../app/context.ts";
 import { createMediaCatalog } from "../app/features/courses/lesson-media.server.ts";
 import { openDatabase } from "../app/lib/db/connect.server.ts";
-import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
 import { databaseUnavailableReason, retryAfterSeconds } from "../app/lib/db/unavailable.server.ts";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
 import { pruneSessions } from "../app/features/auth/sessions.server.ts";
@@ -29,16 +28,17 @@ import type { Config } from "../app/lib/env.server.ts";
 import { startServerErrorReporting } from "../app/features/error-reporting/sentry.server.ts";
 import { sentryOrigin, withSentryRelease } from "../app/features/error-reporting/sentry-settings.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
-import { libraryCatalogue } from "../app/content/library-catalogue.ts";
-import { applyCatalogueSeed } from "../app/features/library/seed.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
+import { prepareDatabase } from "./prepare-database.ts";
 import { precompressedAssets } from "./precompressed-assets.ts";
+import { createPageCache, pageCacheControl } from "./page-cache/index.ts";
 import { mediaRoutes } from "./media.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
 import { limitProviderRequests } from "./idp/request-limits.ts";
 import { answerDatabaseStallsWith503 } from "./database-unavailable.ts";
 import { healthRoutes } from "./health.ts";
 import { refuseUnexpectedRequests } from "./page-requests.ts";
+import { refuseRememberedNetworks } from "./refused-networks.ts";
 import { redirectToPublicAddress } from "./public-address.ts";
 import { pruneExpiredPayloads } from "./idp/adapter.ts";
 import { requestLog } from "./request-log.ts";
@@ -54,6 +54,8 @@ export interface AppOptions {
   clientDir: string;
   /** Present in development: Vite serves assets with hot reload and rebuilds routes on change. */
   devServer?: { middlewares: express.RequestHandler; loadBuild: () => Promise<ServerBuild> };
+  /** Migrations and the seed were applied by the process that started this one (server/cluster.ts). */
+  databasePrepared?: boolean;
 }
 
 export interface RunningApp {
@@ -65,7 +67,7 @@ export interface RunningApp {
 }
 
 /** Builds the whole HTTP application: headers, assets, health checks and the React Router pages. */
-export async function createApp({ config: givenConfig, logger, clientDir, devServer }: AppOptions): Promise<RunningApp> {
+export async function createApp({ config: givenConfig, logger, clientDir, devServer, databasePrepared }: AppOptions): Promise<RunningApp> {
   const config = withSentryRelease(givenConfig, (productionBuild as unknown as ServerBuild).assets.version);
   // First, so errors logged while the rest starts (database, sign-in) are reported too.
   const errorReporting = await startServerErrorReporting(config);
@@ -73,20 +75,16 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   const database = openDatabase(config, (err) => logger.error({ err }, "database connection lost"), {
     statementTimeoutMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
   });
-  // Migrations and the seed may run long statements: on PostgreSQL on a handle of their own,
-  // without the statement bounds of the pages' handle (SQLite has none; ":memory:" is one handle's).
-  const setup = config.DATABASE_URL ? openDatabase(config) : database;
-  try {
-    await migrateToLatest(setup.db);
-    const seed = await applyCatalogueSeed(setup.db, libraryCatalogue);
-    if (seed.applied) logger.info(seed, "library catalogue seed applied");
-  } finally {
-    if (setup !== database) await setup.close();
-  }
+  if (!databasePrepared) await prepareDatabase(config, logger, database);
   let draining = false;
 
   const { identityProvider, identityProviderHandler, relyingParty, roleSources } = await setUpSignIn(database.db, config);
   const media = createMediaCatalog(config);
+  // Development renders every page, so edits show at once.
+  const pageCache =
+    devServer || config.PAGE_CACHE_MB === 0
+      ? undefined
+      : await createPageCache({ db: database.db, mediaVersion: media.version, logger, maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
 
   const prune = () =>
     Promise.all(
@@ -162,6 +160,8 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
       express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
     );
   }
+  // Pages kept for signed-out visitors, sent as stored (compressed once when kept).
+  if (pageCache) app.use(pageCache.serve);
   // Every other body, however small. Brotli's window is cut from 4 MB to 256 KB (pages are far
   // smaller): each response being compressed holds one, and 500 at once took the process past 800 MB.
   app.use(compression({ threshold: 0, brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
@@ -170,6 +170,9 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   app.use(rejectCrossSiteRequests());
   // Pages only from here on: /idp and /media above take their own methods and bodies.
   app.use(refuseUnexpectedRequests());
+  app.use(
+    refuseRememberedNetworks({ stylesheets: devServer ? [] : ((productionBuild as unknown as ServerBuild).assets.routes.root?.css ?? []) }),
+  );
 
   if (devServer) {
     app.use(devServer.middlewares);
@@ -188,7 +191,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     // Pages can differ per visitor (sign-in): browsers may keep them, shared caches may not.
     // Set as the head is written, so a route's own Cache-Control (no-store) replaces it.
     onHeaders(res, () => {
-      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", "private, no-cache");
+      if (!res.hasHeader("Cache-Control")) res.setHeader("Cache-Control", pageCacheControl);
     });
     next();
   });
@@ -197,6 +200,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     ? async () => answerDatabaseStallsWith503(await devServer.loadBuild())
     : answerDatabaseStallsWith503(productionBuild as unknown as ServerBuild);
 
+  if (pageCache) app.use(pageCache.capture);
   // app.use, not a route pattern: Express decodes a pattern's parameters and answers a malformed
   // address (/%zz) with a bare 400 before the site could show its own page for it.
   app.use(
@@ -261,6 +265,8 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     },
     close: async () => {
       clearInterval(pruneTimer);
+      pageCache?.close();
+      media.close();
       await Promise.all([contactDeliverer?.stop(), accountMail.stop()]);
       await database.close();
       await errorReporting?.close();

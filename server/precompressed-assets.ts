@@ -1,6 +1,7 @@
 import { readdirSync } from "node:fs";
 import { extname } from "node:path";
 import type { RequestHandler } from "express";
+import { chooseEncoding, type StoredEncoding } from "./content-encoding.ts";
 
 /** The types of what the build compresses (scripts/precompress-assets.ts), as express.static names them. */
 const contentTypes: Record<string, string> = {
@@ -10,21 +11,8 @@ const contentTypes: Record<string, string> = {
   ".json": "application/json; charset=utf-8",
 };
 
-/** The encodings the build stores beside each hashed asset (scripts/precompress-assets.ts), best first. */
-const encodings = [
-  { name: "br", suffix: ".br" },
-  { name: "gzip", suffix: ".gz" },
-] as const;
-
-/** Whether the Accept-Encoding header takes this encoding (a q of 0 refuses it). */
-function accepts(header: string, encoding: string): boolean {
-  return header.split(",").some((part) => {
-    const [token, ...params] = part.trim().toLowerCase().split(";");
-    if (token !== encoding && token !== "*") return false;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
+/** The names of the copies the build stores beside each hashed asset (scripts/precompress-assets.ts). */
+const suffixes: Record<StoredEncoding, string> = { br: ".br", gzip: ".gz" };
 
 /**
  * Serves the stored brotli or gzip copy of a hashed asset to a client that takes it, through the
@@ -41,15 +29,14 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
   }
   return (req, res, next) => {
     const name = req.path.slice(1);
-    if (!files.has(`${name}${encodings[1].suffix}`)) return next();
+    if (!files.has(`${name}${suffixes.gzip}`)) return next();
     res.setHeader("Vary", "Accept-Encoding");
-    const header = req.get("accept-encoding") ?? "";
-    const encoding = encodings.find((candidate) => files.has(`${name}${candidate.suffix}`) && accepts(header, candidate.name));
+    const encoding = chooseEncoding(req.get("accept-encoding"), (candidate) => files.has(`${name}${suffixes[candidate]}`));
     if (!encoding) return next();
-    res.setHeader("Content-Encoding", encoding.name);
+    res.setHeader("Content-Encoding", encoding);
     // The copy's own name would make it application/octet-stream.
     res.setHeader("Content-Type", contentTypes[extname(name)] ?? "application/octet-stream");
-    req.url = `${req.path}${encoding.suffix}`;
+    req.url = `${req.path}${suffixes[encoding]}`;
     next();
   };
 }

@@ -100,6 +100,15 @@ const envSchema = z.object({
   REQUEST_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds, at least 1000")
     .pipe(z.number().min(1000, "must be a whole number of milliseconds, at least 1000"))
     .default(30_000),
+  PAGE_CACHE_MB: wholeNumber("must be a whole number of megabytes (0 turns the page cache off)").default(32),
+  WEB_CONCURRENCY: wholeNumber("must be a whole number of worker processes, 1 to 64")
+    .pipe(
+      z
+        .number()
+        .min(1, "must be a whole number of worker processes, 1 to 64")
+        .max(64, "must be a whole number of worker processes, 1 to 64"),
+    )
+    .optional(),
   GOOGLE_BOOKS_API_KEY: z
     .string()
     .trim()

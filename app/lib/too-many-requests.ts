@@ -13,3 +13,18 @@ export function keepRetryAfter({ actionHeaders, loaderHeaders }: HeadersArgs): H
   const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : {};
 }
+
+const refusedNetworks = new WeakMap<object, { retryAfterSeconds: number; message: string }>();
+
+/**
+ * `tooManyRequests` for a limit counted per client address: the server also remembers the
+ * address, and refuses its next posts to this page itself, with `message`, before reading a
+ * session, counting or rendering anything, until the limit's window ends (server/refused-networks.ts).
+ */
+export function tooManyFromNetwork<T>({ http }: { http: { res: object } }, body: T, retryAfterSeconds: number, message: string) {
+  refusedNetworks.set(http.res, { retryAfterSeconds, message });
+  return tooManyRequests(body, retryAfterSeconds);
+}
+
+/** What the server remembers of a response's refusal, when it refused a client address. */
+export const networkRefusal = (response: object) => refusedNetworks.get(response);

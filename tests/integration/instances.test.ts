@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { registeredBrowser } from "../setup/accounts.ts";
 import { startServer, type RunningServer } from "../setup/server.ts";
+import { visibleText } from "../setup/html.ts";
+import { TestBrowser } from "../setup/http-client.ts";
 
 // Several instances behind a load balancer share one PostgreSQL database and one public address.
 /** A TCP load balancer on a port of its own: each new connection goes to the next instance in turn. */
@@ -64,5 +66,27 @@ describe.runIf(engines.includes("postgres"))("two app instances on one PostgreSQ
       [first, second].map(async (instance) => (await fetch(`${instance.url}/idp/jwks`, { headers: asPublicAddress() })).json()),
     );
     expect(a).toEqual(b);
+  });
+
+  it("show a feedback post made through one on the other's kept wall within a second", async () => {
+    const wallOf = (instance: RunningServer) => fetch(`${instance.url}/feedback`, { headers: asPublicAddress() });
+    // The second instance keeps the wall: asked until it answers from its page cache.
+    for (let attempt = 0; (await wallOf(second)).headers.get("x-page-cache") !== "hit"; attempt++) {
+      expect(attempt).toBeLessThan(50);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const comment = "Posted through the first instance.";
+    const poster = new TestBrowser(first.url, "198.51.100.90");
+    const response = await poster.request("/feedback/new", {
+      method: "POST",
+      headers: { ...asPublicAddress(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ name: "Divya M", comment, image: "", rating: "5" }),
+    });
+    expect(response.status).toBe(303);
+    const posted = Date.now();
+    while (!visibleText(await (await wallOf(second)).text()).includes(comment)) {
+      expect(Date.now() - posted).toBeLessThan(1000);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   });
 });

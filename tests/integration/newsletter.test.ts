@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { engines } from "../setup/databases.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
+import { visibleText } from "../setup/html.ts";
 
 describe.each(engines)("newsletter sign-up on %s", (engine) => {
   let server: RunningSite;
@@ -92,5 +93,36 @@ describe.each(engines)("newsletter sign-up on %s", (engine) => {
     expect(Number(result.retryAfter)).toBeGreaterThan(0);
     expect(result.message).toMatch(/Too many sign-up attempts/);
     expect(await stored()).toHaveLength(2);
+  });
+
+  it("then refuses that network's posts before the page: a small answer, no counter written, no page rendered", async () => {
+    const counters = () => handle.db.selectFrom("rate_limits").select(["key", "count"]).where("key", "like", "newsletter:%").execute();
+    const before = await counters();
+    for (let index = 0; index < 3; index++) {
+      const response = await fetch(`${server.url}/NewsLetter/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email: `again-${index}@example.com` }),
+      });
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+      const page = visibleText(await response.text());
+      expect(page).toContain("Too many sign-up attempts from your network. Please try again in a few minutes.");
+      expect(page).toMatch(/You can send the form again in (a minute|\d+ minutes)\./);
+      // Not the site's rendered page: no navigation, no footer.
+      expect(page).not.toContain("Join Now");
+    }
+    expect(await counters()).toEqual(before);
+    expect(await stored()).toHaveLength(2);
+
+    // React Router's own requests still reach the action, which answers in their format (and counts).
+    const data = await fetch(`${server.url}/newsletter.data`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: "script@example.com" }),
+    });
+    expect(data.status).toBe(429);
+    expect(await data.text()).toContain("Too many sign-up attempts");
+    expect((await counters())[0]!.count).toBe(before[0]!.count + 1);
   });
 });

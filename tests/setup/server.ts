@@ -65,6 +65,8 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
+      // One process unless a test asks for workers: its log then holds every request.
+      WEB_CONCURRENCY: "1",
       HOST: "127.0.0.1",
       PORT: port,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -112,7 +114,7 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
 export function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", ...env },
+    env: { PATH: process.env.PATH, NODE_ENV: "production", WEB_CONCURRENCY: "1", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";

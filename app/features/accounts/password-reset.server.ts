@@ -10,7 +10,7 @@ import { siteOrigin } from "#app/lib/env.server.ts";
 import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
 import { isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
-import { tooManyRequests } from "#app/lib/too-many-requests.ts";
+import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
 import { endSessionsOf } from "../auth/sessions.server.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";
 import { clearAttempts } from "./login-throttle.server.ts";
@@ -26,12 +26,16 @@ export type ForgotPasswordResult = { sent: { email: string } } | { sent: null; e
 const limits = { network: { limit: 20, windowSeconds: 60 * 60 }, address: { limit: 3, windowSeconds: 60 * 60 } };
 
 /** The "Forgot password?" form's post. */
-export async function requestPasswordReset(request: Request, { db, clientAddress, config, accountMail, logger }: RequestServices) {
+export async function requestPasswordReset(request: Request, services: RequestServices) {
+  const { db, clientAddress, config, accountMail, logger } = services;
   const network = await consumeRateLimit(db, { key: `password-reset:${clientAddress}`, ...limits.network });
   if (!network.allowed) {
-    return tooManyRequests<ForgotPasswordResult>(
-      { sent: null, error: "Too many requests from your network. Please try again later.", email: "" },
+    const message = "Too many requests from your network. Please try again later.";
+    return tooManyFromNetwork<ForgotPasswordResult>(
+      services,
+      { sent: null, error: message, email: "" },
       network.retryAfterSeconds,
+      message,
     );
   }
   const form = await request.formData();

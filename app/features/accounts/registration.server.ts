@@ -7,7 +7,7 @@ import { siteOrigin } from "#app/lib/env.server.ts";
 import { fieldErrors } from "#app/lib/field-errors.ts";
 import { isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
-import { tooManyRequests } from "#app/lib/too-many-requests.ts";
+import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
 import { signInHref } from "../auth/sign-in-link.ts";
 import type { FieldErrors, RegisterField } from "./limits.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";
@@ -37,9 +37,12 @@ export async function handleRegistration(request: Request, services: RequestServ
   // Generous enough for a computer lab of students registering together behind one address.
   const rate = await consumeRateLimit(db, { key: `register:${clientAddress}`, limit: 30, windowSeconds: 60 * 60 });
   if (!rate.allowed) {
-    return tooManyRequests<RegisterResult>(
-      { sent: null, errors: {}, values: {}, form: "Too many registrations from your network. Please try again later." },
+    const message = "Too many registrations from your network. Please try again later.";
+    return tooManyFromNetwork<RegisterResult>(
+      services,
+      { sent: null, errors: {}, values: {}, form: message },
       rate.retryAfterSeconds,
+      message,
     );
   }
   const form = await request.formData();

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
-import { tooManyRequests } from "#app/lib/too-many-requests.ts";
+import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
 import { claimCaptchaAnswer } from "./captcha/solutions.server.ts";
 import { ALTCHA_FIELD, HCAPTCHA_FIELD, captchaRefusalMessages, type CaptchaRefusal } from "./captcha/settings.ts";
 import { contactCaptcha } from "./captcha/verifier.server.ts";
@@ -39,7 +39,8 @@ async function readContactForm(request: Request) {
  * answer spent) in one transaction, then a redirect to the page saying so. Refused: 4xx with
  * the typed values and a message per field, and nothing stored.
  */
-export async function handleContactSubmission(request: Request, { db, config, clientAddress, logger }: RequestServices) {
+export async function handleContactSubmission(request: Request, services: RequestServices) {
+  const { db, config, clientAddress, logger } = services;
   const form = await readContactForm(request);
   if (!form)
     return data<ContactActionData>({ result: { status: "error", error: { "": [unreadable] } }, message: unreadable }, { status: 400 });
@@ -56,10 +57,8 @@ export async function handleContactSubmission(request: Request, { db, config, cl
 
   const rate = await consumeRateLimit(db, { key: `contact:${clientAddress}`, ...perAddressLimit });
   if (!rate.allowed) {
-    return tooManyRequests(
-      refusal({ form: "Too many messages from your network. Please try again in a few minutes, or phone or email us." }),
-      rate.retryAfterSeconds,
-    );
+    const message = "Too many messages from your network. Please try again in a few minutes, or phone or email us.";
+    return tooManyFromNetwork(services, refusal({ form: message }), rate.retryAfterSeconds, message);
   }
   if (isHoneypotFilled(formData)) {
     logger.info("contact message refused: honeypot filled");

@@ -1,3 +1,4 @@
+import { watch } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import type { Config } from "#app/lib/env.server.ts";
@@ -8,6 +9,31 @@ import type { LessonMedia } from "./types.ts";
 export interface MediaCatalog {
   /** One entry per lesson, 1 to `lessonCount`; null where the video is missing. */
   lessonMedia(courseSlug: string, lessonCount: number): Promise<(LessonMedia | null)[]>;
+  /**
+   * Changes whenever a lesson file may have come, gone or changed, so pages stored by the
+   * page cache are rendered again; undefined when changes cannot be seen (pages are then never stored).
+   */
+  version(): number | undefined;
+  close(): void;
+}
+
+/** Counts changes anywhere under the folder, from the kernel's notifications (inotify on Linux). */
+function folderChanges(root: string): Pick<MediaCatalog, "version" | "close"> {
+  let changes = 0;
+  let watching = true;
+  try {
+    const watcher = watch(root, { recursive: true, persistent: false }, () => {
+      changes += 1;
+    });
+    watcher.on("error", () => {
+      watching = false;
+      watcher.close();
+    });
+    return { version: () => (watching ? changes : undefined), close: () => watcher.close() };
+  } catch {
+    // No folder yet: a folder made later would go unseen, so nothing is stored.
+    return { version: () => undefined, close: () => {} };
+  }
 }
 
 const lessonNumbers = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
@@ -19,6 +45,7 @@ const lessonNumbers = (count: number) => Array.from({ length: count }, (_, index
 function localCatalog(mediaDir: string): MediaCatalog {
   const root = resolve(mediaDir);
   return {
+    ...folderChanges(root),
     async lessonMedia(courseSlug, lessonCount) {
       const folder = resolve(root, courseSlug);
       const names = await readdir(folder, { withFileTypes: true }).then(
@@ -78,6 +105,9 @@ function remoteCatalog(baseUrl: string): MediaCatalog {
     return answer;
   };
   return {
+    // Another server's files change unseen; their answers are kept for minutes only, so pages are not stored.
+    version: () => undefined,
+    close: () => {},
     lessonMedia: (courseSlug, lessonCount) =>
       Promise.all(
         lessonNumbers(lessonCount).map(async (lesson) => {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
+import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
 import type { NewFeedback } from "./schemas.ts";
 
 export type FeedbackRow = Database["feedback_posts"];
@@ -28,8 +29,17 @@ export async function insertFeedback(
     hidden_at: null,
     hidden_by: null,
   };
-  await db.insertInto("feedback_posts").values(row).execute();
+  await changeWall(db, (trx) => trx.insertInto("feedback_posts").values(row).execute());
   return row;
+}
+
+/** Every change to the wall raises its version with it, so cached copies of the wall go out of date. */
+function changeWall<T>(db: Kysely<Database>, change: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    await raiseContentVersion(trx, "feedback");
+    return result;
+  });
 }
 
 /** Visible posts, newest first, older than the post `before` (an id) when given. */
@@ -45,16 +55,18 @@ export function findFeedback(db: Kysely<Database>, id: string): Promise<Feedback
 
 /** Says whether a post was deleted (false: it was already gone). */
 export async function deleteFeedback(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await db.deleteFrom("feedback_posts").where("id", "=", id).executeTakeFirst();
+  const result = await changeWall(db, (trx) => trx.deleteFrom("feedback_posts").where("id", "=", id).executeTakeFirst());
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Hides a post from the wall (or shows it again); says whether it still exists. */
 export async function setFeedbackHidden(db: Kysely<Database>, id: string, hiddenBy: string | null): Promise<boolean> {
-  const result = await db
-    .updateTable("feedback_posts")
-    .set({ hidden_at: hiddenBy ? new Date().toISOString() : null, hidden_by: hiddenBy })
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const result = await changeWall(db, (trx) =>
+    trx
+      .updateTable("feedback_posts")
+      .set({ hidden_at: hiddenBy ? new Date().toISOString() : null, hidden_by: hiddenBy })
+      .where("id", "=", id)
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) > 0;
 }

@@ -5,6 +5,7 @@ import { isModerator } from "./permissions.server.ts";
 import { listVisibleFeedback } from "./queries.server.ts";
 import { feedbackIdSchema } from "./schemas.ts";
 import { feedbackCard, feedbackJson } from "./view.server.ts";
+import { keepOutOfPageCache } from "#app/lib/page-cache.ts";
 
 /** The cursor of `?before=`: a post id, or absent. Anything else is not a cursor. */
 function readCursor(url: URL): { before?: string } | { invalid: true } {
@@ -17,7 +18,7 @@ function readCursor(url: URL): { before?: string } | { invalid: true } {
  * One page of the wall, newest first, and the link to older posts. When the list cannot be
  * read the page says so (`posts: null`) instead of showing an empty wall.
  */
-export async function loadWall({ db, logger }: RequestServices, user: SessionUser | null, url: URL) {
+export async function loadWall(services: RequestServices, user: SessionUser | null, url: URL) {
   const cursor = readCursor(url);
   const before = "before" in cursor ? cursor.before : undefined;
   const shared = {
@@ -28,12 +29,13 @@ export async function loadWall({ db, logger }: RequestServices, user: SessionUse
   };
   try {
     // One more than a page tells whether older posts exist.
-    const rows = await listVisibleFeedback(db, { before, limit: WALL_PAGE_SIZE + 1 });
+    const rows = await listVisibleFeedback(services.db, { before, limit: WALL_PAGE_SIZE + 1 });
     const page = rows.slice(0, WALL_PAGE_SIZE);
     const olderHref = rows.length > WALL_PAGE_SIZE ? `/feedback?before=${page.at(-1)!.id}` : null;
     return { ...shared, posts: page.map(feedbackCard), olderHref, isOlderPage: before !== undefined };
   } catch (err) {
-    logger.error({ err }, "could not load the feedback wall");
+    services.logger.error({ err }, "could not load the feedback wall");
+    keepOutOfPageCache(services);
     return { ...shared, posts: null, olderHref: null, isOlderPage: before !== undefined };
   }
 }

@@ -5,6 +5,7 @@ import { helpQuestionSchema } from "./schemas.ts";
 import { helpSources, type HelpQuestion, type HelpSource } from "./sources.server.ts";
 import { questionTerms } from "./terms.ts";
 import type { HelpAnswer, HelpResult } from "./types.ts";
+import { keepOutOfPageCache } from "#app/lib/page-cache.ts";
 
 const askSomethingMessage = "Please type what you are looking for, for example “How do I register?” or “Java quiz”.";
 
@@ -12,7 +13,7 @@ const askSomethingMessage = "Please type what you are looking for, for example �
  * Answers one request of the help page (`/help?q=…`): every outcome is something to show the
  * person. Reads nothing but the question and stores nothing.
  */
-export async function answerHelpRequest(url: URL, services: Pick<RequestServices, "db" | "config" | "logger">) {
+export async function answerHelpRequest(url: URL, services: Pick<RequestServices, "db" | "config" | "logger" | "http">) {
   const raw = url.searchParams.get(HELP_QUESTION_PARAM);
   if (raw === null) return { status: "start" } satisfies HelpResult;
 
@@ -31,11 +32,13 @@ export async function answerHelpRequest(url: URL, services: Pick<RequestServices
 }
 
 /** Asks every source at once and takes their answers in turns, without repeating a page. */
-async function askSources(sources: HelpSource[], question: HelpQuestion, { db, logger }: Pick<RequestServices, "db" | "logger">) {
+async function askSources(sources: HelpSource[], question: HelpQuestion, services: Pick<RequestServices, "db" | "logger" | "http">) {
+  const { db, logger } = services;
   const lists = await Promise.all(
     sources.map((source) =>
       source.search(question, { db }).catch((err: unknown) => {
         logger.warn({ err, source: source.name }, "a help source could not answer");
+        keepOutOfPageCache(services);
         return [] as HelpAnswer[];
       }),
     ),

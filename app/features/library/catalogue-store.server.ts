@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
+import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
 import { isPostgres } from "#app/lib/db/engine.server.ts";
 import { catalogueKey, saleabilityOf, type CatalogueRecord } from "./catalogue-record.ts";
 
@@ -31,7 +32,11 @@ export async function upsertCatalogueRecords(
   const result: UpsertResult = { added: 0, updated: 0 };
   for (let start = 0; start < records.length; start += batchSize) {
     const batch = records.slice(start, start + batchSize);
-    const counts = await db.transaction().execute((trx) => upsertBatch(trx, batch, now));
+    const counts = await db.transaction().execute(async (trx) => {
+      const batchCounts = await upsertBatch(trx, batch, now);
+      await raiseContentVersion(trx, "catalogue");
+      return batchCounts;
+    });
     result.added += counts.added;
     result.updated += counts.updated;
   }

@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { catalogueKey, catalogueRecordSchema, type CatalogueRecord, type CatalogueRecordInput } from "./catalogue-record.ts";
 import { upsertCatalogueRecords } from "./catalogue-store.server.ts";
+import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
 
 /** Books the seed adds carry this source; the seed only ever changes or removes books with it. */
 export const seedSource = "seed";
@@ -105,6 +106,7 @@ async function writeSeed(db: Kysely<Database>, records: readonly CatalogueRecord
       await trx.deleteFrom("book_subjects").where("book_id", "in", ids).execute();
       await trx.deleteFrom("books").where("id", "in", ids).where("source", "=", seedSource).execute();
     }
+    if (dropped.length) await raiseContentVersion(trx, "catalogue");
     const appliedAt = now.toISOString();
     await trx
       .insertInto("seed_versions")

@@ -5,20 +5,19 @@ import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import { subscribeToNewsletter } from "./queries.server.ts";
 import { newsletterSignupSchema } from "./schemas.ts";
 import type { NewsletterResult } from "./types.ts";
-import { tooManyRequests } from "#app/lib/too-many-requests.ts";
+import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
 
 const subscribedMessage = "Thank you! This address is on our newsletter list: the next issue will reach it.";
 
 const perAddressLimit = { limit: 10, windowSeconds: 15 * 60 };
 
 /** Handles one sign-up form post: every outcome is a message for the person. */
-export async function handleNewsletterSignup(request: Request, { db, clientAddress, logger }: RequestServices) {
+export async function handleNewsletterSignup(request: Request, services: RequestServices) {
+  const { db, clientAddress, logger } = services;
   const rate = await consumeRateLimit(db, { key: `newsletter:${clientAddress}`, ...perAddressLimit });
   if (!rate.allowed) {
-    return tooManyRequests<NewsletterResult>(
-      { status: "rate-limited", message: "Too many sign-up attempts from your network. Please try again in a few minutes." },
-      rate.retryAfterSeconds,
-    );
+    const message = "Too many sign-up attempts from your network. Please try again in a few minutes.";
+    return tooManyFromNetwork<NewsletterResult>(services, { status: "rate-limited", message }, rate.retryAfterSeconds, message);
   }
 
   const formData = await request.formData();

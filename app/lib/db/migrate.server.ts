@@ -11,6 +11,7 @@ import * as m007 from "./migrations/007-contact.server.ts";
 import * as m008 from "./migrations/008-library.server.ts";
 import * as m009 from "./migrations/009-seed-versions.server.ts";
 import * as m010 from "./migrations/010-account-links.server.ts";
+import * as m011 from "./migrations/011-content-versions.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   "008-library": m008,
   "009-seed-versions": m009,
   "010-account-links": m010,
+  "011-content-versions": m011,
 };
 
 export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {

@@ -189,6 +189,12 @@ export interface Database {
     /** In lower case. */
     subject: string;
   };
+  content_versions: {
+    /** What changed: a ContentTopic (app/lib/content-versions.server.ts). */
+    topic: string;
+    /** Raised by one with every change. */
+    version: number;
+  };
   seed_versions: {
     /** The seed's name, e.g. "library-catalogue". */
     name: string;

@@ -5,6 +5,7 @@ import { categories } from "#app/content/categories.ts";
 import { coursesByCategory } from "#app/content/courses.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/category";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 function categoryAt(pathname: string) {
   const path = pathname.replace(/\/+$/, "").toLowerCase();
@@ -22,6 +23,8 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) => {
   const category = categories.find((c) => c.id === loaderData?.categoryId);
   return pageMeta(category ? `${category.name} Courses` : errorTitle(error));
 };
+
+export const handle = sameForEveryVisitor([]);
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   const category = categories.find((c) => c.id === loaderData.categoryId)!;

@@ -4,8 +4,11 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { categories } from "#app/content/categories.ts";
 import { coursesByCategory } from "#app/content/courses.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 export const meta = () => pageMeta("Courses", "Every course we teach: MERN Stack, Full Stack Web Development and programming languages.");
+
+export const handle = sameForEveryVisitor([]);
 
 export default function Courses() {
   return (

@@ -11,6 +11,7 @@ import type { LessonView } from "#app/features/courses/types.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import type { Route } from "./+types/video-course";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 /** A video course page, chosen by its address (see content/video-courses.ts); `?lesson=N` picks the lesson. */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -52,6 +53,8 @@ function LessonCard({ lesson, current, pathname }: { lesson: LessonView; current
     </li>
   );
 }
+
+export const handle = sameForEveryVisitor(["media"]);
 
 export default function VideoCourse({ loaderData }: Route.ComponentProps) {
   const { course, lessons, current, signedIn } = loaderData;

@@ -11,6 +11,7 @@ import type { FeedbackFormResult } from "#app/features/feedback/types.ts";
 import { feedbackListResponse, loadWall } from "#app/features/feedback/wall.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/feedback";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 export const meta = () => pageMeta("Feedback", "What our students say about their courses, and a form to add yours.");
 
@@ -28,6 +29,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 /** The same address answers HTML or JSON. */
 export const headers = () => ({ Vary: "Accept" });
+
+export const handle = sameForEveryVisitor(["feedback"]);
 
 export default function FeedbackPage({ loaderData }: Route.ComponentProps) {
   const { posts, olderHref, prefillName, moderator, posted, deleted, isOlderPage } = loaderData;

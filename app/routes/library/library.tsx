@@ -7,6 +7,7 @@ import { libraryHref } from "#app/features/library/types.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import { ChatWidget } from "#app/features/help/components/chat-widget.tsx";
 import type { Route } from "./+types/library";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => {
   if (error) return pageMeta(errorTitle(error));
@@ -32,6 +33,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   );
   return handleReadingListPost(context.get(servicesContext), signedIn.user, form);
 }
+
+// With the public books service, results come from elsewhere and change unseen: not kept.
+export const handle = sameForEveryVisitor((config) => (config.GOOGLE_BOOKS_API_KEY ? undefined : ["catalogue"]));
 
 export default function ELibrary({ loaderData, actionData }: Route.ComponentProps) {
   return (

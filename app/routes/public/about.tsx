@@ -5,8 +5,11 @@ import { TeamSection } from "#app/components/sections/team-section.tsx";
 import { TestimonialSection } from "#app/components/sections/testimonial-section.tsx";
 import { instructors } from "#app/content/team.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 export const meta = () => pageMeta("About");
+
+export const handle = sameForEveryVisitor([]);
 
 export default function About() {
   return (

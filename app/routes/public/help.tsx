@@ -7,6 +7,7 @@ import { QuestionField } from "#app/features/help/components/question-field.tsx"
 import { HELP_PATH, HELP_QUESTION_PARAM } from "#app/features/help/limits.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/help";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 export const meta = () =>
   pageMeta(
@@ -22,6 +23,8 @@ const commonQuestions = ["How do I register?", "Java quiz", "How do I watch the 
 const askHref = (question: string) => `${HELP_PATH}?${new URLSearchParams({ [HELP_QUESTION_PARAM]: question })}`;
 
 /** The help assistant as a page: a plain GET form, so it works without JavaScript too. */
+export const handle = sameForEveryVisitor(["catalogue"]);
+
 export default function Help({ loaderData: result }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname === HELP_PATH;

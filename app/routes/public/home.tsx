@@ -7,6 +7,7 @@ import { TestimonialSection } from "#app/components/sections/testimonial-section
 import { site } from "#app/content/site.ts";
 import { slides } from "#app/content/slides.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 export const meta = () => pageMeta("Home");
 
@@ -47,6 +48,8 @@ function HeroCarousel() {
     />
   );
 }
+
+export const handle = sameForEveryVisitor([]);
 
 export default function Home() {
   return (

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { needsOwnDocument, pageLinks, primaryLinks, secondaryLinks } from "#app/components/nav-links.ts";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 export const meta = () => pageMeta("Pages");
 
@@ -11,6 +12,8 @@ const extraLinks = [
 ];
 
 /** Every page of the site in one list: the target of the breadcrumb's "Pages". */
+export const handle = sameForEveryVisitor([]);
+
 export default function Pages() {
   const all = [...primaryLinks, ...pageLinks, ...secondaryLinks, ...extraLinks].filter(
     (link, index, list) => list.findIndex((other) => other.to === link.to) === index,

@@ -2,11 +2,14 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { TeamSection } from "#app/components/sections/team-section.tsx";
 import { instructors, mentors } from "#app/content/team.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 export const meta = () => pageMeta("Our Team");
 
 // The spec shows the team section twice; the second shows the live mentors
 // of hybrid learning rather than repeating the same people.
+export const handle = sameForEveryVisitor([]);
+
 export default function Team() {
   return (
     <>

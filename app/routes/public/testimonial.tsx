@@ -1,8 +1,11 @@
 import { PageHeader } from "#app/components/page-header.tsx";
 import { TestimonialSection } from "#app/components/sections/testimonial-section.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 export const meta = () => pageMeta("Testimonial");
+
+export const handle = sameForEveryVisitor([]);
 
 export default function TestimonialPage() {
   return (

@@ -2,8 +2,11 @@ import { Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { quizzes } from "#app/content/quizzes.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 export const meta = () => pageMeta("Test Your knowledge");
+
+export const handle = sameForEveryVisitor([]);
 
 export default function QuizHub() {
   return (

@@ -12,6 +12,7 @@ import { ATTEMPTS_PER_HOUR, type PublicQuestion, type QuizActionResult } from "#
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import type { Route } from "./+types/quiz";
+import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
 /** /test/java, /test/fullstack, /test/javascript, /test/react, in any letter case. */
 function requireQuiz(slug: string) {
@@ -51,6 +52,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData ? `${loaderData.quiz.title} Quiz` : errorTitle(error));
+
+export const handle = sameForEveryVisitor([]);
 
 export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   const { quiz } = loaderData;

@@ -1,0 +1,35 @@
+import { EventEmitter } from "node:events";
+import type { Kysely } from "kysely";
+import type { Database } from "./db/schema.ts";
+import type { StoredContent } from "./page-cache.ts";
+
+// Each kind of stored content has a version, raised with every change, so the page cache
+// (server/page-cache/) can tell a stored page from before the change, on every instance.
+
+const changes = new EventEmitter();
+
+/**
+ * Raises a topic's version. Call it in the transaction that makes the change, so the new
+ * version becomes visible exactly when the change does, and a rolled-back change raises nothing.
+ */
+export async function raiseContentVersion(db: Kysely<Database>, topic: StoredContent): Promise<void> {
+  const row = await db
+    .insertInto("content_versions")
+    .values({ topic, version: 1 })
+    .onConflict((conflict) => conflict.column("topic").doUpdateSet((eb) => ({ version: eb("content_versions.version", "+", 1) })))
+    .returning("version")
+    .executeTakeFirstOrThrow();
+  // Before the commit: this process's cache stops serving the topic's pages until it reads this version.
+  changes.emit("raised", topic, Number(row.version));
+}
+
+export async function readContentVersions(db: Kysely<Database>): Promise<Map<string, number>> {
+  const rows = await db.selectFrom("content_versions").select(["topic", "version"]).execute();
+  return new Map(rows.map((row) => [row.topic, Number(row.version)]));
+}
+
+/** Calls the listener with every version this process raises; returns what stops it. */
+export function onContentVersionRaised(listener: (topic: StoredContent, version: number) => void): () => void {
+  changes.on("raised", listener);
+  return () => changes.off("raised", listener);
+}

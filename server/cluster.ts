@@ -1,0 +1,80 @@
+// Several processes serving one port (node:cluster): Node runs JavaScript on one core per process.
+// The primary applies migrations once, starts the workers, passes content changes between them,
+// replaces a worker that dies, and on SIGTERM lets every worker finish its requests.
+import cluster, { type Worker } from "node:cluster";
+import type { Logger } from "pino";
+import type { Config } from "#app/lib/env.server.ts";
+import { isVersionRaisedMessage } from "./page-cache/content-versions-watch.ts";
+import { prepareDatabase } from "./prepare-database.ts";
+
+/** A worker that dies this soon after it started counts as failing to start. */
+const quickDeathMs = 10_000;
+/** After this many quick deaths in a row the site stops instead of starting workers forever. */
+const maxQuickDeaths = 5;
+
+export async function runCluster(config: Config, logger: Logger, workerCount: number): Promise<void> {
+  try {
+    await prepareDatabase(config, logger);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    logger.fatal({ err }, `could not start: ${reason}`);
+    process.exit(1);
+  }
+
+  const startedAt = new Map<Worker, number>();
+  let quickDeaths = 0;
+  let stopping = false;
+  let exitCode = 0;
+
+  const start = () => {
+    const worker = cluster.fork();
+    startedAt.set(worker, Date.now());
+    worker.on("message", (message: unknown) => {
+      // A worker raising a content version tells its siblings, so their page caches stop serving the old pages.
+      if (!isVersionRaisedMessage(message)) return;
+      for (const other of Object.values(cluster.workers ?? {})) {
+        if (other && other !== worker && other.isConnected()) other.send(message);
+      }
+    });
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker) ?? 0);
+    startedAt.delete(worker);
+    if (stopping) {
+      if (code !== 0) exitCode = 1;
+      if (startedAt.size === 0) {
+        logger.info("stopped");
+        process.exit(exitCode);
+      }
+      return;
+    }
+    quickDeaths = lived < quickDeathMs ? quickDeaths + 1 : 0;
+    if (quickDeaths >= maxQuickDeaths) {
+      logger.fatal({ code, signal }, `could not start: ${maxQuickDeaths} workers in a row stopped within seconds of starting`);
+      stop(1);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, "a worker stopped unexpectedly; starting another");
+    start();
+  });
+
+  function stop(code = 0) {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    logger.info("shutting down: each worker finishes its requests");
+    for (const worker of startedAt.keys()) worker.process.kill("SIGTERM");
+    if (startedAt.size === 0) process.exit(exitCode);
+    // Each worker bounds its own shutdown (SHUTDOWN_TIMEOUT_MS); this bounds a stuck one.
+    setTimeout(() => {
+      logger.warn("workers did not stop in time; ending them");
+      for (const worker of startedAt.keys()) worker.process.kill("SIGKILL");
+    }, config.SHUTDOWN_TIMEOUT_MS + 5000).unref();
+  }
+  process.on("SIGTERM", () => stop());
+  process.on("SIGINT", () => stop());
+
+  for (let index = 0; index < workerCount; index++) start();
+  logger.info({ workers: workerCount, pid: process.pid }, `started ${workerCount} workers`);
+}

@@ -1,0 +1,74 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+import type { ContentTopic } from "#app/lib/page-cache.ts";
+import type { StoredEncoding } from "../content-encoding.ts";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A rendered page as kept for every signed-out visitor: its bytes in each encoding, compressed once. */
+export interface StoredPage {
+  /** The content versions it was rendered from (VersionSnapshot.stamp). */
+  stamp: string;
+  topics: readonly ContentTopic[];
+  contentType: string;
+  /** Request headers besides Accept-Encoding that the response depended on (the route's Vary), in lower case. */
+  vary: readonly string[];
+  /** Their values in the request it was rendered for. */
+  varyValues: readonly string[];
+  /** The CSP sources that allow exactly its inline scripts: their hashes, replacing the render's nonce. */
+  scriptSources: string;
+  /** Of the page's text; each encoding's ETag adds its name. */
+  hash: string;
+  bodies: { identity: Buffer } & Record<StoredEncoding, Buffer>;
+  bytes: number;
+}
+
+const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** 'sha256-…' for each distinct inline script (scripts with a src are allowed by 'self'). */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, content] of html.matchAll(inlineScript)) {
+    if (/\bsrc\s*=/i.test(attributes!)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(content!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/**
+ * Turns one visitor's page into one for all: the render's nonce goes (it must not be shared),
+ * its inline scripts are allowed by their hashes instead, and the bytes are compressed once at
+ * the best settings. Undefined when the nonce shows anywhere else in the page than its attributes.
+ */
+export async function storePage(
+  html: string,
+  {
+    nonce,
+    stamp,
+    topics,
+    contentType,
+    vary,
+    varyValues,
+  }: Omit<StoredPage, "scriptSources" | "hash" | "bodies" | "bytes"> & { nonce: string },
+): Promise<StoredPage | undefined> {
+  const shared = html.split(` nonce="${nonce}"`).join("");
+  if (shared.includes(nonce)) return undefined;
+  const identity = Buffer.from(shared, "utf8");
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzipAsync(identity, { level: 9 }),
+  ]);
+  return {
+    stamp,
+    topics,
+    contentType,
+    vary,
+    varyValues,
+    scriptSources: inlineScriptHashes(shared).join(" "),
+    hash: createHash("sha256").update(identity).digest("base64url").slice(0, 27),
+    bodies: { identity, br, gzip: gz },
+    bytes: identity.length + br.length + gz.length,
+  };
+}

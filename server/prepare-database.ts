@@ -1,0 +1,24 @@
+import type { Logger } from "pino";
+import { libraryCatalogue } from "#app/content/library-catalogue.ts";
+import { applyCatalogueSeed } from "#app/features/library/seed.server.ts";
+import { openDatabase, type DatabaseHandle } from "#app/lib/db/connect.server.ts";
+import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import type { Config } from "#app/lib/env.server.ts";
+
+/**
+ * Migrations, then the library catalogue's seed: once per start, before any page is served, by
+ * the one process that starts the others when there are several (server/cluster.ts).
+ *
+ * They may run long statements: on PostgreSQL on a handle of their own, without the statement
+ * bounds of the pages' handle. On SQLite the pages' handle when given (":memory:" is one handle's).
+ */
+export async function prepareDatabase(config: Config, logger: Logger, pagesDatabase?: DatabaseHandle): Promise<void> {
+  const setup = pagesDatabase && !config.DATABASE_URL ? pagesDatabase : openDatabase(config);
+  try {
+    await migrateToLatest(setup.db);
+    const seed = await applyCatalogueSeed(setup.db, libraryCatalogue);
+    if (seed.applied) logger.info(seed, "library catalogue seed applied");
+  } finally {
+    if (setup !== pagesDatabase) await setup.close();
+  }
+}

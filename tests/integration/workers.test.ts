@@ -1,0 +1,150 @@
+import { request as httpRequest } from "node:http";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
+import { visibleText } from "../setup/html.ts";
+import { TestBrowser } from "../setup/http-client.ts";
+import { startServer, type RunningServer } from "../setup/server.ts";
+
+type RunningSite = RunningServer & { database: TestDatabase };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The process ids of the workers that said they listen, in order. */
+const listeningWorkers = (site: RunningSite) =>
+  site.logs.filter((entry) => String(entry.msg).startsWith("listening")).map((entry) => Number(entry.pid));
+
+async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await pause(20);
+  }
+}
+
+/** A page fetched on a connection of its own, so the primary hands it to the next worker in turn. */
+const fetchAlone = (url: string, init: RequestInit = {}) => fetch(url, { ...init, headers: { Connection: "close", ...init.headers } });
+
+/** The workers (by process id) that logged serving `path`. */
+const servedBy = (site: RunningSite, path: string) =>
+  new Set(site.logs.filter((entry) => entry.msg === "request" && entry.path === path).map((entry) => Number(entry.pid)));
+
+describe.each(engines)("two workers on %s", (engine) => {
+  const databases: TestDatabase[] = [];
+  afterAll(() => Promise.all(databases.map((database) => database.drop())));
+
+  async function startTwoWorkers(): Promise<RunningSite> {
+    const database = await createTestDatabase(engine);
+    databases.push(database);
+    const site = { ...(await startServer({ ...database.env, WEB_CONCURRENCY: "2", TRUST_PROXY: "1" })), database };
+    await until(() => listeningWorkers(site).length === 2, "two workers listening");
+    return site;
+  }
+
+  it("share the port: both serve pages, and a change made through one shows on the other's kept pages", async () => {
+    const site = await startTwoWorkers();
+    try {
+      const [a, b] = listeningWorkers(site);
+      expect(a).not.toBe(b);
+      // Migrations ran once, in the primary, before the workers started.
+      expect(site.logs.filter((entry) => entry.msg === "library catalogue seed applied")).toHaveLength(1);
+
+      const walls = await Promise.all(Array.from({ length: 40 }, () => fetchAlone(`${site.url}/feedback`)));
+      expect(walls.map((response) => response.status)).toEqual(walls.map(() => 200));
+      await Promise.all(walls.map((response) => response.arrayBuffer()));
+      await until(() => servedBy(site, "/feedback").size === 2, "both workers serving");
+      // Both keep the wall now.
+      let kept = 0;
+      for (let attempt = 0; attempt < 100 && kept < 10; attempt++) {
+        const response = await fetchAlone(`${site.url}/feedback`);
+        await response.arrayBuffer();
+        kept = response.headers.get("x-page-cache") === "hit" ? kept + 1 : 0;
+      }
+      expect(kept).toBe(10);
+
+      const comment = `Posted to one of two workers (${engine}).`;
+      const posted = await new TestBrowser(site.url, "198.51.100.61").postForm("/feedback/new", {
+        name: "Lakshmi V",
+        comment,
+        image: "",
+        rating: "5",
+      });
+      expect(posted.status).toBe(303);
+      // Every next request shows it, whichever worker answers.
+      for (let index = 0; index < 10; index++) {
+        expect(visibleText(await (await fetchAlone(`${site.url}/feedback`)).text()), `request ${index}`).toContain(comment);
+      }
+    } finally {
+      expect(await site.stop()).toBe(0);
+    }
+  });
+
+  it("replace a worker that crashes, and the site keeps answering", async () => {
+    const site = await startTwoWorkers();
+    try {
+      const [crashed] = listeningWorkers(site);
+      process.kill(crashed!, "SIGKILL");
+      await until(() => site.logs.some((entry) => entry.msg === "a worker stopped unexpectedly; starting another"), "the crash noticed");
+      await until(() => listeningWorkers(site).length === 3, "a new worker listening");
+      const replacement = listeningWorkers(site)[2];
+      expect(replacement).not.toBe(crashed);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => fetchAlone(`${site.url}/courses`)));
+      expect(answers.map((response) => response.status)).toEqual(answers.map(() => 200));
+    } finally {
+      expect(await site.stop()).toBe(0);
+    }
+  });
+
+  it("on SIGTERM finish every request already begun (forms half sent when it comes), store them all, then exit 0", async () => {
+    const site = await startTwoWorkers();
+    const { port } = new URL(site.url);
+    const emails = Array.from({ length: 8 }, (_, index) => `slow-${index}-${engine}@example.com`);
+    /** A form whose first bytes are sent now and the rest when `finish` is called. */
+    const halfSent = (email: string, index: number) => {
+      const body = new URLSearchParams({ email }).toString();
+      let finish = () => {};
+      const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/newsletter",
+            method: "POST",
+            headers: {
+              "Content-Type": "application/x-www-form-urlencoded",
+              "Content-Length": Buffer.byteLength(body),
+              "X-Forwarded-For": `198.51.100.${100 + index}`,
+              Connection: "close",
+            },
+          },
+          (response) => {
+            let text = "";
+            response.on("data", (chunk: Buffer) => (text += chunk));
+            response.on("end", () => resolve({ status: response.statusCode!, text }));
+          },
+        );
+        req.on("error", reject);
+        req.write(body.slice(0, 10));
+        finish = () => req.end(body.slice(10));
+      });
+      return { answer, finish: () => finish() };
+    };
+    const forms = emails.map(halfSent);
+    // Each connection has reached a worker, which waits for the rest of its form.
+    await pause(300);
+    const exited = site.stop();
+    await pause(200);
+    for (const form of forms) form.finish();
+    for (const { status, text } of await Promise.all(forms.map((form) => form.answer))) {
+      expect(status).toBe(200);
+      expect(visibleText(text)).toContain("Thank you!");
+    }
+    expect(await exited).toBe(0);
+    const stored = site.database.open();
+    try {
+      const rows = await stored.db.selectFrom("newsletter_subscriptions").select("email").orderBy("email").execute();
+      expect(rows.map((row) => row.email)).toEqual([...emails].sort());
+    } finally {
+      await stored.close();
+    }
+  });
+});
