@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
-import "./app.css";
+import stylesheetHref from "./app.css?url";
 import { Footer } from "./components/footer.tsx";
 import { IconSprite } from "./components/icons.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
@@ -47,6 +47,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#155e75" />
         <Meta />
+        {/* A stylesheet resource (precedence): React puts it in the head before the scripts it
+            preloads, so the browser asks for it first. A plain <link> came after them. */}
+        <link rel="stylesheet" href={stylesheetHref} precedence="default" />
         <Links />
       </head>
       <body id="top">

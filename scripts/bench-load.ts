@@ -6,7 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -41,6 +41,7 @@ interface Measured {
   errors: number;
   non2xx: number;
   peakRssMb: number;
+  peakWorkerRssMb: number;
 }
 
 /** A server that answers every request with the same stored page: the most any Node server can do with it. */
@@ -55,18 +56,32 @@ async function startReference(html: string, headers: Record<string, string>): Pr
   return { url: `http://127.0.0.1:${port}/`, server };
 }
 
-/** Resident memory of the process in MB, read the way an operator would (ps). */
-function rssMb(pid: number): number {
-  try {
-    return Number(execFileSync("ps", ["-o", "rss=", "-p", String(pid)], { encoding: "utf8" }).trim()) / 1024;
-  } catch {
-    return 0;
-  }
+/** Resident memory in MB of the site's processes (the primary and each worker), read the way an operator would (ps). */
+function rssMb(pid: number): { total: number; largestWorker: number } {
+  const read = (args: string[]) => {
+    try {
+      return execFileSync("ps", [...args, "-o", "rss="], { encoding: "utf8" })
+        .split("\n")
+        .filter((line) => line.trim())
+        .map((line) => Number(line.trim()) / 1024);
+    } catch {
+      return [];
+    }
+  };
+  const [primary = 0] = read(["-p", String(pid)]);
+  const workers = read(["--ppid", String(pid)]);
+  return { total: primary + workers.reduce((sum, rss) => sum + rss, 0), largestWorker: Math.max(primary, ...workers) };
 }
 
 async function measure(target: Target, connections: number, serverPid: number | undefined): Promise<Measured> {
-  let peak = serverPid ? rssMb(serverPid) : 0;
-  const sampler = serverPid ? setInterval(() => (peak = Math.max(peak, rssMb(serverPid))), 250) : undefined;
+  let peak = { total: 0, largestWorker: 0 };
+  const sample = () => {
+    if (!serverPid) return;
+    const now = rssMb(serverPid);
+    peak = { total: Math.max(peak.total, now.total), largestWorker: Math.max(peak.largestWorker, now.largestWorker) };
+  };
+  sample();
+  const sampler = serverPid ? setInterval(sample, 250) : undefined;
   const result = await autocannon({
     url: target.url,
     connections,
@@ -84,7 +99,8 @@ async function measure(target: Target, connections: number, serverPid: number | 
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    peakRssMb: Math.round(peak),
+    peakRssMb: Math.round(peak.total),
+    peakWorkerRssMb: Math.round(peak.largestWorker),
   };
 }
 
@@ -96,6 +112,22 @@ async function signIn(siteUrl: string): Promise<string> {
   const { url } = await browser.follow(posted, atLogin.url.pathname);
   if (url.pathname !== "/profile") throw new Error(`signing in ended at ${url.pathname}`);
   return browser.jar.headerFor(new URL("/profile", siteUrl));
+}
+
+/** Posts from one client address, past its limit from the start: what a refusal costs. */
+function refusedNewsletterPosts(siteUrl: string): Target["setupRequest"] {
+  let sequence = 0;
+  return (request) => ({
+    ...request,
+    method: "POST",
+    headers: {
+      ...request.headers,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "X-Forwarded-For": "10.255.255.255",
+      Origin: siteUrl,
+    },
+    body: new URLSearchParams({ email: `refused-${++sequence}@example.com` }).toString(),
+  });
 }
 
 /** Each post from a client address of its own (the site trusts one proxy), with an email of its own: no limit cuts the run short. */
@@ -115,14 +147,14 @@ function newsletterPosts(siteUrl: string): Target["setupRequest"] {
 
 function table(rows: Measured[], reference: Map<number, number>): string {
   const lines = [
-    "| page | connections | requests/s | × reference | p50 ms | p99 ms | errors | non-2xx | server peak RSS |",
-    "|---|---|---|---|---|---|---|---|---|",
+    "| page | connections | requests/s | × reference | p50 ms | p99 ms | errors | non-2xx | peak RSS, all processes | peak RSS, largest worker |",
+    "|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const row of rows) {
     const ratio =
       row.target === "reference (node:http, same HTML)" ? "1" : (row.requestsPerSecond / reference.get(row.connections)!).toFixed(2);
     lines.push(
-      `| ${row.target} | ${row.connections} | ${row.requestsPerSecond} | ${ratio} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${row.peakRssMb ? `${row.peakRssMb} MB` : "—"} |`,
+      `| ${row.target} | ${row.connections} | ${row.requestsPerSecond} | ${ratio} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${row.peakRssMb ? `${row.peakRssMb} MB` : "—"} | ${row.peakWorkerRssMb ? `${row.peakWorkerRssMb} MB` : "—"} |`,
     );
   }
   return lines.join("\n");
@@ -158,7 +190,10 @@ async function main() {
   let reference: { server: Server } | undefined;
   try {
     // Logging as in production (one line a request), to nowhere: reading it would load the machine.
-    site = await startBuiltSite({ SQLITE_PATH: sqlitePath, TRUST_PROXY: "1" });
+    // As in production: one worker per core unless BENCH_LOAD_WORKERS says otherwise.
+    const workerCount = process.env.BENCH_LOAD_WORKERS;
+    site = await startBuiltSite({ SQLITE_PATH: sqlitePath, TRUST_PROXY: "1", ...(workerCount ? { WEB_CONCURRENCY: workerCount } : {}) });
+    const workers = workerCount === "1" ? "one process" : `${workerCount ?? availableParallelism()} workers`;
     const home = await fetch(`${site.url}/`);
     const html = await home.text();
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
@@ -175,8 +210,9 @@ async function main() {
       { name: "`/profile`, signed in", url: `${site.url}/profile`, headers: { Cookie: cookie } },
       { name: `hashed asset (\`${stylesheet.split("/").pop()}\`)`, url: `${site.url}${stylesheet}` },
       { name: "newsletter post", url: `${site.url}/newsletter`, setupRequest: newsletterPosts(site.url) },
+      { name: "newsletter post, refused (429)", url: `${site.url}/newsletter`, setupRequest: refusedNewsletterPosts(site.url) },
     ];
-    const idleRssMb = Math.round(rssMb(site.pid));
+    const idle = rssMb(site.pid);
     const rows: Measured[] = [];
     for (const connections of connectionCounts) {
       for (const target of targets) {
@@ -184,7 +220,7 @@ async function main() {
         const row = await measure(target, connections, pid);
         rows.push(row);
         console.log(
-          `${String(connections).padStart(3)} connections  ${target.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}${row.peakRssMb ? `  peak RSS ${row.peakRssMb} MB` : ""}`,
+          `${String(connections).padStart(3)} connections  ${target.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}${row.peakRssMb ? `  peak RSS ${row.peakRssMb} MB (largest worker ${row.peakWorkerRssMb} MB)` : ""}`,
         );
       }
     }
@@ -192,7 +228,7 @@ async function main() {
       rows.filter((row) => row.target === targets[0]!.name).map((row) => [row.connections, row.requestsPerSecond]),
     );
     const markdown = [
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:load\` (${seconds} s a run, autocannon on the same 2-core machine, SQLite, one process). The server's memory at rest: ${idleRssMb} MB.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:load\` (${seconds} s a run, autocannon on the same ${availableParallelism()}-core machine, SQLite, ${workers}). The server's memory at rest: ${Math.round(idle.total)} MB in all, ${Math.round(idle.largestWorker)} MB in its largest process. The refused posts come from one address past its limit; every other row answers 2xx.`,
       "",
       table(rows, referenceRate),
     ].join("\n");

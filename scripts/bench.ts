@@ -15,7 +15,25 @@ import { benchLibrarySearch } from "./bench-library-search.ts";
 
 // chrome-launcher starts a headed browser unless told otherwise; Playwright adds this itself.
 const lighthouseChromiumFlags = ["--headless=new", ...chromiumArgs];
-const budgets = { totalKB: 350, scriptGzipKB: 120, cls: 0, performance: 95, accessibility: 100 };
+const budgets = { totalKB: 350, scriptGzipKB: 120, cls: 0, performance: 100, lcpMs: 1200, accessibility: 100 };
+/** Every page with content of its own (not the forms' confirmations and sign-in steps). */
+const contentPages = [
+  "/",
+  "/about",
+  "/courses",
+  "/courses/java",
+  "/test",
+  "/test/java",
+  "/library",
+  "/feedback",
+  "/contact",
+  "/help",
+  "/team",
+  "/testimonial",
+];
+/** Lighthouse's score moves between runs: each page is measured this many times and the median kept. */
+const lighthouseRuns = 3;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** Bytes over the wire per the browser's Resource Timing: bodies as sent (compressed), and in all with headers. */
 async function pageWeight(page: Page) {
@@ -65,19 +83,28 @@ async function lighthouseScores(urls: string[]) {
   const scores = [];
   try {
     for (const url of urls) {
-      const result = await lighthouse(url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility"],
-      });
-      const categories = result!.lhr.categories;
+      const runs = [];
+      for (let run = 0; run < lighthouseRuns; run++) {
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility"],
+        });
+        const { categories, audits } = result!.lhr;
+        runs.push({
+          performance: Math.round((categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+          lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+          cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
+        });
+      }
       scores.push({
         url,
-        performance: Math.round((categories.performance?.score ?? 0) * 100),
-        accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
-        lcpMs: Math.round(result!.lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
-        cls: result!.lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0,
+        performance: median(runs.map((r) => r.performance)),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        cls: median(runs.map((r) => r.cls)),
       });
     }
   } finally {
@@ -105,20 +132,23 @@ try {
   console.log(`  cumulative layout shift: ${weight.cls.toFixed(4)}`);
   failed ||= kb(weight.whole.total) > budgets.totalKB || kb(weight.whole.scriptBodies) > budgets.scriptGzipKB || weight.cls > budgets.cls;
 
-  console.log("Lighthouse, mobile (simulated slow 4G, 4x CPU slowdown):");
-  for (const score of await lighthouseScores(["/", "/courses", "/about", "/courses/java", "/test/java"].map((p) => server.url + p))) {
+  console.log(`Lighthouse, mobile (simulated slow 4G, 4x CPU slowdown), median of ${lighthouseRuns} runs:`);
+  for (const score of await lighthouseScores(contentPages.map((p) => server.url + p))) {
     console.log(
       `  ${new URL(score.url).pathname.padEnd(13)} performance ${score.performance}, accessibility ${score.accessibility}, LCP ${score.lcpMs} ms, CLS ${score.cls.toFixed(3)}`,
     );
-    failed ||= score.performance < budgets.performance || score.accessibility < budgets.accessibility;
+    failed ||= score.performance < budgets.performance || score.accessibility < budgets.accessibility || score.lcpMs > budgets.lcpMs;
   }
-  // Last: the 100,000 posts it adds would otherwise be part of the pages measured above.
-  await benchFeedbackWall(server.url, sqlitePath);
-  await benchLibraryImport();
-  // On databases of its own (SQLite, and PostgreSQL when DATABASE_URL is set).
-  failed = !(await benchLibrarySearch()) || failed;
+  // BENCH_PAGES_ONLY=1: the pages' figures alone, without the data benchmarks (minutes of inserts and searches).
+  if (!process.env.BENCH_PAGES_ONLY) {
+    // Last: the 100,000 posts it adds would otherwise be part of the pages measured above.
+    await benchFeedbackWall(server.url, sqlitePath);
+    await benchLibraryImport();
+    // On databases of its own (SQLite, and PostgreSQL when DATABASE_URL is set).
+    failed = !(await benchLibrarySearch()) || failed;
+  }
   console.log(
-    `Budgets: ≤ ${budgets.totalKB} KB, ≤ ${budgets.scriptGzipKB} KB JS, CLS ${budgets.cls}, performance ≥ ${budgets.performance}, accessibility ${budgets.accessibility}: ${failed ? "NOT MET" : "met"}`,
+    `Budgets: ≤ ${budgets.totalKB} KB, ≤ ${budgets.scriptGzipKB} KB JS, CLS ${budgets.cls}, performance ≥ ${budgets.performance} with LCP ≤ ${budgets.lcpMs} ms, accessibility ${budgets.accessibility}: ${failed ? "NOT MET" : "met"}`,
   );
 } finally {
   await server.stop();

@@ -39,6 +39,8 @@ import { answerDatabaseStallsWith503 } from "./database-unavailable.ts";
 import { healthRoutes } from "./health.ts";
 import { refuseUnexpectedRequests } from "./page-requests.ts";
 import { refuseRememberedNetworks } from "./refused-networks.ts";
+import { queueRenders } from "./render-queue.ts";
+import stylesheetHref from "../app/app.css?url";
 import { redirectToPublicAddress } from "./public-address.ts";
 import { pruneExpiredPayloads } from "./idp/adapter.ts";
 import { requestLog } from "./request-log.ts";
@@ -152,13 +154,8 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   // Before compression: byte ranges are ranges of the file itself.
   app.use("/media", await mediaRoutes(config.MEDIA_DIR));
   if (!devServer) {
-    // Vite puts a content hash in every file name under /assets: safe to keep for a year. Their
-    // brotli and gzip copies are made at build time and sent as stored, before compression.
-    app.use(
-      "/assets",
-      precompressedAssets(`${clientDir}/assets`),
-      express.static(`${clientDir}/assets`, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
-    );
+    // Hashed, kept for a year, their brotli and gzip copies made at build time: sent from memory, before compression.
+    app.use("/assets", precompressedAssets(`${clientDir}/assets`));
   }
   // Pages kept for signed-out visitors, sent as stored (compressed once when kept).
   if (pageCache) app.use(pageCache.serve);
@@ -170,9 +167,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   app.use(rejectCrossSiteRequests());
   // Pages only from here on: /idp and /media above take their own methods and bodies.
   app.use(refuseUnexpectedRequests());
-  app.use(
-    refuseRememberedNetworks({ stylesheets: devServer ? [] : ((productionBuild as unknown as ServerBuild).assets.routes.root?.css ?? []) }),
-  );
+  app.use(refuseRememberedNetworks({ stylesheets: [stylesheetHref] }));
 
   if (devServer) {
     app.use(devServer.middlewares);
@@ -200,6 +195,8 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     ? async () => answerDatabaseStallsWith503(await devServer.loadBuild())
     : answerDatabaseStallsWith503(productionBuild as unknown as ServerBuild);
 
+  // Enough to overlap one render's database waits with another's work, few enough to bound memory.
+  app.use(queueRenders(8));
   if (pageCache) app.use(pageCache.capture);
   // app.use, not a route pattern: Express decodes a pattern's parameters and answers a malformed
   // address (/%zz) with a bare 400 before the site could show its own page for it.

@@ -16,6 +16,24 @@ export const permissionsPolicy =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), fullscreen=(self)";
 
 /**
+ * 16 random bytes per response, cut from a pool of them refilled 1,024 responses at a time: one
+ * call for random bytes per response took 8 % of a worker's time answering from the page cache.
+ */
+function nonceSource(): () => string {
+  const size = 16;
+  let pool = Buffer.alloc(0);
+  let offset = 0;
+  return () => {
+    if (offset + size > pool.length) {
+      pool = randomBytes(size * 1024);
+      offset = 0;
+    }
+    offset += size;
+    return pool.toString("base64", offset - size, offset);
+  };
+}
+
+/**
  * Security headers for every response. Scripts run only from our origin or
  * with this response's nonce; no `unsafe-inline` for scripts or styles in production.
  */
@@ -45,8 +63,9 @@ export function securityHeaders({
   /** Where the browser sends error reports besides our own /errors: Sentry's, when SENTRY_DSN is set. */
   errorReportingOrigin?: string;
 }): RequestHandler[] {
+  const nextNonce = nonceSource();
   const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nextNonce();
     next();
   };
   // The feedback wall shows pictures people link from anywhere; no other page loads images of other sites.

@@ -80,6 +80,16 @@ describe("security headers", () => {
 });
 
 describe("caching and compression", () => {
+  it("asks for the stylesheet before the scripts: it comes first in the head, after the largest picture's preload", async () => {
+    for (const path of ["/", "/courses/java", "/about"]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const stylesheet = head.search(/<link rel="stylesheet" href="\/assets\/[\w.-]+\.css"/);
+      expect(stylesheet, path).toBeGreaterThan(0);
+      expect(stylesheet, path).toBeLessThan(head.indexOf('rel="modulepreload"'));
+    }
+  });
+
   it("keeps HTML out of shared caches and hashed assets for a year", async () => {
     const page = await fetch(`${server.url}/`);
     expect(page.headers.get("cache-control")).toBe("private, no-cache");
