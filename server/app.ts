@@ -195,8 +195,9 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     ? async () => answerDatabaseStallsWith503(await devServer.loadBuild())
     : answerDatabaseStallsWith503(productionBuild as unknown as ServerBuild);
 
-  // Enough to overlap one render's database waits with another's work, few enough to bound memory.
-  app.use(queueRenders(8));
+  // Enough to overlap renders waiting on the database or the books service (up to 5 s) with the
+  // work of others, few enough to bound memory (500 renders at once took a worker past 850 MB).
+  app.use(queueRenders(16));
   if (pageCache) app.use(pageCache.capture);
   // app.use, not a route pattern: Express decodes a pattern's parameters and answers a malformed
   // address (/%zz) with a bare 400 before the site could show its own page for it.
