@@ -1,0 +1,49 @@
+import { EventEmitter } from "node:events";
+import type { Request, Response } from "express";
+import { describe, expect, it } from "vitest";
+import { queueRenders } from "./render-queue.ts";
+
+/** A response as the queue sees it: it ends with "close", and may have been cut off (destroyed). */
+class FakeResponse extends EventEmitter {
+  destroyed = false;
+  close() {
+    this.emit("close");
+  }
+}
+
+function arrive(handler: ReturnType<typeof queueRenders>, started: number[], index: number) {
+  const res = new FakeResponse();
+  handler({} as Request, res as unknown as Response, () => started.push(index));
+  return res;
+}
+
+describe("queueRenders", () => {
+  it("lets in at most its number of requests at once, the next in order of arrival as each ends", () => {
+    const handler = queueRenders(2);
+    const started: number[] = [];
+    const responses = [0, 1, 2, 3, 4].map((index) => arrive(handler, started, index));
+    expect(started).toEqual([0, 1]);
+    responses[1]!.close();
+    expect(started).toEqual([0, 1, 2]);
+    responses[0]!.close();
+    responses[2]!.close();
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    responses[3]!.close();
+    responses[4]!.close();
+    // All turns given back: the next two start at once.
+    arrive(handler, started, 5);
+    arrive(handler, started, 6);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it("gives the turn of a visitor who left while waiting to the next one", () => {
+    const handler = queueRenders(1);
+    const started: number[] = [];
+    const first = arrive(handler, started, 0);
+    const gone = arrive(handler, started, 1);
+    arrive(handler, started, 2);
+    gone.destroyed = true;
+    first.close();
+    expect(started).toEqual([0, 2]);
+  });
+});
