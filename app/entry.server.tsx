@@ -6,6 +6,7 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterConte
 import { servicesContext } from "./context.ts";
 import { sentryBootstrap } from "./features/error-reporting/sentry-script.server.ts";
 import { markKeepable, pageCacheTopics } from "./lib/page-cache.ts";
+import { deferHydrationScripts } from "./lib/defer-hydration.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -49,7 +50,7 @@ export default function handleRequest(
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);
         resolve(
-          new Response(createReadableStreamFromReadable(body), {
+          new Response(createReadableStreamFromReadable(body.pipe(deferHydrationScripts())), {
             headers: responseHeaders,
             status: responseStatusCode,
           }),
