@@ -3,7 +3,7 @@ export const storedEncodings = ["br", "gzip"] as const;
 export type StoredEncoding = (typeof storedEncodings)[number];
 
 /** Whether the Accept-Encoding header takes this encoding (a q of 0 refuses it). */
-export function acceptsEncoding(header: string, encoding: string): boolean {
+function acceptsEncoding(header: string, encoding: string): boolean {
   return header.split(",").some((part) => {
     const [token, ...params] = part.trim().toLowerCase().split(";");
     if (token !== encoding && token !== "*") return false;

@@ -13,7 +13,7 @@ const eagerPollMs = 10;
 const expectationMs = 10_000;
 
 /** Between the workers of one instance (server/cluster.ts relays it): a version is being raised. */
-export interface VersionRaisedMessage {
+interface VersionRaisedMessage {
   type: "content-version-raised";
   topic: StoredContent;
   version: number;

@@ -19,10 +19,6 @@ export class PageStore {
     this.maxBytes = maxBytes;
   }
 
-  get bytes(): number {
-    return this.#bytes;
-  }
-
   /** The page stored for this address and these request headers, fresh or not. */
   find(address: string, headers: IncomingHttpHeaders): StoredPage | undefined {
     const variants = this.#byAddress.get(address);
