@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { Config } from "#app/lib/env.server.ts";
 import { isVersionRaisedMessage } from "./page-cache/content-versions-watch.ts";
 import { prepareDatabase } from "./prepare-database.ts";
+import { exitCouldNotStart } from "./site-process.ts";
 
 /** A worker that dies this soon after it started counts as failing to start. */
 const quickDeathMs = 10_000;
@@ -13,13 +14,7 @@ const quickDeathMs = 10_000;
 const maxQuickDeaths = 5;
 
 export async function runCluster(config: Config, logger: Logger, workerCount: number): Promise<void> {
-  try {
-    await prepareDatabase(config, logger);
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    logger.fatal({ err }, `could not start: ${reason}`);
-    process.exit(1);
-  }
+  await prepareDatabase(config, logger).catch((err: unknown) => exitCouldNotStart(logger, err));
 
   const startedAt = new Map<Worker, number>();
   let quickDeaths = 0;

@@ -1,8 +1,7 @@
-import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import type { RequestHandler } from "express";
-import { chooseEncoding, storedEncodings, type StoredEncoding } from "./content-encoding.ts";
+import { chooseEncoding, sendStoredBody, storedBody, storedEncodings, type StoredBody, type StoredEncoding } from "./content-encoding.ts";
 
 /** The types of what the build writes under /assets, by extension. */
 const contentTypes: Record<string, string> = {
@@ -22,7 +21,7 @@ const cacheControl = "public, max-age=31536000, immutable";
 interface Asset {
   contentType: string;
   /** The file, then each copy the build made; each with its own ETag. */
-  bodies: Partial<Record<StoredEncoding | "identity", { bytes: Buffer; etag: string }>>;
+  bodies: Partial<Record<StoredEncoding | "identity", StoredBody>>;
 }
 
 function loadAssets(assetsDir: string): Map<string, Asset> {
@@ -34,10 +33,7 @@ function loadAssets(assetsDir: string): Map<string, Asset> {
   }
   const stored = new Set(names);
   const assets = new Map<string, Asset>();
-  const read = (name: string) => {
-    const bytes = readFileSync(join(assetsDir, name));
-    return { bytes, etag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"` };
-  };
+  const read = (name: string) => storedBody(readFileSync(join(assetsDir, name)));
   for (const name of names) {
     if (storedEncodings.some((encoding) => name.endsWith(suffixes[encoding]))) continue;
     const bodies: Asset["bodies"] = { identity: read(name) };
@@ -69,18 +65,9 @@ export function precompressedAssets(assetsDir: string): RequestHandler {
       return;
     }
     const encoding = chooseEncoding(req.headers["accept-encoding"], (candidate) => Boolean(asset.bodies[candidate]));
-    const body = asset.bodies[encoding ?? "identity"]!;
     res.setHeader("Content-Type", asset.contentType);
     res.setHeader("Cache-Control", cacheControl);
-    res.setHeader("ETag", body.etag);
     if (asset.bodies.gzip) res.setHeader("Vary", "Accept-Encoding");
-    if (req.headers["if-none-match"]?.split(",").some((tag) => tag.trim().replace(/^W\//, "") === body.etag)) {
-      res.statusCode = 304;
-      res.end();
-      return;
-    }
-    if (encoding) res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.bytes.length);
-    res.end(req.method === "HEAD" ? undefined : body.bytes);
+    sendStoredBody(req, res, asset.bodies[encoding ?? "identity"]!, encoding);
   };
 }

@@ -33,6 +33,16 @@ async function loadApplication(development: boolean) {
   return { module, devServer };
 }
 
+/**
+ * One line an operator's log tooling can read, naming the problem (an unreachable database, a
+ * failed migration), instead of a bare stack trace on stderr; then exit 1.
+ */
+export function exitCouldNotStart(logger: Logger, err: unknown): never {
+  const reason = err instanceof Error ? err.message : String(err);
+  logger.fatal({ err }, `could not start: ${reason}`);
+  process.exit(1);
+}
+
 /** `databasePrepared`: a worker, whose primary applied the migrations and the seed. */
 export async function runSiteProcess(config: Config, logger: Logger, { databasePrepared = false } = {}) {
   const development = config.NODE_ENV === "development";
@@ -45,13 +55,7 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
       devServer,
       databasePrepared,
     })
-    .catch((err: unknown) => {
-      // One line an operator's log tooling can read, naming the problem (an unreachable
-      // database, a failed migration), instead of a bare stack trace on stderr.
-      const reason = err instanceof Error ? err.message : String(err);
-      logger.fatal({ err }, `could not start: ${reason}`);
-      process.exit(1);
-    });
+    .catch((err: unknown) => exitCouldNotStart(logger, err));
 
   // Node's defaults let a client take five minutes to send a request; bodies here are at most
   // 64 KB, so a slow phone needs seconds. Timeouts are checked every second, not every 30.

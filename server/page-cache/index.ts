@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "#app/lib/db/schema.ts";
 import { keepableTopics } from "#app/lib/page-cache.ts";
-import { chooseEncoding } from "../content-encoding.ts";
+import { chooseEncoding, sendStoredBody } from "../content-encoding.ts";
 import { watchContentVersions } from "./content-versions-watch.ts";
 import { PageStore } from "./page-store.ts";
 import { storePage, type StoredPage } from "./stored-page.ts";
@@ -31,37 +31,18 @@ function varyNames(header: unknown): string[] {
     .filter((name) => name && name !== "accept-encoding");
 }
 
-/** If-None-Match compares weakly: W/"x" matches "x". */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(",").some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
-  });
-}
-
 function send(req: Request, res: Response, page: StoredPage) {
   const encoding = chooseEncoding(req.headers["accept-encoding"], () => true);
-  const etag = `"${page.hash}${encoding ? `-${encoding}` : ""}"`;
   res.setHeader("Content-Type", page.contentType);
   res.setHeader("Vary", [...page.vary, "accept-encoding"].join(", "));
   res.setHeader("Cache-Control", pageCacheControl);
-  res.setHeader("ETag", etag);
   res.setHeader("X-Page-Cache", "hit");
   // The stored page carries no nonce: its inline scripts are allowed by their hashes instead.
   const policy = res.getHeader("Content-Security-Policy");
   if (typeof policy === "string") {
     res.setHeader("Content-Security-Policy", policy.replace(`'nonce-${res.locals.cspNonce}'`, page.scriptSources));
   }
-  if (matchesEtag(req.headers["if-none-match"], etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  const body = encoding ? page.bodies[encoding] : page.bodies.identity;
-  if (encoding) res.setHeader("Content-Encoding", encoding);
-  res.setHeader("Content-Length", body.length);
-  res.end(req.method === "HEAD" ? undefined : body);
+  sendStoredBody(req, res, page.bodies[encoding ?? "identity"], encoding);
 }
 
 /**
@@ -105,7 +86,8 @@ export async function createPageCache({
   };
 
   const capture: RequestHandler = (req, res, next) => {
-    if (!anonymousRead(req, ["GET"])) return next();
+    // React Router's data requests (`.data`) are not pages: nothing of them is kept.
+    if (!anonymousRead(req, ["GET"]) || req.path.endsWith(".data")) return next();
     const address = req.originalUrl;
     const snapshot = versions.snapshot();
     let settle = () => {};

@@ -12,8 +12,11 @@ function page(bytes: number, accept?: string): StoredPage {
     vary: accept === undefined ? [] : ["accept"],
     varyValues: accept === undefined ? [] : [accept],
     scriptSources: "",
-    hash: "h",
-    bodies: { identity: body, br: Buffer.alloc(0), gzip: Buffer.alloc(0) },
+    bodies: {
+      identity: { bytes: body, etag: '"i"' },
+      br: { bytes: Buffer.alloc(0), etag: '"b"' },
+      gzip: { bytes: Buffer.alloc(0), etag: '"g"' },
+    },
     bytes,
   };
 }

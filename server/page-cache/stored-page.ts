@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { ContentTopic } from "#app/lib/page-cache.ts";
-import type { StoredEncoding } from "../content-encoding.ts";
+import { storedBody, type StoredBody, type StoredEncoding } from "../content-encoding.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -19,9 +19,7 @@ export interface StoredPage {
   varyValues: readonly string[];
   /** The CSP sources that allow exactly its inline scripts: their hashes, replacing the render's nonce. */
   scriptSources: string;
-  /** Of the page's text; each encoding's ETag adds its name. */
-  hash: string;
-  bodies: { identity: Buffer } & Record<StoredEncoding, Buffer>;
+  bodies: Record<StoredEncoding | "identity", StoredBody>;
   bytes: number;
 }
 
@@ -44,14 +42,7 @@ function inlineScriptHashes(html: string): string[] {
  */
 export async function storePage(
   html: string,
-  {
-    nonce,
-    stamp,
-    topics,
-    contentType,
-    vary,
-    varyValues,
-  }: Omit<StoredPage, "scriptSources" | "hash" | "bodies" | "bytes"> & { nonce: string },
+  { nonce, stamp, topics, contentType, vary, varyValues }: Omit<StoredPage, "scriptSources" | "bodies" | "bytes"> & { nonce: string },
 ): Promise<StoredPage | undefined> {
   const shared = html.split(` nonce="${nonce}"`).join("");
   if (shared.includes(nonce)) return undefined;
@@ -67,8 +58,7 @@ export async function storePage(
     vary,
     varyValues,
     scriptSources: inlineScriptHashes(shared).join(" "),
-    hash: createHash("sha256").update(identity).digest("base64url").slice(0, 27),
-    bodies: { identity, br, gzip: gz },
+    bodies: { identity: storedBody(identity), br: storedBody(br), gzip: storedBody(gz) },
     bytes: identity.length + br.length + gz.length,
   };
 }
