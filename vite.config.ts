@@ -1,13 +1,14 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { versionPublicFiles } from "./vite-plugins/version-public-files.ts";
 
 // Modules only some inner pages use stay in those pages' chunks, off the home page.
 const innerPagesOnly =
   /[\\/](content[\\/](courses|team|quizzes|video-courses)|components[\\/](course-card|reveal-delay|focus-and-reveal|form-page|text-field)|lib[\\/](percentage|initials))\.tsx?$/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), versionPublicFiles("public")],
   build: {
     rollupOptions: {
       output: {

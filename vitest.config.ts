@@ -5,7 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     environment: "node",
-    include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "server/**/*.test.ts", "vite-plugins/**/*.test.ts", "tests/integration/**/*.test.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

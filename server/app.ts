@@ -30,7 +30,6 @@ import { sentryOrigin, withSentryRelease } from "../app/features/error-reporting
 import { validateSiteContent } from "../app/content/validate.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { prepareDatabase } from "./prepare-database.ts";
-import { precompressedAssets } from "./precompressed-assets.ts";
 import { createPageCache, pageCacheControl } from "./page-cache/index.ts";
 import { mediaRoutes } from "./media.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
@@ -44,6 +43,7 @@ import stylesheetHref from "../app/app.css?url";
 import { redirectToPublicAddress } from "./public-address.ts";
 import { pruneExpiredPayloads } from "./idp/adapter.ts";
 import { requestLog } from "./request-log.ts";
+import { hashedAssets, publicFiles } from "./stored-files.ts";
 import { securityHeaders } from "./security-headers.ts";
 
 /** Our forms are a few fields of text; nothing legitimate comes near this. */
@@ -154,14 +154,22 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   // Before compression: byte ranges are ranges of the file itself.
   app.use("/media", await mediaRoutes(config.MEDIA_DIR));
   if (!devServer) {
-    // Hashed, kept for a year, their brotli and gzip copies made at build time: sent from memory, before compression.
-    app.use("/assets", precompressedAssets(`${clientDir}/assets`));
+    // The build's files with their brotli and gzip copies made at build time: sent from memory, before compression.
+    app.use("/assets", hashedAssets(`${clientDir}/assets`));
+    app.use(publicFiles(clientDir));
   }
   // Pages kept for signed-out visitors, sent as stored (compressed once when kept).
   if (pageCache) app.use(pageCache.serve);
   // Every other body, however small. Brotli's window is cut from 4 MB to 256 KB (pages are far
   // smaller): each response being compressed holds one, and 500 at once took the process past 800 MB.
-  app.use(compression({ threshold: 0, brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } } }));
+  // Quality 2, not the middleware's 4: half the time for a page 6% larger (a signed-in profile:
+  // 5.9 KB in 120 µs against 5.6 KB in 240 µs), on pages rendered for one visitor and sent once.
+  app.use(
+    compression({
+      threshold: 0,
+      brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+    }),
+  );
   // The provider guards its own endpoints (its token endpoint is called server to server).
   if (identityProviderHandler) app.use("/idp", limitProviderRequests(database.db), identityProviderHandler);
   app.use(rejectCrossSiteRequests());
@@ -169,11 +177,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   app.use(refuseUnexpectedRequests());
   app.use(refuseRememberedNetworks({ stylesheets: [stylesheetHref] }));
 
-  if (devServer) {
-    app.use(devServer.middlewares);
-  } else {
-    app.use(express.static(clientDir, { maxAge: "1d", index: false }));
-  }
+  if (devServer) app.use(devServer.middlewares);
 
   app.use((_req, res, next) => {
     // A 503 here means the database is stalled (server/database-unavailable.ts): say when to come back.

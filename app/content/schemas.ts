@@ -2,9 +2,9 @@ import { z } from "zod";
 
 /** A site-relative link: starts with "/" and is not protocol-relative. */
 const sitePath = z.string().regex(/^\/(?!\/)[^\s]*$/, "must be a site path starting with /");
-/** An image of our own, served from public/images. */
+/** An image of our own, served from public/images; the build adds its version (vite-plugins/version-public-files.ts). */
 const imageSchema = z.object({
-  src: z.string().regex(/^\/images\/[a-z0-9/_-]+\.(svg|webp|png|jpg)$/),
+  src: z.string().regex(/^\/images\/[a-z0-9/_-]+\.(svg|webp|png|jpg)(\?v=[\w-]+)?$/),
   alt: z.string(),
   width: z.number().int().positive(),
   height: z.number().int().positive(),

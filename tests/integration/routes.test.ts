@@ -113,7 +113,7 @@ describe("every route", () => {
   });
 
   it("loads the about picture at once with high priority where it tops the page, and lazily on the home page below the fold", async () => {
-    const picture = async (path: string) => /<img src="\/images\/about\/about.svg"[^>]*>/.exec((await get(path)).html)![0];
+    const picture = async (path: string) => /<img src="\/images\/about\/about.svg\?v=[\w-]{10}"[^>]*>/.exec((await get(path)).html)![0];
     const onAbout = await picture("/about");
     expect(onAbout).toContain('loading="eager"');
     expect(onAbout).toContain('fetchPriority="high"');

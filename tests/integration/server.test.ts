@@ -3,6 +3,7 @@ import { request } from "node:http";
 import { connect } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fileVersion } from "#server/file-version.ts";
 import { runServerExpectingExit, startSite, type RunningSite } from "../setup/server.ts";
 
 let server: RunningSite;
@@ -150,6 +151,23 @@ describe("caching and compression", () => {
     const response = await fetch(`${server.url}/assets/no-such-file-abc123.js`);
     expect(response.status).toBe(404);
     expect(response.headers.get("content-type")).toMatch(/^text\/plain/);
+  });
+
+  it("names each public file with its version: kept a year at that address, a day at any other", async () => {
+    const home = await (await fetch(`${server.url}/`)).text();
+    const [, path, version] = /src="(\/images\/hero\/slide-1\.svg)\?v=([\w-]+)"/.exec(home)!;
+    const bytes = readFileSync(`public${path}`);
+    expect(version).toBe(fileVersion(bytes));
+    const current = await fetch(`${server.url}${path}?v=${version}`, { headers: { "Accept-Encoding": "br" } });
+    expect(current.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(current.headers.get("content-type")).toBe("image/svg+xml");
+    expect(current.headers.get("content-encoding")).toBe("br");
+    expect(Buffer.from(await current.arrayBuffer())).toEqual(bytes);
+    for (const other of [path!, `${path}?v=an-older-one`]) {
+      const response = await fetch(`${server.url}${other}`);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(bytes);
+    }
   });
 
   it("serves public images but lists no directory", async () => {
