@@ -45,6 +45,21 @@ describe("deferHydrationScripts", () => {
     for (const size of [1, 2, 3, 7, 16, 64, 100, 333]) expect(await through(page, size), `pieces of ${size} bytes`).toBe(whole);
   });
 
+  it("passes on what arrives in one turn of the event loop as one piece, and what arrives later when it arrives", async () => {
+    const transform = deferHydrationScripts();
+    const pieces: string[] = [];
+    transform.on("data", (chunk: Buffer) => pieces.push(chunk.toString()));
+    const head = "<!DOCTYPE html><html><head><title>Pieces</title></head>";
+    for (let start = 0; start < head.length; start += 8) transform.write(head.slice(start, start + 8));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pieces).toEqual([head]);
+    transform.write("<body><p>Later</p>");
+    transform.end("</body></html>");
+    await new Promise((resolve) => transform.on("end", resolve));
+    expect(pieces).toEqual([head, "<body><p>Later</p></body></html>"]);
+  });
+
   it("leaves a page without a module script as it is", async () => {
     const plain = "<!DOCTYPE html><html><head><title>Plain</title></head><body><p>a < b and c > d</p></body></html>";
     expect(await through(plain, 5)).toBe(plain);
