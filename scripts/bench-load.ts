@@ -1,11 +1,13 @@
 // The site under a crowd: requests per second, p50 and p99 latency, errors and the server's peak
-// memory, for anonymous pages, the same HTML from a bare node:http server (the reference: what
-// serving stored bytes costs on this machine), a signed-in page, a hashed asset and a form post,
-// at 50 and 500 connections, interleaved in one run. The load generator shares the machine.
+// memory, for anonymous pages, a signed-in page, a hashed asset and a form post, at 50 and 500
+// connections, interleaved in one run. Each anonymous page and the asset is also asked of a bare
+// node:http server sending the very bytes the site sent (the reference: what sending them costs on
+// this machine). The load generator shares the machine, and its own cost depends on those bytes:
+// it reads 32 KB of plain HTML ten times as fast as 32 KB of compressed ones.
 // Run `npm run build` first; `npm run bench:load` does. BENCH_LOAD_SECONDS sets each run's length.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { get, type OutgoingHttpHeaders } from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,12 +32,16 @@ interface Target {
   setupRequest?: (request: autocannon.Request) => autocannon.Request;
   method?: "GET" | "POST";
   headers?: Record<string, string>;
+  /** Also measured from the reference, sending the bytes the site sent for it. */
+  referenced?: boolean;
 }
 
 interface Measured {
   target: string;
   connections: number;
   requestsPerSecond: number;
+  /** The reference's rate for the same bytes, measured just before. */
+  referenceRequestsPerSecond?: number;
   p50: number;
   p99: number;
   errors: number;
@@ -44,16 +50,52 @@ interface Measured {
   peakWorkerRssMb: number;
 }
 
-/** A server that answers every request with the same stored page: the most any Node server can do with it. */
-async function startReference(html: string, headers: Record<string, string>): Promise<{ url: string; server: Server }> {
-  const body = Buffer.from(html);
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { ...headers, "Content-Length": body.length });
-    response.end(body);
+interface Copy {
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+}
+
+/** What the site sends for a request of the benchmark, as sent (compressed), with the headers a client reads. */
+function copyOf(url: string): Promise<Copy> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { "Accept-Encoding": "gzip, br" } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        if (response.statusCode !== 200) return reject(new Error(`${url} answered ${response.statusCode}`));
+        const { "content-type": type, "content-encoding": encoding } = response.headers;
+        resolve({ headers: { "Content-Type": type, ...(encoding ? { "Content-Encoding": encoding } : {}) }, body: Buffer.concat(chunks) });
+      });
+    }).on("error", reject);
   });
+}
+
+/** The reference: each path answered with its stored copy, the most any Node server can do with those bytes. */
+const referenceServer = `
+  import { createServer } from "node:http";
+  import { readFileSync } from "node:fs";
+  const copies = new Map(JSON.parse(readFileSync(process.argv[1], "utf8")).map(([path, headers, body]) => [path, { headers, body: Buffer.from(body, "base64") }]));
+  createServer((request, response) => {
+    const copy = copies.get(request.url);
+    if (!copy) return void response.writeHead(404).end();
+    response.writeHead(200, { ...copy.headers, "Content-Length": copy.body.length });
+    response.end(copy.body);
+  }).listen(Number(process.argv[2]), "127.0.0.1", () => console.log("listening"));
+`;
+
+/** Starts the reference in a process of its own, as the site has: sharing the load generator's would slow it. */
+async function startReference(copies: Map<string, Copy>, dir: string): Promise<{ url: string; stop: () => void }> {
+  const file = join(dir, "reference-copies.json");
+  writeFileSync(file, JSON.stringify([...copies].map(([path, copy]) => [path, copy.headers, copy.body.toString("base64")])));
   const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${port}/`, server };
+  const child = spawn(process.execPath, ["--input-type=module", "-e", referenceServer, file, String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`the reference server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
 /** Resident memory in MB of the site's processes (the primary and each worker), read the way an operator would (ps). */
@@ -132,16 +174,15 @@ function newsletterPosts(siteUrl: string, { fromOneAddress = false } = {}): Targ
   };
 }
 
-function table(rows: Measured[], reference: Map<number, number>): string {
+function table(rows: Measured[]): string {
   const lines = [
-    "| page | connections | requests/s | × reference | p50 ms | p99 ms | errors | non-2xx | peak RSS, all processes | peak RSS, largest worker |",
-    "|---|---|---|---|---|---|---|---|---|---|",
+    "| page | connections | requests/s | the same bytes from node:http | × reference | p50 ms | p99 ms | errors | non-2xx | peak RSS, all processes | peak RSS, largest worker |",
+    "|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const row of rows) {
-    const ratio =
-      row.target === "reference (node:http, same HTML)" ? "1" : (row.requestsPerSecond / reference.get(row.connections)!).toFixed(2);
+    const reference = row.referenceRequestsPerSecond;
     lines.push(
-      `| ${row.target} | ${row.connections} | ${row.requestsPerSecond} | ${ratio} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${row.peakRssMb ? `${row.peakRssMb} MB` : "—"} | ${row.peakWorkerRssMb ? `${row.peakWorkerRssMb} MB` : "—"} |`,
+      `| ${row.target} | ${row.connections} | ${row.requestsPerSecond} | ${reference ?? "—"} | ${reference ? (row.requestsPerSecond / reference).toFixed(2) : "—"} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${row.peakRssMb} MB | ${row.peakWorkerRssMb} MB |`,
     );
   }
   return lines.join("\n");
@@ -174,28 +215,24 @@ async function main() {
   await setup.close();
 
   let site: Awaited<ReturnType<typeof startBuiltSite>> | undefined;
-  let reference: { server: Server } | undefined;
+  let reference: Awaited<ReturnType<typeof startReference>> | undefined;
   try {
     // Logging as in production (one line a request), to nowhere: reading it would load the machine.
     // As in production: one worker per core unless BENCH_LOAD_WORKERS says otherwise.
     const workerCount = process.env.BENCH_LOAD_WORKERS;
     site = await startBuiltSite({ SQLITE_PATH: sqlitePath, TRUST_PROXY: "1", ...(workerCount ? { WEB_CONCURRENCY: workerCount } : {}) });
     const workers = workerCount === "1" ? "one process" : `${workerCount ?? availableParallelism()} workers`;
-    const home = await fetch(`${site.url}/`);
-    const html = await home.text();
+    const html = await (await fetch(`${site.url}/`)).text();
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     if (!stylesheet) throw new Error("no hashed stylesheet on the home page");
-    const started = await startReference(html, { "Content-Type": "text/html; charset=utf-8" });
-    reference = started;
     const cookie = await signIn(site.url);
 
     const targets: Target[] = [
-      { name: "reference (node:http, same HTML)", url: started.url },
-      { name: "`/`", url: `${site.url}/` },
-      { name: "`/courses/java`", url: `${site.url}/courses/java` },
-      { name: "`/test/java`", url: `${site.url}/test/java` },
+      { name: "`/`", url: `${site.url}/`, referenced: true },
+      { name: "`/courses/java`", url: `${site.url}/courses/java`, referenced: true },
+      { name: "`/test/java`", url: `${site.url}/test/java`, referenced: true },
       { name: "`/profile`, signed in", url: `${site.url}/profile`, headers: { Cookie: cookie } },
-      { name: `hashed asset (\`${stylesheet.split("/").pop()}\`)`, url: `${site.url}${stylesheet}` },
+      { name: `hashed asset (\`${stylesheet.split("/").pop()}\`)`, url: `${site.url}${stylesheet}`, referenced: true },
       { name: "newsletter post", url: `${site.url}/newsletter`, setupRequest: newsletterPosts(site.url) },
       {
         name: "newsletter post, refused (429)",
@@ -203,31 +240,39 @@ async function main() {
         setupRequest: newsletterPosts(site.url, { fromOneAddress: true }),
       },
     ];
+    // The reference sends each page as the site sent it, once kept (the second request).
+    const copies = new Map<string, Copy>();
+    for (const target of targets.filter((candidate) => candidate.referenced)) {
+      await copyOf(target.url);
+      copies.set(new URL(target.url).pathname, await copyOf(target.url));
+    }
+    reference = await startReference(copies, dir);
+    const referenceUrl = reference.url;
+
     const idle = rssMb(site.pid);
     const rows: Measured[] = [];
     for (const connections of connectionCounts) {
       for (const target of targets) {
-        const pid = target === targets[0] ? undefined : site.pid;
-        const row = await measure(target, connections, pid);
+        const referenceRun = target.referenced
+          ? await measure({ name: "reference", url: referenceUrl + new URL(target.url).pathname }, connections, undefined)
+          : undefined;
+        const row = { ...(await measure(target, connections, site.pid)), referenceRequestsPerSecond: referenceRun?.requestsPerSecond };
         rows.push(row);
         console.log(
-          `${String(connections).padStart(3)} connections  ${target.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}${row.peakRssMb ? `  peak RSS ${row.peakRssMb} MB (largest worker ${row.peakWorkerRssMb} MB)` : ""}`,
+          `${String(connections).padStart(3)} connections  ${target.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s${referenceRun ? ` (the same bytes from node:http: ${referenceRun.requestsPerSecond})` : ""}  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}  peak RSS ${row.peakRssMb} MB (largest worker ${row.peakWorkerRssMb} MB)`,
         );
       }
     }
-    const referenceRate = new Map(
-      rows.filter((row) => row.target === targets[0]!.name).map((row) => [row.connections, row.requestsPerSecond]),
-    );
     const markdown = [
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:load\` (${seconds} s a run, autocannon on the same ${availableParallelism()}-core machine, SQLite, ${workers}). The server's memory at rest: ${Math.round(idle.total)} MB in all, ${Math.round(idle.largestWorker)} MB in its largest process. The refused posts come from one address past its limit; every other row answers 2xx.`,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:load\` (${seconds} s a run, autocannon on the same ${availableParallelism()}-core machine, SQLite, ${workers}). The server's memory at rest: ${Math.round(idle.total)} MB in all, ${Math.round(idle.largestWorker)} MB in its largest process. The refused posts come from one address past its limit; every other row answers 2xx. Each anonymous page and the asset was asked of the reference just before the site: a bare node:http server sending the bytes the site sent for it (brotli).`,
       "",
-      table(rows, referenceRate),
+      table(rows),
     ].join("\n");
     writeToDocs(markdown);
     console.log(`\n${markdown}\n\nWritten to docs/performance.md.`);
   } finally {
     await site?.stop();
-    reference?.server.close();
+    reference?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 }
