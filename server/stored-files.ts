@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
-import type { RequestHandler, Response } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import { chooseEncoding, sendStoredBody, storedBody, storedEncodings, type StoredBody, type StoredEncoding } from "./content-encoding.ts";
 import { fileVersion } from "./file-version.ts";
 
@@ -55,7 +55,7 @@ function loadFiles(dir: string, skip: (address: string) => boolean = () => false
   return files;
 }
 
-function sendStoredFile(req: Parameters<RequestHandler>[0], res: Response, file: StoredFile, cacheControl: string): void {
+function sendStoredFile(req: Request, res: Response, file: StoredFile, cacheControl: string): void {
   const encoding = chooseEncoding(req.headers["accept-encoding"], (candidate) => Boolean(file.bodies[candidate]));
   res.setHeader("Content-Type", file.contentType);
   res.setHeader("Cache-Control", cacheControl);
