@@ -41,12 +41,12 @@ export function pageCacheTopics(routerContext: EntryContext, config: Config): Co
   return [...topics];
 }
 
-const keptTopics = new WeakMap<object, readonly ContentTopic[]>();
-const refused = new WeakSet<object>();
+/** Per response: the topics it read when it may be kept, null when a loader said it may not. */
+const keptTopics = new WeakMap<object, readonly ContentTopic[] | null>();
 
 /** Said by the page's renderer (app/entry.server.tsx) about the response being written. */
 export function markKeepable(response: object, topics: readonly ContentTopic[]): void {
-  if (!refused.has(response)) keptTopics.set(response, topics);
+  if (!keptTopics.has(response)) keptTopics.set(response, topics);
 }
 
 /**
@@ -54,11 +54,10 @@ export function markKeepable(response: object, topics: readonly ContentTopic[]):
  * this response is not kept, whatever its routes say.
  */
 export function keepOutOfPageCache({ http }: { http: { res: object } }): void {
-  refused.add(http.res);
-  keptTopics.delete(http.res);
+  keptTopics.set(http.res, null);
 }
 
-/** What the page cache asks when the response has been written. */
+/** What the page cache asks as the response is written. */
 export function keepableTopics(response: object): readonly ContentTopic[] | undefined {
-  return keptTopics.get(response);
+  return keptTopics.get(response) ?? undefined;
 }

@@ -106,7 +106,8 @@ export async function createPageCache({
     const chunks: Buffer[] = [];
     let size = 0;
     const collect = (chunk: unknown, encoding: unknown) => {
-      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > maxPageBytes) return;
+      // The renderer marks a page keepable before it writes (app/entry.server.tsx): other pages are not copied.
+      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > maxPageBytes || !keepableTopics(res)) return;
       const bytes =
         typeof chunk === "string"
           ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")

@@ -20,14 +20,18 @@ describe.each(engines)("newsletter sign-up on %s", (engine) => {
   /** Attempts that reached the action (cross-site posts are refused before it). */
   let attempts = 0;
 
-  /** Posts the footer form as a browser without JavaScript does. */
-  async function signUp(fields: Record<string, string>, headers: Record<string, string> = {}) {
-    if (!headers.Origin) attempts += 1;
-    const response = await fetch(`${server.url}/newsletter`, {
+  /** Posts the form's fields to `path`: the page, or its `.data` address as React Router's script does. */
+  const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
       body: new URLSearchParams(fields),
     });
+
+  /** Posts the footer form as a browser without JavaScript does. */
+  async function signUp(fields: Record<string, string>, headers: Record<string, string> = {}) {
+    if (!headers.Origin) attempts += 1;
+    const response = await post("/newsletter", fields, headers);
     const html = await response.text();
     const message = /<p role="status"[^>]*>([^<]+)<\/p>/.exec(html)?.[1];
     return { status: response.status, message, retryAfter: response.headers.get("retry-after") };
@@ -75,11 +79,7 @@ describe.each(engines)("newsletter sign-up on %s", (engine) => {
 
   it("answers the JavaScript form's data request with the message", async () => {
     attempts += 1;
-    const response = await fetch(`${server.url}/newsletter.data`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: "arun@example.com" }),
-    });
+    const response = await post("/newsletter.data", { email: "arun@example.com" });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Thank you! This address is on our newsletter list: the next issue will reach it.");
     expect(await stored()).toEqual([{ email: "arun@example.com" }, { email: "meena.r@example.com" }]);
@@ -99,11 +99,7 @@ describe.each(engines)("newsletter sign-up on %s", (engine) => {
     const counters = () => handle.db.selectFrom("rate_limits").select(["key", "count"]).where("key", "like", "newsletter:%").execute();
     const before = await counters();
     for (let index = 0; index < 3; index++) {
-      const response = await fetch(`${server.url}/NewsLetter/`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ email: `again-${index}@example.com` }),
-      });
+      const response = await post("/NewsLetter/", { email: `again-${index}@example.com` });
       expect(response.status).toBe(429);
       expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
       const page = visibleText(await response.text());
@@ -116,11 +112,7 @@ describe.each(engines)("newsletter sign-up on %s", (engine) => {
     expect(await stored()).toHaveLength(2);
 
     // React Router's own requests still reach the action, which answers in their format (and counts).
-    const data = await fetch(`${server.url}/newsletter.data`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email: "script@example.com" }),
-    });
+    const data = await post("/newsletter.data", { email: "script@example.com" });
     expect(data.status).toBe(429);
     expect(await data.text()).toContain("Too many sign-up attempts");
     expect((await counters())[0]!.count).toBe(before[0]!.count + 1);

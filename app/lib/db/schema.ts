@@ -190,7 +190,7 @@ export interface Database {
     subject: string;
   };
   content_versions: {
-    /** What changed: a ContentTopic (app/lib/content-versions.server.ts). */
+    /** What changed: a StoredContent (app/lib/page-cache.ts). */
     topic: string;
     /** Raised by one with every change. */
     version: number;
