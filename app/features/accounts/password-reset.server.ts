@@ -98,7 +98,7 @@ export async function resetPassword(request: Request, { db, config, accountMail,
   const refused = (errors: FieldErrors<"password1" | "password2">) =>
     data<ResetPageState>({ state: "ready", token, email: link.email, errors }, { status: 400 });
   if (!parsed.success) return refused(fieldErrors(parsed.error));
-  const weakness = passwordWeakness(parsed.data.password1, [account.name, account.email]);
+  const weakness = await passwordWeakness(parsed.data.password1, [account.name, account.email]);
   if (weakness) return refused({ password1: weakness });
 
   const passwordHash = await hashPassword(parsed.data.password1);

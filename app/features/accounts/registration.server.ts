@@ -58,7 +58,7 @@ export async function handleRegistration(request: Request, services: RequestServ
   const parsed = registerSchema.safeParse(raw);
   if (!parsed.success) return data<RegisterResult>({ sent: null, errors: fieldErrors(parsed.error), values }, { status: 400 });
   const { name, phone, email, password1 } = parsed.data;
-  const weakness = passwordWeakness(password1, [name, email]);
+  const weakness = await passwordWeakness(password1, [name, email]);
   if (weakness) return data<RegisterResult>({ sent: null, errors: { password1: weakness }, values }, { status: 400 });
 
   // Hashed for both kinds of address, so the answer takes as long whichever it is.
