@@ -44,7 +44,7 @@ import { redirectToPublicAddress } from "./public-address.ts";
 import { pruneExpiredPayloads } from "./idp/adapter.ts";
 import { requestLog } from "./request-log.ts";
 import { hashedAssets, publicFiles } from "./stored-files.ts";
-import { securityHeaders } from "./security-headers.ts";
+import { securityHeaders, subresourceHeaders } from "./security-headers.ts";
 
 /** Our forms are a few fields of text; nothing legitimate comes near this. */
 const maxBodyBytes = 64 * 1024;
@@ -132,10 +132,15 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     });
     next();
   });
+  if (!devServer) {
+    // Hashed, kept for a year, their brotli and gzip copies made at build time: sent from memory,
+    // before compression and before the headers and checks meant for pages.
+    app.use("/assets", subresourceHeaders, hashedAssets(`${clientDir}/assets`));
+  }
   const providerOrigins = [config.OIDC_ISSUER, config.OIDC_LOGOUT_URL]
     .filter((url): url is string => Boolean(url))
     .map((url) => new URL(url).origin);
-  // First: every answer carries them, refusals (411, 413, 421) and health checks included.
+  // Every answer but the hashed assets' carries them, refusals (411, 413, 421) and health checks included.
   app.use(
     securityHeaders({
       development: Boolean(devServer),
@@ -153,11 +158,8 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   app.use(redirectToPublicAddress({ publicUrl: config.PUBLIC_URL, logger }));
   // Before compression: byte ranges are ranges of the file itself.
   app.use("/media", await mediaRoutes(config.MEDIA_DIR));
-  if (!devServer) {
-    // The build's files with their brotli and gzip copies made at build time: sent from memory, before compression.
-    app.use("/assets", hashedAssets(`${clientDir}/assets`));
-    app.use(publicFiles(clientDir));
-  }
+  // The public files (pictures, the icon), from memory like the hashed assets, before compression.
+  if (!devServer) app.use(publicFiles(clientDir));
   // Pages kept for signed-out visitors, sent as stored (compressed once when kept).
   if (pageCache) app.use(pageCache.serve);
   // Every other body, however small. Brotli's window is cut from 4 MB to 256 KB (pages are far

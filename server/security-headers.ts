@@ -15,6 +15,20 @@ const oneYear = 365 * 24 * 60 * 60;
 export const permissionsPolicy =
   "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), fullscreen=(self)";
 
+const hsts = `max-age=${oneYear}`;
+
+/**
+ * The headers a script or stylesheet obeys, for the hashed assets, which are answered before the
+ * document headers below: a Content-Security-Policy and the frame, referrer and permission
+ * policies govern documents only, and setting them on every asset took 8 % of its throughput.
+ */
+export const subresourceHeaders: RequestHandler = (req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Cross-Origin-Resource-Policy", "same-origin");
+  if (req.secure) res.setHeader("Strict-Transport-Security", hsts);
+  next();
+};
+
 /**
  * 16 random bytes per response, cut from a pool of them refilled 1,024 responses at a time: one
  * call for random bytes per response took 8 % of a worker's time answering from the page cache.
@@ -118,8 +132,8 @@ export function securityHeaders({
     crossOriginEmbedderPolicy: false,
   });
 
-  const hsts: RequestHandler = (req, res, next) => {
-    if (req.secure) res.setHeader("Strict-Transport-Security", `max-age=${oneYear}`);
+  const httpsOnly: RequestHandler = (req, res, next) => {
+    if (req.secure) res.setHeader("Strict-Transport-Security", hsts);
     next();
   };
   // No page needs the camera, the microphone, the location or payments; lessons may go full screen.
@@ -127,5 +141,5 @@ export function securityHeaders({
     res.setHeader("Permissions-Policy", permissionsPolicy);
     next();
   };
-  return [nonce, headers, hsts, permissions];
+  return [nonce, headers, httpsOnly, permissions];
 }

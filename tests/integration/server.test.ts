@@ -147,6 +147,18 @@ describe("caching and compression", () => {
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
+  it("sends a hashed asset with the headers a stylesheet obeys, not the pages' document policies", async () => {
+    const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(await (await fetch(`${server.url}/`)).text())![1]!;
+    const plain = await fetch(`${server.url}${stylesheet}`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(plain.headers.get("cross-origin-resource-policy")).toBe("same-origin");
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    expect(plain.headers.get("content-security-policy")).toBeNull();
+    const https = await fetch(`${server.url}${stylesheet}`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(https.headers.get("strict-transport-security")).toBe("max-age=31536000");
+  });
+
   it("answers a missing hashed asset with a plain 404, not a page", async () => {
     const response = await fetch(`${server.url}/assets/no-such-file-abc123.js`);
     expect(response.status).toBe(404);
