@@ -29,6 +29,11 @@ export interface RequestServices {
   roleSources: RoleSources;
   /** Which lessons have a video, and where it is. */
   media: MediaCatalog;
+  /**
+   * Where the browser finds a file whose address the database keeps: a public file's stable
+   * address ("/images/courses/java.svg") gets the build's current version, a media key its address.
+   */
+  fileAddress(stored: string): string;
   /** The built-in OpenID provider, absent when an external one is configured. */
   identityProvider?: Provider;
   /** Mails to people about their account: links to confirm a registration, reset a password, confirm an address. */

@@ -82,6 +82,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
 
   const { identityProvider, identityProviderHandler, relyingParty, roleSources } = await setUpSignIn(database.db, config);
   const media = createMediaCatalog(config);
+  const storedPublicFiles = devServer ? undefined : publicFiles(clientDir);
   // Development renders every page, so edits show at once.
   const pageCache =
     devServer || config.PAGE_CACHE_MB === 0
@@ -159,7 +160,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   // Before compression: byte ranges are ranges of the file itself.
   app.use("/media", await mediaRoutes(config.MEDIA_DIR));
   // The public files (pictures, the icon), from memory like the hashed assets, before compression.
-  if (!devServer) app.use(publicFiles(clientDir));
+  if (storedPublicFiles) app.use(storedPublicFiles.serve);
   // Pages kept for signed-out visitors, sent as stored (compressed once when kept).
   if (pageCache) app.use(pageCache.serve);
   // Every other body, however small. Brotli's window is cut from 4 MB to 256 KB (pages are far
@@ -224,6 +225,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
           relyingParty,
           roleSources,
           media,
+          fileAddress: (stored) => (stored.startsWith("/") ? (storedPublicFiles?.versioned(stored) ?? stored) : media.address(stored)),
           identityProvider,
           accountMail,
           http: { req, res },

@@ -1,12 +1,15 @@
 import type { Logger } from "pino";
 import { libraryCatalogue } from "#app/content/library-catalogue.ts";
+import { applyCourseSeed } from "#app/features/courses/seed.server.ts";
 import { applyCatalogueSeed } from "#app/features/library/seed.server.ts";
+import { applyQuizSeed } from "#app/features/quizzes/seed.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 
 /**
- * Migrations, then the library catalogue's seed: once per start, before any page is served, by
+ * Migrations, then the seeds (the courses and quizzes on the first start only, the library
+ * catalogue whenever it changed): once per start, before any page is served, by
  * the one process that starts the others when there are several (server/cluster.ts).
  *
  * They may run long statements: on PostgreSQL on a handle of their own, without the statement
@@ -16,6 +19,8 @@ export async function prepareDatabase(config: Config, logger: Logger, pagesDatab
   const setup = pagesDatabase && !config.DATABASE_URL ? pagesDatabase : openDatabase(config);
   try {
     await migrateToLatest(setup.db);
+    if (await applyCourseSeed(setup.db)) logger.info("courses seeded");
+    if (await applyQuizSeed(setup.db)) logger.info("quizzes seeded");
     const seed = await applyCatalogueSeed(setup.db, libraryCatalogue);
     if (seed.applied) logger.info(seed, "library catalogue seed applied");
   } finally {

@@ -96,11 +96,18 @@ export function hashedAssets(assetsDir: string): RequestHandler {
  * day, so a changed picture shows after a deploy without anyone's cache being cleared. Requests
  * for anything else go on to the pages.
  */
-export function publicFiles(clientDir: string): RequestHandler {
+export function publicFiles(clientDir: string): { serve: RequestHandler; versioned(address: string): string } {
   const files = loadFiles(clientDir, (address) => address.startsWith("/assets/"));
-  return (req, res, next) => {
-    const file = readOnly(req.method) ? files.get(req.path) : undefined;
-    if (!file) return next();
-    sendStoredFile(req, res, file, req.query.v === file.version ? aYear : "public, max-age=86400");
+  return {
+    serve(req, res, next) {
+      const file = readOnly(req.method) ? files.get(req.path) : undefined;
+      if (!file) return next();
+      sendStoredFile(req, res, file, req.query.v === file.version ? aYear : "public, max-age=86400");
+    },
+    /** The address with the file's current version, for addresses stored in the database (a course's picture). */
+    versioned(address) {
+      const file = files.get(address);
+      return file ? `${address}?v=${file.version}` : address;
+    },
   };
 }

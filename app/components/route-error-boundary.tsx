@@ -1,4 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isBadAddressError } from "#app/lib/malformed-address.ts";
+import { BadAddressScreen } from "./bad-address-screen.tsx";
 import { ForbiddenScreen } from "./forbidden-screen.tsx";
 import { NotFoundScreen } from "./not-found-screen.tsx";
 import { UnavailableScreen } from "./unavailable-screen.tsx";
@@ -10,6 +12,7 @@ import { UnavailableScreen } from "./unavailable-screen.tsx";
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  if (isBadAddressError(error)) return <BadAddressScreen />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundScreen />;
   }

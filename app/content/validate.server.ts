@@ -24,7 +24,6 @@ import { site } from "./site.ts";
 import { slides } from "./slides.ts";
 import { instructors, mentors } from "./team.ts";
 import { testimonials } from "./testimonials.ts";
-import { videoCourses } from "./video-courses.ts";
 
 const lessonSchema = z.object({ title: z.string().min(3).max(80), description: z.string().min(120).max(600) });
 const quizQuestionSchema = z
@@ -64,26 +63,16 @@ const siteContentSchema = z
     const ids = Object.values(content.coursesByCategory).flatMap((cards) => cards.map((course) => course.id));
     const duplicate = ids.find((id, index) => ids.indexOf(id) !== index);
     if (duplicate) ctx.addIssue({ code: "custom", message: `course id ${duplicate} is used twice` });
-    for (const course of videoCourses) {
-      const count = content.lessonsByCourse[course.slug]?.length ?? 0;
-      if (count !== course.lessonCount) {
-        ctx.addIssue({ code: "custom", message: `${course.title} should have ${course.lessonCount} lessons, has ${count}` });
-      }
-    }
+    // The numbers of lessons and questions are the spec's, checked by tests of the seeded database
+    // (tests/integration/learning-seed.test.ts): staff may change them once the site runs.
     for (const quiz of quizzes) {
       const questions = content.questionsByQuiz[quiz.slug] ?? [];
-      if (questions.length !== quiz.questionCount) {
-        ctx.addIssue({
-          code: "custom",
-          message: `the ${quiz.title} quiz should have ${quiz.questionCount} questions, has ${questions.length}`,
-        });
-      }
       const ids = new Set(questions.map((q) => q.id));
       if (ids.size !== questions.length) ctx.addIssue({ code: "custom", message: `the ${quiz.title} quiz repeats a question id` });
     }
   });
 
-/** Checks all site content against its schemas; a mistake stops the server at start. */
+/** Checks all site content, the first start's courses and quizzes among it, against its schemas; a mistake stops the server at start. */
 export function validateSiteContent() {
   const result = siteContentSchema.safeParse({
     site,

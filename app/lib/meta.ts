@@ -1,3 +1,4 @@
+import { isBadAddressError } from "./malformed-address.ts";
 import { isRouteErrorResponse } from "react-router";
 import { site } from "../content/site.ts";
 
@@ -8,6 +9,7 @@ export function pageMeta(title: string, description: string = site.tagline) {
 
 /** The title of the error screen a route shows instead of itself. */
 export function errorTitle(error: unknown) {
+  if (isBadAddressError(error)) return "400 Bad Address";
   if (isRouteErrorResponse(error) && error.status === 404) return "404 Page Not Found";
   if (isRouteErrorResponse(error) && error.status === 403) return "Not allowed";
   if (isRouteErrorResponse(error) && error.status === 503) return "Briefly unavailable";

@@ -5,7 +5,7 @@ import type { Config } from "./env.server.ts";
  * Stored content that pages show to every visitor alike; each has a version in the database
  * (app/lib/content-versions.server.ts).
  */
-export type StoredContent = "feedback" | "catalogue";
+export type StoredContent = "feedback" | "catalogue" | "courses" | "quizzes";
 
 /** What a page may read besides its source code: stored content, or lesson files in MEDIA_DIR. */
 export type ContentTopic = StoredContent | "media";

@@ -49,10 +49,10 @@ describe.each(engines)("learning progress on %s", (engine) => {
       expect(marked.headers.get("location")).toBe("/Courses/DSA/?lesson=4#player");
       // This learner's is the only DSA progress in this database.
       const dsaRows = async () => (await progressRows()).filter((r) => r.course_slug === "dsa");
-      expect(await dsaRows()).toEqual([expect.objectContaining({ lesson_number: 4, position_seconds: 0 })]);
+      expect(await dsaRows()).toEqual([expect.objectContaining({ lesson_id: "dsa-04", position_seconds: 0 })]);
       await browser.postForm("/progress", { course: "dsa", lesson: "4", position: "5" });
       expect(await dsaRows()).toEqual([
-        expect.objectContaining({ lesson_number: 4, position_seconds: 5, finished_at: expect.any(String) }),
+        expect.objectContaining({ lesson_id: "dsa-04", position_seconds: 5, finished_at: expect.any(String) }),
       ]);
       const page = await responseText(await browser.request("/courses/dsa?lesson=4"));
       expect(page).toContain("You have finished this lesson.");

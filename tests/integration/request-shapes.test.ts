@@ -165,7 +165,7 @@ describe("the site's own forms still pass", () => {
     const report = new FormData();
     for (const [name, value] of Object.entries({ course: "java", lesson: "2", position: "9" })) report.set(name, value);
     expect((await browser.request("/progress", { method: "POST", body: report })).status).toBe(204);
-    expect(await handle.db.selectFrom("lesson_progress").select("position_seconds").where("lesson_number", "=", 2).execute()).toEqual([
+    expect(await handle.db.selectFrom("lesson_progress").select("position_seconds").where("lesson_id", "=", "java-02").execute()).toEqual([
       { position_seconds: 9 },
     ]);
   });

@@ -52,12 +52,23 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   };
 }
 
-/** A fresh, migrated database opened in this process, for tests of query modules. */
-export async function openTestDatabase(engine: Engine) {
+/**
+ * A fresh, migrated database opened in this process, for tests of query modules; `seeded`: with
+ * the courses and quizzes a first start writes.
+ */
+export async function openTestDatabase(engine: Engine, { seeded = false } = {}) {
   const { migrateToLatest } = await import("#app/lib/db/migrate.server.ts");
   const database = await createTestDatabase(engine);
   const handle = database.open();
   await migrateToLatest(handle.db);
+  if (seeded) {
+    const [{ applyCourseSeed }, { applyQuizSeed }] = await Promise.all([
+      import("#app/features/courses/seed.server.ts"),
+      import("#app/features/quizzes/seed.server.ts"),
+    ]);
+    await applyCourseSeed(handle.db);
+    await applyQuizSeed(handle.db);
+  }
   return {
     db: handle.db,
     async close() {

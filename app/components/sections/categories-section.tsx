@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { categories } from "#app/content/categories.ts";
 
-/** The course-category grid with counts; a category without a listing is not a link. */
-export function CategoriesSection() {
+/** The course-category grid with counts (by category id, from the loader); a category without a listing is not a link. */
+export function CategoriesSection({ counts }: { counts: Record<string, number> }) {
   return (
     <section aria-labelledby="categories-heading" className="section">
       <p className="section-kicker text-center">Categories</p>
@@ -11,6 +11,7 @@ export function CategoriesSection() {
       </h2>
       <ul className="grid gap-6 sm:grid-cols-2">
         {categories.map((category) => {
+          const count = counts[category.id] ?? 0;
           const body = (
             <>
               <img
@@ -25,7 +26,7 @@ export function CategoriesSection() {
               <span className="absolute inset-x-4 bottom-4 rounded bg-white px-4 py-3 text-center shadow">
                 <span className="block text-lg font-bold text-ink">{category.name}</span>
                 <span className="block text-sm text-brand-800">
-                  {category.count} {category.count === 1 ? "Course" : "Courses"}
+                  {count} {count === 1 ? "Course" : "Courses"}
                 </span>
               </span>
             </>

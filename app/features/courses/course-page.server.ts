@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import { lessonsByCourse } from "#app/content/lessons/index.server.ts";
-import type { VideoCourse } from "#app/content/video-courses.ts";
 import type { Database } from "#app/lib/db/schema.ts";
+import type { CatalogueCourse } from "./catalogue.server.ts";
 import type { MediaCatalog } from "./lesson-media.server.ts";
 import { courseProgress, lastLessonTouched } from "./progress.server.ts";
 import type { LessonView } from "./types.ts";
@@ -15,39 +14,40 @@ export async function loadCoursePage({
   db,
   media,
   course,
+  posterAddress,
   userSub,
   requestedLesson,
 }: {
   db: Kysely<Database>;
   media: MediaCatalog;
-  course: VideoCourse;
+  course: CatalogueCourse;
+  /** The course picture's address for the browser. */
+  posterAddress: string;
   userSub: string | null;
   requestedLesson: string | null;
 }) {
-  const lessons = lessonsByCourse[course.slug]!;
-  const [files, progress] = await Promise.all([
-    media.lessonMedia(course.slug, lessons.length),
-    userSub ? courseProgress(db, userSub, course.slug) : [],
-  ]);
-  const lastTouched = lastLessonTouched(progress);
-  // A stored lesson beyond today's list (a course made shorter) opens lesson 1.
-  const resumeLesson = lastTouched !== null && lastTouched <= lessons.length ? lastTouched : 1;
+  const { lessons } = course;
+  const [files, progress] = await Promise.all([media.lessonMedia(lessons), userSub ? courseProgress(db, userSub, course.slug) : []]);
+  const lastTouched = lastLessonTouched(
+    progress,
+    lessons.map((lesson) => lesson.id),
+  );
+  const signedIn = userSub !== null;
+  const page = { course: { slug: course.slug, title: course.title, image: posterAddress }, signedIn };
+  // A course published before its first lesson: the page says so.
+  if (lessons.length === 0) return requestedLesson === null ? { ...page, lessons: [] as LessonView[], current: 0 } : null;
+  const resumeLesson = lessons.find((lesson) => lesson.id === lastTouched)?.number ?? 1;
   const current = requestedLesson === null ? resumeLesson : /^\d{1,3}$/.test(requestedLesson) ? Number(requestedLesson) : 0;
   if (current < 1 || current > lessons.length) return null;
 
-  const byLesson = new Map(progress.map((entry) => [entry.lesson, entry]));
+  const byLesson = new Map(progress.map((entry) => [entry.lessonId, entry]));
   const lessonViews: LessonView[] = lessons.map((lesson, index) => ({
-    number: index + 1,
+    number: lesson.number,
     title: lesson.title,
     description: lesson.description,
     media: files[index] ?? null,
-    finished: byLesson.get(index + 1)?.finished ?? false,
-    resumeSeconds: byLesson.get(index + 1)?.positionSeconds ?? 0,
+    finished: byLesson.get(lesson.id)?.finished ?? false,
+    resumeSeconds: byLesson.get(lesson.id)?.positionSeconds ?? 0,
   }));
-  return {
-    course: { slug: course.slug, title: course.title, image: course.image },
-    lessons: lessonViews,
-    current,
-    signedIn: userSub !== null,
-  };
+  return { ...page, lessons: lessonViews, current };
 }

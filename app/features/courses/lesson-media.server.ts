@@ -1,14 +1,21 @@
 import { watch } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
-import { resolve } from "node:path";
+import { basename, dirname, resolve, sep } from "node:path";
 import type { Config } from "#app/lib/env.server.ts";
-import { captionsExtension, lessonFileBase, lessonFileStem, videoExtension } from "./media-paths.ts";
 import type { LessonMedia } from "./types.ts";
+
+/** A lesson's files as the database names them: media keys, "java/01.mp4". */
+export interface LessonFiles {
+  video: string | null;
+  captions: string | null;
+}
 
 /** Tells which lessons have a video (and captions) and where they are. */
 export interface MediaCatalog {
-  /** One entry per lesson, 1 to `lessonCount`; null where the video is missing. */
-  lessonMedia(courseSlug: string, lessonCount: number): Promise<(LessonMedia | null)[]>;
+  /** One entry per lesson, in the same order; null where the video is missing. */
+  lessonMedia(lessons: readonly LessonFiles[]): Promise<(LessonMedia | null)[]>;
+  /** Where the browser fetches the file with this media key. */
+  address(key: string): string;
   /**
    * Changes whenever a lesson file may have come, gone or changed, so pages stored by the
    * page cache are rendered again; undefined when changes cannot be seen (pages are then never stored).
@@ -36,39 +43,56 @@ function folderChanges(root: string): Pick<MediaCatalog, "version" | "close"> {
   }
 }
 
-const lessonNumbers = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+/** A key's address below a base: each part encoded, so a name never changes the path's meaning. */
+const keyAddress = (base: string, key: string) => `${base}/${key.split("/").map(encodeURIComponent).join("/")}`;
+
+/** Asks `exists` about each lesson's files at once. */
+function lessonsMedia(
+  lessons: readonly LessonFiles[],
+  exists: (key: string) => Promise<boolean>,
+  address: (key: string) => string,
+): Promise<(LessonMedia | null)[]> {
+  const present = (key: string | null) => (key === null ? Promise.resolve(false) : exists(key));
+  return Promise.all(
+    lessons.map(async ({ video, captions }) => {
+      const [hasVideo, hasCaptions] = await Promise.all([present(video), present(captions)]);
+      return hasVideo ? { video: address(video!), captions: hasCaptions ? address(captions!) : null } : null;
+    }),
+  );
+}
 
 /**
- * Files in MEDIA_DIR, served by the app under /media: one listing of the course folder per
- * call (and a size check of the files found), so new files show at once.
+ * Files in MEDIA_DIR, served by the app under /media: one listing of each folder per call (and a
+ * size check of the files found), so new files show at once.
  */
 function localCatalog(mediaDir: string): MediaCatalog {
   const root = resolve(mediaDir);
-  return {
-    ...folderChanges(root),
-    async lessonMedia(courseSlug, lessonCount) {
-      const folder = resolve(root, courseSlug);
-      const names = await readdir(folder, { withFileTypes: true }).then(
-        (entries) => new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name)),
-        () => new Set<string>(),
+  const address = (key: string) => keyAddress("/media", key);
+  const lessonMedia = (lessons: readonly LessonFiles[]) => {
+    const listings = new Map<string, Promise<Set<string>>>();
+    const namesIn = (folder: string) => {
+      let names = listings.get(folder);
+      if (!names) {
+        names = readdir(folder, { withFileTypes: true }).then(
+          (entries) => new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name)),
+          () => new Set<string>(),
+        );
+        listings.set(folder, names);
+      }
+      return names;
+    };
+    // An empty file (an upload under way) is not a lesson yet; a key must stay inside the folder.
+    const exists = async (key: string) => {
+      const path = resolve(root, key);
+      if (!path.startsWith(root + sep) || !(await namesIn(dirname(path))).has(basename(path))) return false;
+      return stat(path).then(
+        (found) => found.size > 0,
+        () => false,
       );
-      // An empty file (an upload under way) is not a lesson yet.
-      const usable = async (name: string) =>
-        names.has(name) &&
-        (await stat(resolve(folder, name)).then(
-          (s) => s.size > 0,
-          () => false,
-        ));
-      return Promise.all(
-        lessonNumbers(lessonCount).map(async (lesson) => {
-          const base = lessonFileBase(lesson);
-          const [video, captions] = await Promise.all([usable(base + videoExtension), usable(base + captionsExtension)]);
-          const stem = `/media/${lessonFileStem(courseSlug, lesson)}`;
-          return video ? { video: stem + videoExtension, captions: captions ? stem + captionsExtension : null } : null;
-        }),
-      );
-    },
+    };
+    return lessonsMedia(lessons, exists, address);
   };
+  return { ...folderChanges(root), address, lessonMedia };
 }
 
 const answerKeptMs = 5 * 60 * 1000;
@@ -108,13 +132,12 @@ function remoteCatalog(baseUrl: string): MediaCatalog {
     // Another server's files change unseen; their answers are kept for minutes only, so pages are not stored.
     version: () => undefined,
     close: () => {},
-    lessonMedia: (courseSlug, lessonCount) =>
-      Promise.all(
-        lessonNumbers(lessonCount).map(async (lesson) => {
-          const stem = `${baseUrl}/${lessonFileStem(courseSlug, lesson)}`;
-          const [video, captions] = await Promise.all([exists(stem + videoExtension), exists(stem + captionsExtension)]);
-          return video ? { video: stem + videoExtension, captions: captions ? stem + captionsExtension : null } : null;
-        }),
+    address: (key) => keyAddress(baseUrl, key),
+    lessonMedia: (lessons) =>
+      lessonsMedia(
+        lessons,
+        (key) => exists(keyAddress(baseUrl, key)),
+        (key) => keyAddress(baseUrl, key),
       ),
   };
 }

@@ -3,7 +3,7 @@ import type { Database } from "#app/lib/db/schema.ts";
 
 /** What the site remembers about one lesson for one learner. */
 interface LessonProgress {
-  lesson: number;
+  lessonId: string;
   positionSeconds: number;
   finished: boolean;
   updatedAt: string;
@@ -11,7 +11,7 @@ interface LessonProgress {
 
 interface ProgressReport {
   course: string;
-  lesson: number;
+  lessonId: string;
   /** Where playback stands; absent when only marking the lesson finished. */
   positionSeconds?: number;
   finished: boolean;
@@ -20,26 +20,28 @@ interface ProgressReport {
 export async function courseProgress(db: Kysely<Database>, userSub: string, courseSlug: string): Promise<LessonProgress[]> {
   const rows = await db
     .selectFrom("lesson_progress")
-    .select(["lesson_number", "position_seconds", "finished_at", "updated_at"])
+    .select(["lesson_id", "position_seconds", "finished_at", "updated_at"])
     .where("user_sub", "=", userSub)
     .where("course_slug", "=", courseSlug)
-    .orderBy("lesson_number")
     .execute();
   return rows.map((row) => ({
-    lesson: row.lesson_number,
+    lessonId: row.lesson_id,
     positionSeconds: row.position_seconds,
     finished: row.finished_at !== null,
     updatedAt: row.updated_at,
   }));
 }
 
-/** The lesson the learner touched last (the later lesson on a tie), to open the page where they left off. */
-export function lastLessonTouched(progress: LessonProgress[]): number | null {
-  const last = progress.reduce<LessonProgress | null>(
-    (latest, entry) => (latest === null || entry.updatedAt >= latest.updatedAt ? entry : latest),
-    null,
-  );
-  return last?.lesson ?? null;
+/** The lesson the learner touched last (the later one in the course on a tie), to open the page where they left off. */
+export function lastLessonTouched(progress: LessonProgress[], lessonIds: readonly string[]): string | null {
+  const order = (id: string) => lessonIds.indexOf(id);
+  const last = progress
+    .filter((entry) => order(entry.lessonId) !== -1)
+    .reduce<LessonProgress | null>((latest, entry) => {
+      if (latest === null || entry.updatedAt > latest.updatedAt) return entry;
+      return entry.updatedAt === latest.updatedAt && order(entry.lessonId) > order(latest.lessonId) ? entry : latest;
+    }, null);
+  return last?.lessonId ?? null;
 }
 
 /**
@@ -53,14 +55,14 @@ export async function recordLessonProgress(db: Kysely<Database>, userSub: string
     .insertInto("lesson_progress")
     .values({
       user_sub: userSub,
+      lesson_id: report.lessonId,
       course_slug: report.course,
-      lesson_number: report.lesson,
       position_seconds: positionSeconds ?? 0,
       finished_at: report.finished ? now : null,
       updated_at: now,
     })
     .onConflict((conflict) =>
-      conflict.columns(["user_sub", "course_slug", "lesson_number"]).doUpdateSet((eb) => ({
+      conflict.columns(["user_sub", "lesson_id"]).doUpdateSet((eb) => ({
         position_seconds: positionSeconds === undefined ? eb.ref("lesson_progress.position_seconds") : eb.ref("excluded.position_seconds"),
         finished_at: eb.fn.coalesce("lesson_progress.finished_at", "excluded.finished_at"),
         updated_at: eb.ref("excluded.updated_at"),
@@ -69,13 +71,13 @@ export async function recordLessonProgress(db: Kysely<Database>, userSub: string
     .execute();
 }
 
-/** Finished lessons per course, for the profile. */
-export async function finishedLessonsByCourse(db: Kysely<Database>, userSub: string): Promise<Map<string, number>> {
+/** The lessons the learner has finished, for the profile (which counts those its courses still have). */
+export async function finishedLessonIds(db: Kysely<Database>, userSub: string): Promise<Set<string>> {
   const rows = await db
     .selectFrom("lesson_progress")
-    .select((eb) => ["course_slug", eb.fn.count<number | string>("finished_at").as("finished")])
+    .select("lesson_id")
     .where("user_sub", "=", userSub)
-    .groupBy("course_slug")
+    .where("finished_at", "is not", null)
     .execute();
-  return new Map(rows.map((row) => [row.course_slug, Number(row.finished)]));
+  return new Set(rows.map((row) => row.lesson_id));
 }

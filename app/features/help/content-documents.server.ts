@@ -1,13 +1,11 @@
 import { about } from "#app/content/about.ts";
 import { categories } from "#app/content/categories.ts";
 import { contactDetails } from "#app/content/contact.ts";
-import { coursesByCategory } from "#app/content/courses.ts";
-import { lessonsByCourse } from "#app/content/lessons/index.server.ts";
 import { pillars } from "#app/content/pillars.ts";
-import { quizzes } from "#app/content/quizzes.ts";
 import { instructors, mentors } from "#app/content/team.ts";
 import { testimonials } from "#app/content/testimonials.ts";
-import { videoCourses } from "#app/content/video-courses.ts";
+import type { CourseCatalogue } from "#app/features/courses/catalogue.server.ts";
+import type { QuizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
 import { helpTopics, type AccountsMode } from "./topics.ts";
 import type { HelpDocument } from "./types.ts";
 
@@ -15,13 +13,18 @@ import type { HelpDocument } from "./types.ts";
 const COURSE_WEIGHT = 1.3;
 
 const listOf = (items: string[]) => (items.length > 1 ? `${items.slice(0, -1).join(", ")} and ${items.at(-1)}` : (items[0] ?? ""));
-const allCards = Object.values(coursesByCategory).flat();
+/** The courses and quizzes learners see now: the assistant answers from them as staff leave them. */
+export interface LearningContent {
+  courses: CourseCatalogue;
+  quizzes: QuizCatalogue;
+}
 
-function courseDocuments(): HelpDocument[] {
-  return videoCourses.map((course) => {
-    const cards = allCards.filter((card) => course.paths.includes(card.readlink));
-    const teachers = [...new Set(cards.map((card) => card.teachername))];
-    const lessons = lessonsByCourse[course.slug] ?? [];
+function courseDocuments({ courses }: LearningContent): HelpDocument[] {
+  const allCards = categories.flatMap((category) => courses.listing(category.id));
+  return courses.courses.map((course) => {
+    const cards = allCards.filter((card) => card.courseSlug === course.slug);
+    const teachers = [...new Set(cards.map((card) => card.teacher))];
+    const { lessons } = course;
     const inCategories = categories.filter(
       (category) => category.href && course.paths.some((path) => path.startsWith(`${category.href}/`)),
     );
@@ -31,7 +34,7 @@ function courseDocuments(): HelpDocument[] {
       id: `course:${course.slug}`,
       label: "Video course",
       title: course.title,
-      text: `${course.lessonCount} video ${course.lessonCount === 1 ? "lesson" : "lessons"}${taught}. It starts with ${listOf(firstLessons)}.`,
+      text: `${lessons.length} video ${lessons.length === 1 ? "lesson" : "lessons"}${taught}.${firstLessons.length ? ` It starts with ${listOf(firstLessons)}.` : ""}`,
       keywords: [course.slug, ...inCategories.map((category) => category.name), "course", "video"].join(" "),
       href: course.paths[0]!,
       weight: COURSE_WEIGHT,
@@ -39,9 +42,9 @@ function courseDocuments(): HelpDocument[] {
   });
 }
 
-function lessonDocuments(): HelpDocument[] {
-  return videoCourses.flatMap((course) =>
-    (lessonsByCourse[course.slug] ?? []).map((lesson, index) => ({
+function lessonDocuments({ courses }: LearningContent): HelpDocument[] {
+  return courses.courses.flatMap((course) =>
+    course.lessons.map((lesson, index) => ({
       id: `lesson:${course.slug}:${index + 1}`,
       label: `Lesson ${index + 1} of ${course.title}`,
       title: lesson.title,
@@ -52,29 +55,29 @@ function lessonDocuments(): HelpDocument[] {
   );
 }
 
-function quizDocuments(): HelpDocument[] {
-  return quizzes.map((quiz) => ({
+function quizDocuments({ quizzes }: LearningContent): HelpDocument[] {
+  return quizzes.quizzes.map((quiz) => ({
     id: `quiz:${quiz.slug}`,
     label: "Quiz",
     title: `${quiz.title} quiz`,
-    text: `${quiz.questionCount} multiple-choice questions on ${quiz.title}, one at a time; Finish shows your score. Signed in, you can review each answer afterwards.`,
+    text: `${quiz.questions.length} multiple-choice questions on ${quiz.title}, one at a time; Finish shows your score. Signed in, you can review each answer afterwards.`,
     keywords: `${quiz.slug} quiz test exam questions`,
     href: `/test/${quiz.slug}`,
     weight: COURSE_WEIGHT,
   }));
 }
 
-function categoryDocuments(): HelpDocument[] {
+function categoryDocuments({ courses }: LearningContent): HelpDocument[] {
   // Online Marketing has no listing page yet: nothing to link to, so it is not an answer.
   return categories.flatMap((category) => {
     if (!category.href) return [];
-    const titles = (coursesByCategory[category.id] ?? []).map((card) => card.title);
+    const titles = courses.listing(category.id).map((card) => card.title);
     return [
       {
         id: `category:${category.id}`,
         label: "Course category",
         title: category.name,
-        text: `${category.count} courses: ${listOf(titles)}.`,
+        text: `${titles.length} courses: ${listOf(titles)}.`,
         keywords: `${category.id} courses category`,
         href: category.href,
         weight: COURSE_WEIGHT,
@@ -141,14 +144,14 @@ function peopleDocuments(): HelpDocument[] {
 }
 
 /** Everything the assistant can answer from the site's own content and help topics. */
-export function contentDocuments(accounts: AccountsMode): HelpDocument[] {
+export function contentDocuments(accounts: AccountsMode, learning: LearningContent): HelpDocument[] {
   return [
-    ...helpTopics(accounts),
-    ...courseDocuments(),
-    ...quizDocuments(),
-    ...categoryDocuments(),
+    ...helpTopics(accounts, learning.quizzes.quizzes),
+    ...courseDocuments(learning),
+    ...quizDocuments(learning),
+    ...categoryDocuments(learning),
     ...collegeDocuments(),
     ...peopleDocuments(),
-    ...lessonDocuments(),
+    ...lessonDocuments(learning),
   ];
 }

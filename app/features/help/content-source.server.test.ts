@@ -1,12 +1,21 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
+import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
+import { openTestDatabase } from "#tests/setup/databases.ts";
 import { contentDocuments } from "./content-documents.server.ts";
 import { contentSource } from "./content-source.server.ts";
 import { questionTerms } from "./terms.ts";
 
-const ask = (text: string, accounts: "built-in" | "external" = "built-in") =>
-  contentSource(accounts).search({ text, terms: questionTerms(text), limit: 5 }, { db: undefined as never });
+let database: Awaited<ReturnType<typeof openTestDatabase>>;
+beforeAll(async () => {
+  database = await openTestDatabase("sqlite", { seeded: true });
+});
+afterAll(() => database.close());
 
-describe("the content source", () => {
+const ask = (text: string, accounts: "built-in" | "external" = "built-in") =>
+  contentSource(accounts).search({ text, terms: questionTerms(text), limit: 5 }, { db: database.db });
+
+describe("the content source, over the seeded courses and quizzes", () => {
   it("answers 'how do I register' with the registration topic first", async () => {
     const [first] = await ask("how do I register");
     expect(first).toMatchObject({ title: "How to register", href: "/register", label: "Help" });
@@ -49,9 +58,10 @@ describe("the content source", () => {
     expect(external[0]!.excerpt).not.toContain("8 characters");
   });
 
-  it("holds unique documents, each with a title, a text and a link to a page of this site", () => {
+  it("holds unique documents, each with a title, a text and a link to a page of this site", async () => {
+    const learning = { courses: await courseCatalogue(database.db), quizzes: await quizCatalogue(database.db) };
     for (const accounts of ["built-in", "external"] as const) {
-      const documents = contentDocuments(accounts);
+      const documents = contentDocuments(accounts, learning);
       expect(new Set(documents.map((document) => document.id)).size).toBe(documents.length);
       for (const document of documents) {
         expect(document.title, document.id).not.toBe("");

@@ -1,5 +1,7 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from "minisearch";
-import { contentDocuments } from "./content-documents.server.ts";
+import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
+import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
+import { contentDocuments, type LearningContent } from "./content-documents.server.ts";
 import { excerpt } from "./excerpt.ts";
 import { searchTerm, tokens } from "./terms.ts";
 import type { AccountsMode } from "./topics.ts";
@@ -19,7 +21,7 @@ const searchOptions: SearchOptions = {
   boostDocument: (_id, _term, stored) => (stored as StoredFields | undefined)?.weight ?? 1,
 };
 
-function buildIndex(accounts: AccountsMode) {
+function buildIndex(accounts: AccountsMode, learning: LearningContent) {
   const index = new MiniSearch<HelpDocument>({
     fields: ["title", "keywords", "text"],
     storeFields: ["label", "title", "text", "href", "weight"],
@@ -27,15 +29,17 @@ function buildIndex(accounts: AccountsMode) {
     processTerm: searchTerm,
     searchOptions,
   });
-  index.addAll(contentDocuments(accounts));
+  index.addAll(contentDocuments(accounts, learning));
   return index;
 }
 
-// The content is part of the build: each index is made once per process, on first use.
-const indexes = new Map<AccountsMode, MiniSearch<HelpDocument>>();
-function indexFor(accounts: AccountsMode) {
-  let index = indexes.get(accounts);
-  if (!index) indexes.set(accounts, (index = buildIndex(accounts)));
+// Made again only when staff have changed the courses or quizzes (the catalogues are then new objects).
+const indexes = new Map<AccountsMode, { learning: LearningContent; index: MiniSearch<HelpDocument> }>();
+function indexFor(accounts: AccountsMode, learning: LearningContent) {
+  const made = indexes.get(accounts);
+  if (made && made.learning.courses === learning.courses && made.learning.quizzes === learning.quizzes) return made.index;
+  const index = buildIndex(accounts, learning);
+  indexes.set(accounts, { learning, index });
   return index;
 }
 
@@ -43,8 +47,7 @@ function indexFor(accounts: AccountsMode) {
  * Pages that hold every word of the question come first; when there are too few of those,
  * pages that hold some of the words follow.
  */
-function searchContent(accounts: AccountsMode, text: string, limit: number): SearchResult[] {
-  const index = indexFor(accounts);
+function searchContent(index: MiniSearch<HelpDocument>, text: string, limit: number): SearchResult[] {
   const all = index.search(text, { combineWith: "AND" });
   if (all.length >= limit) return all.slice(0, limit);
   const seen = new Set(all.map((result) => result.id));
@@ -56,8 +59,9 @@ function searchContent(accounts: AccountsMode, text: string, limit: number): Sea
 export function contentSource(accounts: AccountsMode): HelpSource {
   return {
     name: "content",
-    async search({ text, limit }) {
-      return searchContent(accounts, text, limit).map((result) => {
+    async search({ text, limit }, { db }) {
+      const [courses, quizzes] = await Promise.all([courseCatalogue(db), quizCatalogue(db)]);
+      return searchContent(indexFor(accounts, { courses, quizzes }), text, limit).map((result) => {
         const stored = result as unknown as SearchResult & StoredFields;
         return { title: stored.title, label: stored.label, href: stored.href, excerpt: excerpt(stored.text, result.terms) };
       });

@@ -1,5 +1,4 @@
 import { contactDetails } from "#app/content/contact.ts";
-import { quizzes } from "#app/content/quizzes.ts";
 import { site } from "#app/content/site.ts";
 import type { HelpDocument } from "./types.ts";
 
@@ -9,14 +8,14 @@ export type AccountsMode = "built-in" | "external";
 const TOPIC_WEIGHT = 1.6;
 const phoneAndEmail = `call ${contactDetails.phone} or email ${contactDetails.email}`;
 const officeHours = `Office hours: ${contactDetails.officeHours}.`;
-const quizList = quizzes.map((quiz) => `${quiz.title} (${quiz.questionCount} questions)`).join(", ");
 
 /**
  * Hand-written answers to what people ask about using the site. Each describes only what the
  * site does today; when a feature changes, its topic changes with it.
  */
-export function helpTopics(accounts: AccountsMode): HelpDocument[] {
+export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: string; questions: readonly unknown[] }[]): HelpDocument[] {
   const builtIn = accounts === "built-in";
+  const quizList = quizzes.map((quiz) => `${quiz.title} (${quiz.questions.length} questions)`).join(", ");
   const topics: Array<Omit<HelpDocument, "label" | "weight">> = [
     {
       id: "topic:register",

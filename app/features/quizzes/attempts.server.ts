@@ -39,11 +39,16 @@ export async function saveAttempt(
       score,
       total: questions.length,
       answers: JSON.stringify(answers),
+      questions: attemptQuestionsJson(questions),
       finished_at: new Date().toISOString(),
     })
     .execute();
   return id;
 }
+
+/** The questions an attempt was scored against, kept with it so its review survives edits to the quiz. */
+export const attemptQuestionsJson = (questions: readonly QuizQuestion[]) =>
+  JSON.stringify(questions.map(({ id, question, code, options, answer }) => ({ id, question, code, options, answer })));
 
 /** The learner's own attempt, or undefined (someone else's attempts do not exist for them). */
 export async function findAttempt(db: Kysely<Database>, userSub: string, quizSlug: string, id: string) {
@@ -55,7 +60,11 @@ export async function findAttempt(db: Kysely<Database>, userSub: string, quizSlu
     .where("quiz_slug", "=", quizSlug)
     .executeTakeFirst();
   if (!row) return undefined;
-  return { ...row, answers: JSON.parse(row.answers) as StoredAnswer[] };
+  return {
+    ...row,
+    answers: JSON.parse(row.answers) as StoredAnswer[],
+    questions: row.questions === null ? [] : (JSON.parse(row.questions) as QuizQuestion[]),
+  };
 }
 
 /** Best percentage (of one attempt, whatever the quiz's size then) and number of attempts per quiz, for the profile. */

@@ -12,9 +12,10 @@ import * as m008 from "./migrations/008-library.server.ts";
 import * as m009 from "./migrations/009-seed-versions.server.ts";
 import * as m010 from "./migrations/010-account-links.server.ts";
 import * as m011 from "./migrations/011-content-versions.server.ts";
+import * as m012 from "./migrations/012-learning-content.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
-const migrations: Record<string, Migration> = {
+const migrations = {
   "001-newsletter-and-rate-limits": m001,
   "002-accounts": m002,
   "003-sign-in": m003,
@@ -26,11 +27,21 @@ const migrations: Record<string, Migration> = {
   "009-seed-versions": m009,
   "010-account-links": m010,
   "011-content-versions": m011,
-};
+  "012-learning-content": m012,
+} satisfies Record<string, Migration>;
 
-export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const result = await migrator.migrateToLatest();
+const migratorFor = <DB>(db: Kysely<DB>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
+function throwIfFailed(result: MigrationResultSet): MigrationResultSet {
   if (result.error) throw result.error;
   return result;
+}
+
+export async function migrateToLatest<DB>(db: Kysely<DB>): Promise<MigrationResultSet> {
+  return throwIfFailed(await migratorFor(db).migrateToLatest());
+}
+
+/** Up to the named migration and no further: tests of what a migration does to earlier data use it. */
+export async function migrateTo<DB>(db: Kysely<DB>, name: keyof typeof migrations): Promise<MigrationResultSet> {
+  return throwIfFailed(await migratorFor(db).migrateTo(name));
 }

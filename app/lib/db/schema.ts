@@ -1,5 +1,8 @@
 import type { ColumnType } from "kysely";
 
+/** Drafts are seen in the staff area only. */
+export type PublicationStatus = "draft" | "published";
+
 /** The database as Kysely sees it. Timestamps are ISO-8601 UTC strings on every engine. */
 export interface Database {
   newsletter_subscriptions: {
@@ -96,8 +99,8 @@ export interface Database {
   };
   lesson_progress: {
     user_sub: string;
+    lesson_id: string;
     course_slug: string;
-    lesson_number: number;
     position_seconds: number;
     finished_at: string | null;
     updated_at: string;
@@ -110,7 +113,90 @@ export interface Database {
     total: number;
     /** JSON: the choice made for each question, in order (see features/quizzes). */
     answers: string;
+    /** JSON: the questions as they were when the attempt was scored (features/quizzes). */
+    questions: string | null;
     finished_at: string;
+  };
+  courses: {
+    slug: string;
+    title: string;
+    /** A site path ("/images/courses/java.svg") or a media key of an uploaded picture. */
+    image_src: string;
+    image_alt: string;
+    image_width: number;
+    image_height: number;
+    status: PublicationStatus;
+    position: number;
+    created_at: string;
+    updated_at: string;
+  };
+  course_paths: {
+    /** `path` in lower case: addresses match in any letter case. */
+    path_key: string;
+    path: string;
+    course_slug: string;
+    /** 0 is the course's own address, where links lead. */
+    position: number;
+  };
+  course_listings: {
+    id: string;
+    course_slug: string;
+    category: string;
+    position: number;
+    path: string;
+    title: string;
+    teacher: string;
+    price: number;
+    review_count: number;
+    duration: string;
+    students: number;
+  };
+  lessons: {
+    id: string;
+    course_slug: string;
+    position: number;
+    title: string;
+    description: string;
+    status: PublicationStatus;
+    /** Media keys (features/media), null when the lesson has none yet. */
+    video: string | null;
+    captions: string | null;
+    duration_seconds: number | null;
+    created_at: string;
+    updated_at: string;
+  };
+  quizzes: {
+    slug: string;
+    title: string;
+    hub_href: string;
+    /** 1 when the hub links it as a plain link (a full page load), as the spec does for two. */
+    plain_link: number;
+    course_path: string;
+    status: PublicationStatus;
+    position: number;
+    created_at: string;
+    updated_at: string;
+  };
+  quiz_questions: {
+    id: string;
+    quiz_slug: string;
+    position: number;
+    question: string;
+    code: string | null;
+    /** JSON array of the option texts. */
+    options: string;
+    answer: string;
+  };
+  audit_log: {
+    id: string;
+    at: string;
+    actor_sub: string;
+    actor_name: string;
+    action: string;
+    subject: string;
+    /** JSON of the record before and after the change; null where there was none. */
+    before: string | null;
+    after: string | null;
   };
   feedback_posts: {
     id: string;

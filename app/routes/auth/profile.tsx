@@ -7,10 +7,10 @@ import { findAccountById, updateContactDetails } from "#app/features/accounts/qu
 import { ADDRESS_MAX_LENGTH, type ContactDetailsField, type FieldErrors } from "#app/features/accounts/limits.ts";
 import { accountContactSchema } from "#app/features/accounts/schemas.ts";
 import { fieldErrors } from "#app/lib/field-errors.ts";
-import { quizzes } from "#app/content/quizzes.ts";
-import { videoCourses } from "#app/content/video-courses.ts";
-import { finishedLessonsByCourse } from "#app/features/courses/progress.server.ts";
+import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
+import { finishedLessonIds } from "#app/features/courses/progress.server.ts";
 import { bestScoresByQuiz } from "#app/features/quizzes/attempts.server.ts";
+import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
 import { ReadingListSection } from "#app/features/library/components/reading-list-section.tsx";
 import { readingListOf } from "#app/features/library/reading-list.server.ts";
 import { percentage } from "#app/lib/percentage.ts";
@@ -28,14 +28,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const signedIn = requireUser(context, "/profile");
   const { db, identityProvider } = context.get(servicesContext);
   // Phone and address live in our accounts table, so only with the built-in provider.
-  const [account, bestScores, finishedLessons, readingList] = await Promise.all([
+  const [account, bestScores, finishedLessons, readingList, courses, quizzes] = await Promise.all([
     identityProvider ? findAccountById(db, signedIn.user.sub) : undefined,
     bestScoresByQuiz(db, signedIn.user.sub),
-    finishedLessonsByCourse(db, signedIn.user.sub),
+    finishedLessonIds(db, signedIn.user.sub),
     readingListOf(db, signedIn.user.sub),
+    courseCatalogue(db),
+    quizCatalogue(db),
   ]);
   return {
-    quizScores: quizzes.flatMap((quiz) => {
+    quizScores: quizzes.quizzes.flatMap((quiz) => {
       const score = bestScores.get(quiz.slug);
       return score
         ? [
@@ -48,16 +50,17 @@ export async function loader({ context }: Route.LoaderArgs) {
           ]
         : [];
     }),
-    lessonsFinished: videoCourses.flatMap((course) => {
-      // Capped: rows may remain for lessons a shortened course no longer has.
-      const finished = Math.min(finishedLessons.get(course.slug) ?? 0, course.lessonCount);
+    lessonsFinished: courses.courses.flatMap((course) => {
+      // Only the lessons the course has now: progress stays with a lesson taken out or unpublished.
+      const finished = course.lessons.filter((lesson) => finishedLessons.has(lesson.id)).length;
+      const total = course.lessons.length;
       return finished
         ? [
             {
               label: course.title,
               href: course.paths[0]!,
-              percent: percentage(finished, course.lessonCount),
-              detail: `${finished} of ${course.lessonCount} lessons`,
+              percent: percentage(finished, total),
+              detail: `${finished} of ${total} lessons`,
             },
           ]
         : [];

@@ -2,7 +2,9 @@ import { data } from "react-router";
 import { CourseGrid } from "#app/components/course-card.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { categories } from "#app/content/categories.ts";
-import { coursesByCategory } from "#app/content/courses.ts";
+import { servicesContext } from "#app/context.ts";
+import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
+import { listingCards } from "#app/features/courses/listings.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/category";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
@@ -13,10 +15,11 @@ function categoryAt(pathname: string) {
 }
 
 /** One listing (/courses/mern, /courses/fullstack, /cources/programming), chosen by its address. */
-export function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const category = categoryAt(url.pathname);
-  if (!category || !coursesByCategory[category.id]) throw data("No such course category", { status: 404 });
-  return { categoryId: category.id };
+  if (!category) throw data("No such course category", { status: 404 });
+  const { db, fileAddress } = context.get(servicesContext);
+  return { categoryId: category.id, courses: listingCards(await courseCatalogue(db), category.id, fileAddress) };
 }
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => {
@@ -24,7 +27,7 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) => {
   return pageMeta(category ? `${category.name} Courses` : errorTitle(error));
 };
 
-export const handle = sameForEveryVisitor([]);
+export const handle = sameForEveryVisitor(["courses"]);
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   const category = categories.find((c) => c.id === loaderData.categoryId)!;
@@ -32,7 +35,11 @@ export default function Category({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={`${category.name} Courses`} />
       <section className="section" aria-label={`${category.name} courses`}>
-        <CourseGrid courses={coursesByCategory[category.id]!} />
+        {loaderData.courses.length ? (
+          <CourseGrid courses={loaderData.courses} />
+        ) : (
+          <p className="text-center text-muted">No courses are listed here at the moment.</p>
+        )}
       </section>
     </>
   );

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { findVideoCourse } from "#app/content/video-courses.ts";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
+import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
+import { readProgressReport } from "#app/features/courses/progress-report.server.ts";
 import { recordLessonProgress } from "#app/features/courses/progress.server.ts";
-import { progressReportSchema } from "#app/features/courses/schemas.ts";
 import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import type { Route } from "./+types/lesson-progress";
 
@@ -13,20 +13,20 @@ import type { Route } from "./+types/lesson-progress";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const fields = Object.fromEntries(await request.formData());
+  const { db } = context.get(servicesContext);
+  const catalogue = await courseCatalogue(db);
   const user = getUser(context);
   if (!user) {
     // The "Mark as finished" form of a session that has since ended: sign in and come back.
-    if (typeof fields.return_to === "string" && findVideoCourse(fields.return_to)) {
+    if (typeof fields.return_to === "string" && catalogue.courseAt(fields.return_to)) {
       return redirect(signInHref(fields.return_to), 303);
     }
     return data({ message: "Sign in to keep your progress." }, { status: 401 });
   }
-  const parsed = progressReportSchema.safeParse(fields);
-  if (!parsed.success) {
-    return data({ message: parsed.error.issues.map((issue) => issue.message).join(" ") }, { status: 400 });
-  }
-  const { return_to: returnTo, ...report } = parsed.data;
-  await recordLessonProgress(context.get(servicesContext).db, user.sub, report);
+  const reading = readProgressReport(fields, catalogue);
+  if (!reading.ok) return data({ message: reading.message }, { status: 400 });
+  const { report, returnTo } = reading;
+  await recordLessonProgress(db, user.sub, report);
   if (returnTo) return redirect(`${returnTo}?lesson=${report.lesson}#player`, 303);
   return new Response(null, { status: 204 });
 }

@@ -1,28 +1,30 @@
 import { useState } from "react";
 import { data, Form, Link, useLocation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { findVideoCourse } from "#app/content/video-courses.ts";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
+import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { LessonPlayer } from "#app/features/courses/components/lesson-player.tsx";
 import { loadCoursePage } from "#app/features/courses/course-page.server.ts";
 import { PROGRESS_PATH } from "#app/features/courses/progress-reporting.ts";
 import type { LessonView } from "#app/features/courses/types.ts";
+import { notFoundAt } from "#app/lib/malformed-address.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import type { Route } from "./+types/video-course";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
-/** A video course page, chosen by its address (see content/video-courses.ts); `?lesson=N` picks the lesson. */
+/** A video course page, chosen by its address (any of the course's, stored with it); `?lesson=N` picks the lesson. */
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const course = findVideoCourse(url.pathname);
-  if (!course) throw data("No such course", { status: 404 });
-  const { db, media } = context.get(servicesContext);
+  const { db, media, fileAddress } = context.get(servicesContext);
+  const course = (await courseCatalogue(db)).courseAt(url.pathname);
+  if (!course) throw notFoundAt(url.pathname, "No such course");
   const user = getUser(context);
   const page = await loadCoursePage({
     db,
     media,
     course,
+    posterAddress: fileAddress(course.image.src),
     userSub: user?.sub ?? null,
     requestedLesson: url.searchParams.get("lesson"),
   });
@@ -54,13 +56,29 @@ function LessonCard({ lesson, current, pathname }: { lesson: LessonView; current
   );
 }
 
-export const handle = sameForEveryVisitor(["media"]);
+export const handle = sameForEveryVisitor(["media", "courses"]);
 
 export default function VideoCourse({ loaderData }: Route.ComponentProps) {
   const { course, lessons, current, signedIn } = loaderData;
   const { pathname } = useLocation();
   const [speed, setSpeed] = useState("1");
-  const lesson = lessons[current - 1]!;
+  const lesson = lessons[current - 1];
+  if (!lesson) {
+    return (
+      <>
+        <PageHeader title={course.title} />
+        <section className="section text-center" aria-labelledby="no-lessons-heading">
+          <h2 id="no-lessons-heading" className="section-title">
+            No lessons yet
+          </h2>
+          <p className="text-muted">The first lesson of this course is being prepared. Please come back soon.</p>
+          <Link to="/courses" className="btn-primary mt-6">
+            See all courses
+          </Link>
+        </section>
+      </>
+    );
+  }
   const finishedCount = lessons.filter((l) => l.finished).length;
   return (
     <>

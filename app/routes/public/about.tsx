@@ -6,17 +6,26 @@ import { TestimonialSection } from "#app/components/sections/testimonial-section
 import { instructors } from "#app/content/team.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { servicesContext } from "#app/context.ts";
+import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
+import { categoryCounts } from "#app/features/courses/listings.server.ts";
+import type { Route } from "./+types/about";
+
+/** The category grid counts the courses listed now. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { categoryCounts: categoryCounts(await courseCatalogue(context.get(servicesContext).db)) };
+}
 
 export const meta = () => pageMeta("About");
 
-export const handle = sameForEveryVisitor([]);
+export const handle = sameForEveryVisitor(["courses"]);
 
-export default function About() {
+export default function About({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="About" />
       <AboutSection first />
-      <CategoriesSection />
+      <CategoriesSection counts={loaderData.categoryCounts} />
       <TeamSection id="instructors" kicker="Instructors" heading="Expert Instructors" members={instructors} />
       <TestimonialSection />
     </>

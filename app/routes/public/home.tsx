@@ -8,6 +8,15 @@ import { site } from "#app/content/site.ts";
 import { slides } from "#app/content/slides.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { servicesContext } from "#app/context.ts";
+import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
+import { categoryCounts } from "#app/features/courses/listings.server.ts";
+import type { Route } from "./+types/home";
+
+/** The category grid counts the courses listed now. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { categoryCounts: categoryCounts(await courseCatalogue(context.get(servicesContext).db)) };
+}
 
 export const meta = () => pageMeta("Home");
 
@@ -49,9 +58,9 @@ function HeroCarousel() {
   );
 }
 
-export const handle = sameForEveryVisitor([]);
+export const handle = sameForEveryVisitor(["courses"]);
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {/* The slides come and go; the page's own heading stays. */}
@@ -61,7 +70,7 @@ export default function Home() {
       <HeroCarousel />
       <PillarsSection />
       <AboutSection />
-      <CategoriesSection />
+      <CategoriesSection counts={loaderData.categoryCounts} />
       <TestimonialSection />
     </>
   );

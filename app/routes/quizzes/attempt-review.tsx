@@ -1,24 +1,27 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
-import { findQuiz } from "#app/content/quizzes.ts";
 import { site } from "#app/content/site.ts";
 import { servicesContext } from "#app/context.ts";
 import { findAttempt } from "#app/features/quizzes/attempts.server.ts";
+import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
 import { CodeListing } from "#app/features/quizzes/components/code-listing.tsx";
 import { percentage } from "#app/lib/percentage.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import { requireUser } from "#app/features/auth/index.server.ts";
 import type { Route } from "./+types/attempt-review";
 
-/** A finished attempt, question by question: the learner's choice and the right one. Their own attempts only. */
+/**
+ * A finished attempt, question by question: the learner's choice and the right one, as the
+ * questions were when it was scored (staff may have changed them since). Their own attempts only.
+ */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const quiz = findQuiz(params.quiz);
+  const { db } = context.get(servicesContext);
+  const quiz = (await quizCatalogue(db)).quiz(params.quiz);
   if (!quiz) throw data("No such quiz", { status: 404 });
   const signedIn = requireUser(context, url.pathname);
-  const attempt = await findAttempt(context.get(servicesContext).db, signedIn.user.sub, quiz.slug, params.attempt);
+  const attempt = await findAttempt(db, signedIn.user.sub, quiz.slug, params.attempt);
   if (!attempt) throw data("No such attempt", { status: 404 });
-  const questions = new Map(questionsByQuiz[quiz.slug]!.map((question) => [question.id, question]));
+  const questions = new Map(attempt.questions.map((question) => [question.id, question]));
   return {
     quiz: { slug: quiz.slug, title: quiz.title },
     score: attempt.score,
@@ -26,7 +29,6 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     finishedAt: attempt.finished_at,
     review: attempt.answers.flatMap(({ question: id, choice }) => {
       const question = questions.get(id);
-      // A question since removed from the quiz cannot be shown again.
       return question ? [{ id, question: question.question, code: question.code, choice, answer: question.answer }] : [];
     }),
   };

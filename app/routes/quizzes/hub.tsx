@@ -1,20 +1,35 @@
 import { Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { quizzes } from "#app/content/quizzes.ts";
+import { servicesContext } from "#app/context.ts";
+import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import type { Route } from "./+types/hub";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { quizzes } = await quizCatalogue(context.get(servicesContext).db);
+  return {
+    quizzes: quizzes.map(({ slug, title, hubHref, plainLink, questions }) => ({
+      slug,
+      title,
+      hubHref,
+      plainLink,
+      questionCount: questions.length,
+    })),
+  };
+}
 
 export const meta = () => pageMeta("Test Your knowledge");
 
-export const handle = sameForEveryVisitor([]);
+export const handle = sameForEveryVisitor(["quizzes"]);
 
-export default function QuizHub() {
+export default function QuizHub({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Test Your knowledge" />
       <section className="section" aria-label="Quizzes">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {quizzes.map((quiz) => {
+          {loaderData.quizzes.map((quiz) => {
             const className = "block rounded-lg border border-gray-200 p-6 text-center shadow-sm hover:border-brand-700";
             const body = (
               <>

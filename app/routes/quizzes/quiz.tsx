@@ -1,11 +1,10 @@
 import { data, useLocation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
-import { findQuiz } from "#app/content/quizzes.ts";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
 import { readAnswerSheet } from "#app/features/quizzes/answer-sheet.server.ts";
 import { saveAttempt } from "#app/features/quizzes/attempts.server.ts";
+import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
 import { QuizQuestions } from "#app/features/quizzes/components/quiz-questions.tsx";
 import { QuizResult } from "#app/features/quizzes/components/quiz-result.tsx";
 import { ATTEMPTS_PER_HOUR, type PublicQuestion, type QuizActionResult } from "#app/features/quizzes/types.ts";
@@ -14,22 +13,22 @@ import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import type { Route } from "./+types/quiz";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
-/** /test/java, /test/fullstack, /test/javascript, /test/react, in any letter case. */
-function requireQuiz(slug: string) {
-  const quiz = findQuiz(slug);
+/** /test/java, /test/fullstack, /test/javascript, /test/react (in any letter case) and every quiz staff publish. */
+async function requireQuiz(context: Route.LoaderArgs["context"], slug: string) {
+  const quiz = (await quizCatalogue(context.get(servicesContext).db)).quiz(slug);
   if (!quiz) throw data("No such quiz", { status: 404 });
-  return { quiz, questions: questionsByQuiz[quiz.slug]! };
+  return { quiz, questions: quiz.questions };
 }
 
-export function loader({ params }: Route.LoaderArgs) {
-  const { quiz, questions } = requireQuiz(params.quiz);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { quiz, questions } = await requireQuiz(context, params.quiz);
   // Only what the page shows: the answers stay on the server.
   const publicQuestions: PublicQuestion[] = questions.map(({ id, question, code, options }) => ({ id, question, code, options }));
   return { quiz: { slug: quiz.slug, title: quiz.title, coursePath: quiz.coursePath }, questions: publicQuestions };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { quiz, questions } = requireQuiz(params.quiz);
+  const { quiz, questions } = await requireQuiz(context, params.quiz);
   const reading = readAnswerSheet(quiz.title, questions, await request.formData());
   if (reading.kind === "refused") return data<QuizActionResult>({ phase: "refused", message: reading.message }, { status: 400 });
   if (reading.kind === "next") return { phase: "question", answered: reading.answered } satisfies QuizActionResult;
@@ -53,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData ? `${loaderData.quiz.title} Quiz` : errorTitle(error));
 
-export const handle = sameForEveryVisitor([]);
+export const handle = sameForEveryVisitor(["quizzes"]);
 
 export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   const { quiz } = loaderData;

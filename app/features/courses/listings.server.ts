@@ -1,0 +1,36 @@
+import { categories } from "#app/content/categories.ts";
+import type { CourseCard } from "#app/content/schemas.ts";
+import type { CourseCatalogue } from "./catalogue.server.ts";
+
+/** The spec's reveal delays along a row of four cards: 0.1 s, 0.3 s, 0.5 s, 0.7 s, then again. */
+const revealDelay = (position: number) => [0.1, 0.3, 0.5, 0.7][position % 4]!;
+
+/** A listing's cards as the course card shows them, the pictures at their addresses for the browser. */
+export function listingCards(catalogue: CourseCatalogue, category: string, fileAddress: (stored: string) => string): CourseCard[] {
+  return catalogue.listing(category).map((listing, position) => {
+    const image = catalogue.course(listing.courseSlug)!.image;
+    return {
+      id: listing.id,
+      time: revealDelay(position),
+      img: { ...image, src: fileAddress(image.src) },
+      readlink: listing.path,
+      join: listing.path,
+      price: listing.price,
+      review: listing.reviewCount,
+      title: listing.title,
+      teachername: listing.teacher,
+      duration: listing.duration,
+      totalstudent: listing.students,
+    };
+  });
+}
+
+/**
+ * How many courses each category of the home grid has: a category with a listing counts its
+ * cards; one without (Online Marketing) shows the number the site was built with.
+ */
+export function categoryCounts(catalogue: CourseCatalogue): Record<string, number> {
+  return Object.fromEntries(
+    categories.map((category) => [category.id, category.href ? catalogue.listing(category.id).length : category.count]),
+  );
+}

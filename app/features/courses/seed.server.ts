@@ -1,0 +1,86 @@
+import type { Kysely } from "kysely";
+import { coursesByCategory } from "#app/content/courses.ts";
+import { lessonsByCourse } from "#app/content/lessons/index.server.ts";
+import { videoCourses } from "#app/content/video-courses.ts";
+import { seedOnFirstStart } from "#app/lib/db/first-start-seed.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import { captionsExtension, lessonFileStem, videoExtension } from "./media-paths.ts";
+import { seedLessonId, stableAddress } from "./seed-ids.ts";
+
+/**
+ * The site's courses as they were built by hand (app/content): the courses, their addresses, their
+ * cards in each category listing and their lessons, written on the first start. From then on the
+ * database holds them and staff change them (/staff).
+ */
+export function courseSeedRows(now: string) {
+  const cards = Object.entries(coursesByCategory).flatMap(([category, list]) =>
+    list.map((card, position) => ({ card, category, position })),
+  );
+  const courseAt = (path: string) => videoCourses.find((course) => course.paths.includes(path));
+  const courses = videoCourses.map((course, position) => {
+    const card = cards.find(({ card }) => course.paths.includes(card.readlink))?.card;
+    return {
+      slug: course.slug,
+      title: course.title,
+      image_src: stableAddress(course.image),
+      image_alt: card?.img.alt ?? "",
+      image_width: card?.img.width ?? 600,
+      image_height: card?.img.height ?? 400,
+      status: "published" as const,
+      position,
+      created_at: now,
+      updated_at: now,
+    };
+  });
+  const paths = videoCourses.flatMap((course) =>
+    course.paths.map((path, position) => ({ path_key: path.toLowerCase(), path, course_slug: course.slug, position })),
+  );
+  const listings = cards.map(({ card, category, position }) => {
+    const course = courseAt(card.readlink);
+    if (!course) throw new Error(`The course card ${card.id} links to ${card.readlink}, which is no course's address`);
+    return {
+      id: card.id,
+      course_slug: course.slug,
+      category,
+      position,
+      path: card.readlink,
+      title: card.title,
+      teacher: card.teachername,
+      price: card.price,
+      review_count: card.review,
+      duration: card.duration,
+      students: card.totalstudent,
+    };
+  });
+  const lessons = videoCourses.flatMap((course) =>
+    (lessonsByCourse[course.slug] ?? []).map((lesson, index) => {
+      // Files an operator put in MEDIA_DIR by the old naming (<course>/<NN>.mp4) keep playing.
+      const stem = lessonFileStem(course.slug, index + 1);
+      return {
+        id: seedLessonId(course.slug, index + 1),
+        course_slug: course.slug,
+        position: index + 1,
+        title: lesson.title,
+        description: lesson.description,
+        status: "published" as const,
+        video: stem + videoExtension,
+        captions: stem + captionsExtension,
+        duration_seconds: null,
+        created_at: now,
+        updated_at: now,
+      };
+    }),
+  );
+  return { courses, paths, listings, lessons };
+}
+
+/** Writes the seed on the first start; true when it did. */
+export async function applyCourseSeed(db: Kysely<Database>): Promise<boolean> {
+  const { courses, paths, listings, lessons } = courseSeedRows(new Date().toISOString());
+  return seedOnFirstStart(db, "courses", { videoCourses, coursesByCategory, lessonsByCourse }, async (trx) => {
+    await trx.insertInto("courses").values(courses).execute();
+    await trx.insertInto("course_paths").values(paths).execute();
+    await trx.insertInto("course_listings").values(listings).execute();
+    await trx.insertInto("lessons").values(lessons).execute();
+  });
+}

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coursesByCategory } from "#app/content/courses.ts";
+import { lessonsByCourse } from "#app/content/lessons/index.server.ts";
+import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import { quizzes } from "#app/content/quizzes.ts";
+import { videoCourses } from "#app/content/video-courses.ts";
+import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
+import { applyCourseSeed } from "#app/features/courses/seed.server.ts";
+import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
+import { applyQuizSeed } from "#app/features/quizzes/seed.server.ts";
+import { migrateTo, migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import { createTestDatabase, engines, openTestDatabase } from "../setup/databases.ts";
+
+/** The spec's numbers: lessons per course, questions per quiz, cards per listing. */
+const specLessons = {
+  java: 32,
+  dsa: 35,
+  react: 22,
+  express: 7,
+  nodejs: 10,
+  mongodb: 15,
+  mysql: 1,
+  javascript: 32,
+  html: 1,
+  css: 1,
+  "advanced-java": 1,
+};
+const specQuestions = { java: 20, fullstack: 15, react: 10, javascript: 15 };
+const specListings = { mern: 4, fullstack: 8, programming: 4 };
+
+describe.each(engines)("the learning content seed on %s", (engine) => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase(engine, { seeded: true });
+  });
+  afterAll(() => database.close());
+
+  it("gives a fresh database the spec's courses, lessons, quizzes and listings", async () => {
+    const courses = await courseCatalogue(database.db);
+    expect(Object.fromEntries(courses.courses.map((course) => [course.slug, course.lessons.length]))).toEqual(specLessons);
+    for (const course of videoCourses) {
+      const stored = courses.course(course.slug)!;
+      expect(stored.title).toBe(course.title);
+      expect(stored.paths).toEqual(course.paths);
+      expect(stored.image.src).toBe(course.image.replace(/\?v=.*$/, ""));
+      expect(stored.lessons.map(({ title, description }) => ({ title, description }))).toEqual(lessonsByCourse[course.slug]);
+      for (const path of course.paths) expect(courses.courseAt(path.toUpperCase() + "/")?.slug).toBe(course.slug);
+    }
+    for (const [category, count] of Object.entries(specListings)) {
+      const listing = courses.listing(category);
+      expect(listing).toHaveLength(count);
+      expect(
+        listing.map((card) => [card.id, card.title, card.price, card.reviewCount, card.teacher, card.duration, card.students, card.path]),
+      ).toEqual(
+        coursesByCategory[category]!.map((card) => [
+          card.id,
+          card.title,
+          card.price,
+          card.review,
+          card.teachername,
+          card.duration,
+          card.totalstudent,
+          card.readlink,
+        ]),
+      );
+    }
+
+    const stored = await quizCatalogue(database.db);
+    expect(Object.fromEntries(stored.quizzes.map((quiz) => [quiz.slug, quiz.questions.length]))).toEqual(specQuestions);
+    for (const quiz of quizzes) {
+      expect(stored.quiz(quiz.slug.toUpperCase())).toMatchObject({
+        title: quiz.title,
+        hubHref: quiz.hubHref,
+        plainLink: quiz.plainLink,
+        coursePath: quiz.coursePath,
+      });
+      expect(stored.quiz(quiz.slug)!.questions).toEqual(questionsByQuiz[quiz.slug]);
+    }
+  });
+
+  it("is written on the first start only: a later start keeps what staff changed", async () => {
+    await database.db.updateTable("lessons").set({ title: "Changed by a teacher" }).where("id", "=", "java-01").execute();
+    await database.db.deleteFrom("quiz_questions").where("id", "=", "java-20").execute();
+    expect(await applyCourseSeed(database.db)).toBe(false);
+    expect(await applyQuizSeed(database.db)).toBe(false);
+    const lesson = await database.db.selectFrom("lessons").select("title").where("id", "=", "java-01").executeTakeFirstOrThrow();
+    expect(lesson.title).toBe("Changed by a teacher");
+    expect(await database.db.selectFrom("quiz_questions").select("id").where("quiz_slug", "=", "java").execute()).toHaveLength(19);
+  });
+});
+
+describe.each(engines)("moving to stored courses on %s", (engine) => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let handle: ReturnType<Awaited<ReturnType<typeof createTestDatabase>>["open"]>;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    handle = database.open();
+  });
+  afterAll(async () => {
+    await handle.close();
+    await database.drop();
+  });
+
+  it("keeps each learner's progress with its lesson and gives old attempts the questions they were scored against", async () => {
+    await migrateTo(handle.db, "011-content-versions");
+    const db = handle.db as never as import("kysely").Kysely<Record<string, Record<string, unknown>>>;
+    const now = new Date().toISOString();
+    await db
+      .insertInto("lesson_progress")
+      .values([
+        { user_sub: "learner", course_slug: "dsa", lesson_number: 4, position_seconds: 30, finished_at: null, updated_at: now },
+        { user_sub: "learner", course_slug: "java", lesson_number: 12, position_seconds: 0, finished_at: now, updated_at: now },
+      ])
+      .execute();
+    const answers = JSON.stringify([{ question: "react-01", choice: "1" }]);
+    await db
+      .insertInto("quiz_attempts")
+      .values({ id: "a1", user_sub: "learner", quiz_slug: "react", score: 1, total: 10, answers, finished_at: now })
+      .execute();
+
+    await migrateToLatest(handle.db);
+    // Two instances starting at once: the seed is written once.
+    expect((await Promise.all([applyCourseSeed(handle.db), applyCourseSeed(handle.db)])).filter(Boolean)).toHaveLength(1);
+    expect((await Promise.all([applyQuizSeed(handle.db), applyQuizSeed(handle.db)])).filter(Boolean)).toHaveLength(1);
+    expect(await handle.db.selectFrom("lessons").select("id").execute()).toHaveLength(157);
+
+    const progress = await handle.db
+      .selectFrom("lesson_progress")
+      .select(["lesson_id", "course_slug", "position_seconds"])
+      .orderBy("lesson_id")
+      .execute();
+    expect(progress).toEqual([
+      { lesson_id: "dsa-04", course_slug: "dsa", position_seconds: 30 },
+      { lesson_id: "java-12", course_slug: "java", position_seconds: 0 },
+    ]);
+    const titles = await handle.db
+      .selectFrom("lessons")
+      .select(["id", "title"])
+      .where("id", "in", ["dsa-04", "java-12"])
+      .orderBy("id")
+      .execute();
+    expect(titles.map((row) => row.title)).toEqual([lessonsByCourse.dsa![3]!.title, lessonsByCourse.java![11]!.title]);
+
+    const attempt = await handle.db.selectFrom("quiz_attempts").select("questions").where("id", "=", "a1").executeTakeFirstOrThrow();
+    expect(JSON.parse(attempt.questions!)[0]).toEqual(questionsByQuiz.react![0]);
+  });
+});
