@@ -6,6 +6,7 @@ import { createContext } from "react-router";
 import type { Database } from "./lib/db/schema.ts";
 import type { MediaCatalog } from "./features/courses/lesson-media.server.ts";
 import type { Config } from "./lib/env.server.ts";
+import type { MediaStore } from "./lib/media-store.server.ts";
 import type { RelyingParty } from "./features/auth/relying-party.server.ts";
 import type { RoleSources } from "./features/auth/roles.server.ts";
 import type { SessionRow, SessionUser } from "./features/auth/sessions.server.ts";
@@ -34,6 +35,8 @@ export interface RequestServices {
    * address ("/images/courses/java.svg") gets the build's current version, a media key its address.
    */
   fileAddress(stored: string): string;
+  /** Where staff uploads (course pictures, lesson videos and captions) are written. */
+  mediaStore: MediaStore;
   /** The built-in OpenID provider, absent when an external one is configured. */
   identityProvider?: Provider;
   /** Mails to people about their account: links to confirm a registration, reset a password, confirm an address. */

@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
 
 // Every path of the spec, in one place. Paths match case-insensitively, so
 // the hub's /test/React and /test/Javascript reach the quizzes below.
@@ -47,7 +47,15 @@ export default [
   route("profile/email", "routes/auth/email-change.tsx"),
   route("profile/email/confirm", "routes/auth/email-confirm.tsx"),
 
-  route("staff/messages", "routes/staff/messages.tsx"),
+  layout("routes/staff/layout.tsx", [
+    route("staff", "routes/staff/index.tsx"),
+    route("staff/messages", "routes/staff/messages.tsx"),
+    route("staff/courses", "routes/staff/courses.tsx"),
+    route("staff/courses/new", "routes/staff/course-new.tsx"),
+    route("staff/courses/:slug", "routes/staff/course.tsx"),
+    route("staff/courses/:slug/lessons/new", "routes/staff/lesson-new.tsx"),
+    route("staff/courses/:slug/lessons/:lesson", "routes/staff/lesson.tsx"),
+  ]),
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -8,6 +8,9 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import * as productionBuild from "virtual:react-router/server-build";
 import { servicesContext } from "../app/context.ts";
 import { createMediaCatalog } from "../app/features/courses/lesson-media.server.ts";
+import { localMediaStore } from "../app/lib/media-store.server.ts";
+import { COURSE_IMAGE_MAX_MB, VIDEO_UPLOAD_PATH } from "../app/features/staff/limits.ts";
+import { staffVideoUploads } from "./staff-uploads.ts";
 import { openDatabase } from "../app/lib/db/connect.server.ts";
 import { databaseUnavailableReason, retryAfterSeconds } from "../app/lib/db/unavailable.server.ts";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
@@ -48,6 +51,7 @@ import { securityHeaders, subresourceHeaders } from "./security-headers.ts";
 
 /** Our forms are a few fields of text; nothing legitimate comes near this. */
 const maxBodyBytes = 64 * 1024;
+const staffFormBytes = (COURSE_IMAGE_MAX_MB + 1) * 1024 * 1024;
 
 export interface AppOptions {
   config: Config;
@@ -82,6 +86,9 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
 
   const { identityProvider, identityProviderHandler, relyingParty, roleSources } = await setUpSignIn(database.db, config);
   const media = createMediaCatalog(config);
+  const mediaStore = localMediaStore(config.MEDIA_DIR);
+  const secureCookies = (req: express.Request) => Boolean(config.PUBLIC_URL?.startsWith("https:")) || req.protocol === "https";
+  const videoUploadHandler = staffVideoUploads({ db: database.db, config, mediaStore }, secureCookies);
   const storedPublicFiles = devServer ? undefined : publicFiles(clientDir);
   // Development renders every page, so edits show at once.
   const pageCache =
@@ -102,7 +109,9 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
         pruneExpiredPayloads,
         pruneCaptchaAnswers,
       ].map((prune) => prune(database.db)),
-    ).catch((err) => logger.warn({ err }, "could not prune expired rows"));
+    )
+      .then(() => videoUploadHandler.pruneUnfinished())
+      .catch((err) => logger.warn({ err }, "could not prune expired rows"));
   await prune();
   const pruneTimer = setInterval(prune, 60 * 60 * 1000);
   pruneTimer.unref();
@@ -153,7 +162,13 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
       errorReportingOrigin: sentryOrigin(config),
     }),
   );
-  app.use(limitRequestBodies(maxBodyBytes));
+  // Staff forms carry files (a course picture, captions, a quiz to import); videos come through the
+  // resumable uploads at /staff/uploads, which bound their own size (MAX_UPLOAD_MB).
+  app.use(
+    limitRequestBodies((path) =>
+      path.startsWith("/staff/uploads") ? Infinity : path.startsWith("/staff/") ? staffFormBytes : maxBodyBytes,
+    ),
+  );
   app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));
   // After the health checks: load balancers call them at each instance's own address.
   app.use(redirectToPublicAddress({ publicUrl: config.PUBLIC_URL, logger }));
@@ -176,6 +191,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   // The provider guards its own endpoints (its token endpoint is called server to server).
   if (identityProviderHandler) app.use("/idp", limitProviderRequests(database.db), identityProviderHandler);
   app.use(rejectCrossSiteRequests());
+  app.use(VIDEO_UPLOAD_PATH, videoUploadHandler.handler);
   // Pages only from here on: /idp and /media above take their own methods and bodies.
   app.use(refuseUnexpectedRequests());
   app.use(refuseRememberedNetworks({ stylesheets: [stylesheetHref] }));
@@ -220,12 +236,13 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
           logger: logger.child({ requestId: res.locals.requestId }),
           requestId: res.locals.requestId,
           nonce: res.locals.cspNonce,
-          secureCookies: Boolean(config.PUBLIC_URL?.startsWith("https:")) || req.protocol === "https",
+          secureCookies: secureCookies(req),
           clientAddress: req.ip ?? "unknown",
           relyingParty,
           roleSources,
           media,
           fileAddress: (stored) => (stored.startsWith("/") ? (storedPublicFiles?.versioned(stored) ?? stored) : media.address(stored)),
+          mediaStore,
           identityProvider,
           accountMail,
           http: { req, res },

@@ -1,11 +1,12 @@
 import type { RequestHandler } from "express";
 
 /**
- * Refuses request bodies over `maxBytes` before anything buffers them. Form
+ * Refuses request bodies over their path's limit before anything buffers them. Form
  * posts from browsers always state their length; a body without one is refused.
  */
-export function limitRequestBodies(maxBytes: number): RequestHandler {
+export function limitRequestBodies(maxBytesFor: (path: string) => number): RequestHandler {
   return (req, res, next) => {
+    const maxBytes = maxBytesFor(req.path);
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const declared = req.headers["content-length"];
     // A refused body is not read, so the connection cannot carry another request.

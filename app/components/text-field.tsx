@@ -1,4 +1,13 @@
+import type { FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
+
+/** What TextField takes from a Conform field: its id and name, the server's message, the typed value. */
+export const conformFieldProps = (field: FieldMetadata<string | number | undefined>) => ({
+  id: field.id,
+  name: field.name,
+  error: field.errors?.[0],
+  defaultValue: field.initialValue,
+});
 
 type TextFieldProps = {
   id: string;
@@ -9,10 +18,15 @@ type TextFieldProps = {
   /** The server's message for this field; marks it invalid. */
   error?: string;
   multiline?: boolean;
-} & Pick<InputHTMLAttributes<HTMLInputElement>, "type" | "autoComplete" | "defaultValue" | "required" | "maxLength" | "minLength">;
+  /** Rows of a multiline field. */
+  rows?: number;
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  "type" | "autoComplete" | "defaultValue" | "required" | "maxLength" | "minLength" | "min" | "max" | "inputMode"
+>;
 
 /** A labelled input with its hint and error message wired up for assistive technology. */
-export function TextField({ id, name, label, hint, error, multiline, ...input }: TextFieldProps) {
+export function TextField({ id, name, label, hint, error, multiline, rows = 3, ...input }: TextFieldProps) {
   const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
   const shared = {
     id,
@@ -27,7 +41,7 @@ export function TextField({ id, name, label, hint, error, multiline, ...input }:
         {label}
       </label>
       {multiline ? (
-        <textarea {...shared} rows={3} maxLength={input.maxLength} autoComplete={input.autoComplete} defaultValue={input.defaultValue} />
+        <textarea {...shared} rows={rows} maxLength={input.maxLength} autoComplete={input.autoComplete} defaultValue={input.defaultValue} />
       ) : (
         <input {...shared} {...input} />
       )}

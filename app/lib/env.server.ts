@@ -41,6 +41,11 @@ const envSchema = z.object({
     })
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
+  MAX_UPLOAD_MB: wholeNumber("must be a whole number of megabytes, 1 to 20000")
+    .pipe(
+      z.number().min(1, "must be a whole number of megabytes, 1 to 20000").max(20_000, "must be a whole number of megabytes, 1 to 20000"),
+    )
+    .default(2048),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .string()

@@ -3,7 +3,9 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { servicesContext, userContext } from "#app/context.ts";
 import { roleAtSignIn, trustedEmail } from "./roles.server.ts";
 import { describeRoles, roleNames, type Role } from "./roles.ts";
-import { createSession, deleteSession, sessionCookie, type SessionUser } from "./sessions.server.ts";
+import type { Kysely } from "kysely";
+import type { Database } from "#app/lib/db/schema.ts";
+import { createSession, deleteSession, findSession, sessionCookie, sessionUser, type SessionUser } from "./sessions.server.ts";
 import { signInHref } from "./sign-in-link.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -18,6 +20,20 @@ export function requireUser(context: Context, returnTo: string) {
   const signedIn = context.get(userContext);
   if (!signedIn) throw redirect(signInHref(returnTo));
   return signedIn;
+}
+
+/**
+ * The signed-in person of a request handled outside React Router (the lesson video uploads), from
+ * its session cookie alone; null for a visitor or an ended session.
+ */
+export async function sessionUserOf(
+  db: Kysely<Database>,
+  cookieHeader: string | undefined,
+  secureCookies: boolean,
+): Promise<SessionUser | null> {
+  const request = new Request("http://localhost/", { headers: cookieHeader ? { cookie: cookieHeader } : {} });
+  const session = await findSession(db, sessionCookie.read(request, secureCookies));
+  return session ? sessionUser(session) : null;
 }
 
 /** What a 403 carries: the error screen shows `message`. */

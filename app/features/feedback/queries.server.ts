@@ -1,18 +1,13 @@
-import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
+import { timeOrderedId } from "#app/lib/time-ordered-id.server.ts";
 import type { NewFeedback } from "./schemas.ts";
 
 export type FeedbackRow = Database["feedback_posts"];
 
-/**
- * 12 hex digits of the creation time in milliseconds, then 12 random ones: ids sort by age,
- * so the primary key serves the wall's order and its keyset paging.
- */
-function newFeedbackId(createdAt: Date): string {
-  return createdAt.getTime().toString(16).padStart(12, "0") + randomBytes(6).toString("hex");
-}
+/** Ids sort by age, so the primary key serves the wall's order and its keyset paging. */
+const newFeedbackId = timeOrderedId;
 
 export async function insertFeedback(
   db: Kysely<Database>,

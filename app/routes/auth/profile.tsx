@@ -15,6 +15,7 @@ import { ReadingListSection } from "#app/features/library/components/reading-lis
 import { readingListOf } from "#app/features/library/reading-list.server.ts";
 import { percentage } from "#app/lib/percentage.ts";
 import { isStaffFor, moderatorRoles } from "#app/features/auth/roles.ts";
+import { contentRoles } from "#app/features/staff/roles.ts";
 import { initials } from "#app/lib/initials.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { requireUser } from "#app/features/auth/index.server.ts";
@@ -199,6 +200,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           <h2 className="mt-4 text-2xl font-bold">{user.name}</h2>
           <p className="text-muted">Full Stack Developer</p>
           <p className="text-sm text-muted">Chennai, Tamil Nadu</p>
+          {isStaffFor(contentRoles, user.role) && (
+            <p className="mt-4">
+              <Link to="/staff" className="text-brand-800 underline">
+                Staff area: courses and quizzes
+              </Link>
+            </p>
+          )}
           {isStaffFor(moderatorRoles, user.role) && (
             <p className="mt-4">
               <Link to="/staff/messages" className="text-brand-800 underline">

@@ -1,9 +1,9 @@
-import { getFormProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { TextField } from "#app/components/text-field.tsx";
+import { conformFieldProps as fieldProps, TextField } from "#app/components/text-field.tsx";
 import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
 import { CaptchaField } from "../captcha/captcha-field.tsx";
 import type { CaptchaSettings } from "../captcha/settings.ts";
@@ -11,14 +11,6 @@ import { contactFieldLabels, contactFormIdentity, contactStatusText, MESSAGE_MAX
 import type { ContactActionData } from "../types.ts";
 
 const action = "/contact";
-
-/** What TextField takes from a Conform field: its id and name, the server's message, the typed value. */
-const fieldProps = (field: FieldMetadata<string>) => ({
-  id: field.id,
-  name: field.name,
-  error: field.errors?.[0],
-  defaultValue: field.initialValue,
-});
 
 /**
  * The contact form. It posts to /contact with or without JavaScript: a refused post comes back

@@ -1,0 +1,18 @@
+import type { RouterContextProvider } from "react-router";
+import { requireRole } from "#app/features/auth/index.server.ts";
+import { actorOf } from "./audit.server.ts";
+import { adminRoles, contentRoles } from "./roles.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** A teacher or administrator, as the audit log names them; a visitor signs in first, anyone else gets 403. */
+export function requireContentStaff(context: Context, returnTo: string) {
+  const { user } = requireRole(context, returnTo, contentRoles);
+  return { user, actor: actorOf(user) };
+}
+
+/** An administrator, as the audit log names them. */
+export function requireAdmin(context: Context, returnTo: string) {
+  const { user } = requireRole(context, returnTo, adminRoles);
+  return { user, actor: actorOf(user) };
+}

@@ -1,0 +1,113 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "react-router";
+import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
+
+export interface ListingValues {
+  category: string;
+  title: string;
+  teacher: string;
+  price: number;
+  reviews: number;
+  duration: string;
+  students: number;
+}
+
+/**
+ * The card of a course in one category listing (the spec's card fields), or a new one. Each has
+ * its own form: saving one card leaves the others as they are.
+ */
+export function ListingForm({
+  id,
+  listing,
+  categories,
+  lastResult,
+  message,
+}: {
+  /** The stored card's id; undefined for the form that adds one. */
+  id?: string;
+  listing?: ListingValues;
+  categories: { id: string; name: string }[];
+  lastResult?: SubmissionResult<string[]>;
+  message?: string;
+}) {
+  const formId = id ? `listing-${id}` : "listing-new";
+  const [form, fields] = useForm<Record<keyof ListingValues, string>>({
+    id: formId,
+    lastResult,
+    defaultValue: listing && Object.fromEntries(Object.entries(listing).map(([key, value]) => [key, String(value)])),
+  });
+  const categoryError = fields.category.errors?.[0];
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      aria-label={listing ? `Card: ${listing.title}` : "A new card"}
+      className="rounded-lg border border-gray-200 p-5"
+    >
+      {id && <input type="hidden" name="id" value={id} />}
+      {message && (
+        <p role="alert" className="mb-4 text-red-800">
+          {message}
+        </p>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={fields.category.id} className="block font-medium">
+            Listing
+          </label>
+          <select
+            key={fields.category.key}
+            id={fields.category.id}
+            name={fields.category.name}
+            defaultValue={fields.category.initialValue ?? ""}
+            aria-invalid={categoryError ? true : undefined}
+            aria-describedby={categoryError ? `${fields.category.id}-error` : undefined}
+            className="mt-1 w-full rounded-md border border-gray-400 bg-white px-3 py-2"
+          >
+            <option value="">Choose a listing</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+          {categoryError && (
+            <p id={`${fields.category.id}-error`} className="mt-1 text-sm text-red-700">
+              {categoryError}
+            </p>
+          )}
+        </div>
+        <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title on the card" required maxLength={120} />
+        <TextField key={fields.teacher.key} {...conformFieldProps(fields.teacher)} label="Teacher" required maxLength={80} />
+        <TextField
+          key={fields.duration.key}
+          {...conformFieldProps(fields.duration)}
+          label="Duration"
+          required
+          maxLength={40}
+          hint="As the card shows it, e.g. 12 Hrs."
+        />
+        <TextField
+          key={fields.price.key}
+          {...conformFieldProps(fields.price)}
+          label="Regular price (US dollars)"
+          required
+          inputMode="numeric"
+        />
+        <TextField key={fields.reviews.key} {...conformFieldProps(fields.reviews)} label="Reviews" required inputMode="numeric" />
+        <TextField key={fields.students.key} {...conformFieldProps(fields.students)} label="Students" required inputMode="numeric" />
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        {/* The first button is the one Enter presses. */}
+        <button type="submit" name="intent" value={id ? "listing-update" : "listing-add"} className="btn-primary">
+          {id ? "Save the card" : "Add the card"}
+        </button>
+        {id && (
+          <button type="submit" name="intent" value="listing-remove" formNoValidate className="btn-light border border-gray-300">
+            Remove from the listing
+          </button>
+        )}
+      </div>
+    </Form>
+  );
+}

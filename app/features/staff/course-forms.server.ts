@@ -1,0 +1,135 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect } from "react-router";
+import type { RequestServices } from "#app/context.ts";
+import type { StaffActor } from "./audit.server.ts";
+import { readCourseImage } from "./course-image.server.ts";
+import {
+  addListing,
+  createCourse,
+  lessonOrderAfterMove,
+  removeListing,
+  reorderLessons,
+  setCourseStatus,
+  updateCourseDetails,
+  updateListing,
+} from "./course-editor.server.ts";
+import { courseDetailsSchema, listingSchema, newCourseSchema } from "./course-schemas.ts";
+import type { EditResult } from "./staff-change.server.ts";
+
+/** What a staff page's action answers when it refuses a form: which form, its state, and a message. */
+export interface StaffFormReply {
+  form: string;
+  result?: SubmissionResult<string[]>;
+  message: string;
+}
+
+type Services = Pick<RequestServices, "db" | "mediaStore">;
+
+export const refuseForm = (form: string, message: string, status: number, result?: SubmissionResult<string[]>) =>
+  data<StaffFormReply>({ form, message, result }, { status });
+
+const problemsText = "Please correct the fields marked below.";
+
+type StoredImage = { src: string; width: number; height: number };
+
+/** The picture of a form, checked and stored; null when none was chosen, the refusal's text when it is wrong. */
+async function storeCourseImage(formData: FormData, slug: string, { mediaStore }: Services): Promise<StoredImage | string | null> {
+  const file = formData.get("image");
+  if (!(file instanceof File) || file.size === 0) return null;
+  const reading = await readCourseImage(file, slug);
+  if (!reading.ok) return reading.message;
+  await mediaStore.put(reading.key, reading.bytes, "image/webp");
+  return { src: reading.key, width: reading.width, height: reading.height };
+}
+
+const altMissing = "Describe the picture for people who cannot see it.";
+
+/** /staff/courses/new: the course is made as a draft, with its own address /courses/<slug>. */
+export async function submitNewCourse(formData: FormData, services: Services, actor: StaffActor) {
+  const submission = parseWithZod(formData, { schema: newCourseSchema });
+  if (submission.status !== "success") return refuseForm("course", problemsText, 400, submission.reply());
+  const { slug, imageAlt } = submission.value;
+  const hasImage = formData.get("image") instanceof File && (formData.get("image") as File).size > 0;
+  if (hasImage && !imageAlt) return refuseForm("course", problemsText, 400, submission.reply({ fieldErrors: { imageAlt: [altMissing] } }));
+  const image = await storeCourseImage(formData, slug, services);
+  if (typeof image === "string") return refuseForm("course", problemsText, 400, submission.reply({ fieldErrors: { image: [image] } }));
+  const created = await createCourse(services.db, actor, submission.value, image);
+  if (!created.ok) {
+    if (image) await services.mediaStore.remove(image.src);
+    return refuseForm("course", created.message, created.status, submission.reply({ fieldErrors: { slug: [created.message] } }));
+  }
+  return redirect(`/staff/courses/${slug}?saved=created`);
+}
+
+const savedAt = (slug: string, what: string, anchor = "") => redirect(`/staff/courses/${slug}?saved=${what}${anchor}`, 303);
+
+function answer(form: string, slug: string, saved: string, anchor = "") {
+  return (result: EditResult<unknown>) => (result.ok ? savedAt(slug, saved, anchor) : refuseForm(form, result.message, result.status));
+}
+
+/** One form of the course editor (/staff/courses/:slug), told apart by its `intent`. */
+export async function submitCourseEdit(formData: FormData, slug: string, services: Services, actor: StaffActor) {
+  const { db } = services;
+  const intent = formData.get("intent");
+  switch (intent) {
+    case "details": {
+      const submission = parseWithZod(formData, { schema: courseDetailsSchema });
+      if (submission.status !== "success") return refuseForm("details", problemsText, 400, submission.reply());
+      const image = await storeCourseImage(formData, slug, services);
+      if (typeof image === "string") return refuseForm("details", problemsText, 400, submission.reply({ fieldErrors: { image: [image] } }));
+      if (image && !submission.value.imageAlt) {
+        await services.mediaStore.remove(image.src);
+        return refuseForm("details", problemsText, 400, submission.reply({ fieldErrors: { imageAlt: [altMissing] } }));
+      }
+      const updated = await updateCourseDetails(db, actor, slug, submission.value, image);
+      if (!updated.ok) {
+        if (image) await services.mediaStore.remove(image.src);
+        return refuseForm("details", updated.message, updated.status);
+      }
+      // The old picture's address may still be in kept pages for a moment; uploaded ones are removed a little later.
+      const replaced = updated.value.replacedImage;
+      if (replaced && !replaced.startsWith("/"))
+        setTimeout(() => void services.mediaStore.remove(replaced).catch(() => {}), 60_000).unref();
+      return savedAt(slug, "details");
+    }
+    case "publish":
+    case "unpublish":
+      return answer(
+        "status",
+        slug,
+        intent === "publish" ? "published" : "unpublished",
+      )(await setCourseStatus(db, actor, slug, intent === "publish" ? "published" : "draft"));
+    case "listing-add": {
+      const submission = parseWithZod(formData, { schema: listingSchema });
+      if (submission.status !== "success") return refuseForm("listing-new", problemsText, 400, submission.reply());
+      return answer("listing-new", slug, "listing", "#listings")(await addListing(db, actor, slug, submission.value));
+    }
+    case "listing-update": {
+      const id = String(formData.get("id") ?? "");
+      const submission = parseWithZod(formData, { schema: listingSchema });
+      if (submission.status !== "success") return refuseForm(`listing-${id}`, problemsText, 400, submission.reply());
+      return answer(`listing-${id}`, slug, "listing", "#listings")(await updateListing(db, actor, slug, id, submission.value));
+    }
+    case "listing-remove":
+      return answer(
+        "listings",
+        slug,
+        "listing-removed",
+        "#listings",
+      )(await removeListing(db, actor, slug, String(formData.get("id") ?? "")));
+    case "move-up":
+    case "move-down": {
+      const order = await lessonOrderAfterMove(db, slug, String(formData.get("lesson") ?? ""), intent === "move-up" ? "up" : "down");
+      return answer("lessons", slug, "order", "#lessons")(await reorderLessons(db, actor, slug, order));
+    }
+    case "reorder": {
+      const order = String(formData.get("order") ?? "")
+        .split(",")
+        .filter(Boolean);
+      return answer("lessons", slug, "order", "#lessons")(await reorderLessons(db, actor, slug, order));
+    }
+    default:
+      return refuseForm("course", "This form did not say what to change. Reload the page and try again.", 400);
+  }
+}

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { categories } from "#app/content/categories.ts";
+
+/** Addresses under /courses that are category listings, not courses. */
+const reservedSlugs = new Set(["mern", "fullstack", "programming", "new"]);
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(min, min <= 1 ? `${label} is required.` : `${label} needs at least ${min} characters.`)
+    .max(max, `${label} can have at most ${max} characters.`);
+
+const wholeNumber = (label: string, max: number) =>
+  z.coerce
+    .number({ error: `${label} must be a whole number.` })
+    .int(`${label} must be a whole number.`)
+    .min(0, `${label} cannot be below 0.`)
+    .max(max, `${label} can be at most ${max.toLocaleString("en-US")}.`);
+
+export const courseSlugSchema = z
+  .string({ error: "The address is required." })
+  .trim()
+  .toLowerCase()
+  .min(2, "The address needs at least 2 characters.")
+  .max(60, "The address can have at most 60 characters.")
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens, like web-design.")
+  .refine((slug) => !reservedSlugs.has(slug), "This address belongs to a course listing. Please choose another.");
+
+const imageAltSchema = text("The picture's description", 0, 200);
+
+export const courseDetailsSchema = z.object({
+  title: text("The title", 3, 120),
+  imageAlt: imageAltSchema.optional().default(""),
+});
+
+export const newCourseSchema = courseDetailsSchema.extend({ slug: courseSlugSchema });
+
+/** The categories that have a listing page: a course card can go in these. */
+export const listingCategories = categories.filter((category) => category.href);
+
+export const listingSchema = z.object({
+  category: z.enum(listingCategories.map((category) => category.id) as [string, ...string[]], "Choose a listing."),
+  title: text("The card's title", 2, 120),
+  teacher: text("The teacher's name", 2, 80),
+  price: wholeNumber("The price", 100_000),
+  reviews: wholeNumber("The number of reviews", 10_000_000),
+  duration: text("The duration", 1, 40),
+  students: wholeNumber("The number of students", 10_000_000),
+});
+
+export const lessonSchema = z.object({
+  title: text("The title", 3, 120),
+  description: text("The description", 20, 2000),
+});
+
+export type NewCourse = z.infer<typeof newCourseSchema>;
+export type CourseDetails = z.infer<typeof courseDetailsSchema>;
+export type ListingFields = z.infer<typeof listingSchema>;
+export type LessonFields = z.infer<typeof lessonSchema>;

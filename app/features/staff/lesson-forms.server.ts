@@ -1,0 +1,81 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { randomBytes } from "node:crypto";
+import { redirect } from "react-router";
+import type { RequestServices } from "#app/context.ts";
+import type { StaffActor } from "./audit.server.ts";
+import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
+import { refuseForm } from "./course-forms.server.ts";
+import { lessonSchema } from "./course-schemas.ts";
+import type { EditResult } from "./staff-change.server.ts";
+import { readWebVtt } from "./webvtt.ts";
+
+type Services = Pick<RequestServices, "db" | "mediaStore">;
+
+const problemsText = "Please correct the fields marked below.";
+const lessonPage = (slug: string, id: string, saved: string) => redirect(`/staff/courses/${slug}/lessons/${id}?saved=${saved}`, 303);
+
+/** A file the lesson no longer uses, removed a minute later: pages kept for visitors may still name it meanwhile. */
+export function removeLater(services: Services, key: string | null) {
+  if (key === null || key.startsWith("/") || !key.startsWith("lessons/")) return;
+  setTimeout(() => void services.mediaStore.remove(key).catch(() => {}), 60_000).unref();
+}
+
+export async function submitNewLesson(formData: FormData, slug: string, services: Services, actor: StaffActor) {
+  const submission = parseWithZod(formData, { schema: lessonSchema });
+  if (submission.status !== "success") return refuseForm("lesson", problemsText, 400, submission.reply());
+  const created = await createLesson(services.db, actor, slug, submission.value);
+  if (!created.ok) return refuseForm("lesson", created.message, created.status);
+  return lessonPage(slug, created.value, "lesson-created");
+}
+
+/** One form of the lesson editor, told apart by its `intent`. */
+export async function submitLessonEdit(formData: FormData, slug: string, id: string, services: Services, actor: StaffActor) {
+  const { db } = services;
+  const lesson = await staffLesson(db, id);
+  if (lesson?.course_slug !== slug)
+    return refuseForm("details", "There is no such lesson. It may have been deleted: reload the page.", 404);
+  const intent = formData.get("intent");
+  const answer = (form: string, saved: string) => (result: EditResult<unknown>) =>
+    result.ok ? lessonPage(slug, id, saved) : refuseForm(form, result.message, result.status);
+  switch (intent) {
+    case "details": {
+      const submission = parseWithZod(formData, { schema: lessonSchema });
+      if (submission.status !== "success") return refuseForm("details", problemsText, 400, submission.reply());
+      return answer("details", "lesson")(await updateLesson(db, actor, id, "lesson.update", submission.value));
+    }
+    case "publish":
+    case "unpublish": {
+      const status = intent === "publish" ? "published" : "draft";
+      return answer("status", `lesson-${intent}ed`)(await updateLesson(db, actor, id, `lesson.${intent}`, { status }));
+    }
+    case "delete": {
+      const deleted = await deleteLesson(db, actor, id);
+      if (!deleted.ok) return refuseForm("status", deleted.message, deleted.status);
+      removeLater(services, deleted.value.video);
+      removeLater(services, deleted.value.captions);
+      return redirect(`/staff/courses/${slug}?saved=lesson-deleted#lessons`, 303);
+    }
+    case "captions": {
+      const file = formData.get("captions");
+      if (!(file instanceof File) || file.size === 0) return refuseForm("captions", "Choose a WebVTT captions file (.vtt) to upload.", 400);
+      const reading = readWebVtt(new Uint8Array(await file.arrayBuffer()));
+      if (!reading.ok) return refuseForm("captions", reading.message, 400);
+      const key = `lessons/${id}/${randomBytes(8).toString("hex")}.vtt`;
+      await services.mediaStore.put(key, new TextEncoder().encode(reading.text), "text/vtt");
+      const updated = await updateLesson(db, actor, id, "lesson.captions", { captions: key });
+      if (!updated.ok) {
+        await services.mediaStore.remove(key);
+        return refuseForm("captions", updated.message, updated.status);
+      }
+      removeLater(services, updated.value.captions);
+      return lessonPage(slug, id, "captions");
+    }
+    case "captions-remove": {
+      const updated = await updateLesson(db, actor, id, "lesson.captions-remove", { captions: null });
+      if (updated.ok) removeLater(services, updated.value.captions);
+      return answer("captions", "captions-removed")(updated);
+    }
+    default:
+      return refuseForm("details", "This form did not say what to change. Reload the page and try again.", 400);
+  }
+}

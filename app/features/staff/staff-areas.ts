@@ -1,0 +1,38 @@
+import type { Role } from "#app/features/auth/roles.ts";
+import { moderatorRoles } from "#app/features/auth/roles.ts";
+import { adminRoles, contentRoles } from "./roles.ts";
+
+/** The parts of the staff area, and who each is for: the menu shows a person only theirs. */
+const areas = [
+  {
+    href: "/staff/courses",
+    label: "Courses",
+    text: "Create courses, write and order their lessons, upload videos and captions, publish.",
+    roles: contentRoles,
+  },
+  {
+    href: "/staff/quizzes",
+    label: "Quizzes",
+    text: "Edit questions and answers, import from GIFT or CSV, export to GIFT.",
+    roles: contentRoles,
+  },
+  {
+    href: "/staff/messages",
+    label: "Contact messages",
+    text: "Read what people sent through the contact form and mark it handled.",
+    roles: moderatorRoles,
+  },
+  { href: "/staff/accounts", label: "Accounts", text: "Find people, change their role, disable an account.", roles: adminRoles },
+  {
+    href: "/staff/audit",
+    label: "Audit log",
+    text: "Every change made in the staff area: who, what, when, before and after.",
+    roles: adminRoles,
+  },
+] as const;
+
+export type StaffArea = { href: string; label: string; text: string };
+
+export function staffAreasFor(role: Role): StaffArea[] {
+  return areas.filter((area) => (area.roles as readonly Role[]).includes(role)).map(({ href, label, text }) => ({ href, label, text }));
+}

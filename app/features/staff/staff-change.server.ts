@@ -1,0 +1,38 @@
+import type { Kysely, Transaction } from "kysely";
+import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import type { StoredContent } from "#app/lib/page-cache.ts";
+
+/** How a staff change ended: its value, or why nothing was changed (the status the page answers with). */
+export type EditResult<T = undefined> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; message: string };
+
+export const done = <T>(value: T): EditResult<T> => ({ ok: true, value });
+export const refused = (status: 400 | 404 | 409, message: string): EditResult<never> => ({ ok: false, status, message });
+export const notFound = (what: string) => refused(404, `There is no such ${what}. It may have been deleted: reload the page.`);
+
+/**
+ * Runs one staff change: the change, its audit line and the content's new version commit together,
+ * and a refusal part-way leaves nothing of it.
+ */
+export async function staffChange<T>(
+  db: Kysely<Database>,
+  topic: StoredContent | null,
+  work: (trx: Transaction<Database>) => Promise<EditResult<T>>,
+): Promise<EditResult<T>> {
+  const rollBack = Symbol("refused");
+  let refusal: EditResult<T> | undefined;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const result = await work(trx);
+      if (!result.ok) {
+        refusal = result;
+        throw rollBack;
+      }
+      if (topic) await raiseContentVersion(trx, topic);
+      return result;
+    });
+  } catch (error) {
+    if (error === rollBack && refusal) return refusal;
+    throw error;
+  }
+}

@@ -1,0 +1,69 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
+import { servicesContext } from "#app/context.ts";
+import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { ImageField } from "#app/features/staff/components/image-field.tsx";
+import { submitNewCourse, type StaffFormReply } from "#app/features/staff/course-forms.server.ts";
+import { COURSE_IMAGE_HINT } from "#app/features/staff/limits.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/course-new";
+
+const pagePath = "/staff/courses/new";
+
+export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "New course");
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireContentStaff(context, pagePath);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = requireContentStaff(context, pagePath);
+  return submitNewCourse(await request.formData(), context.get(servicesContext), actor);
+}
+
+export default function NewCourse({ actionData }: Route.ComponentProps) {
+  const reply = actionData as StaffFormReply | undefined;
+  const [form, fields] = useForm<{ slug: string; title: string; imageAlt: string; image: string }>({
+    id: "new-course",
+    lastResult: reply?.result,
+  });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader title="New course" />
+      <section className="section mx-auto max-w-2xl" aria-label="New course">
+        <p className="mb-6 text-muted">
+          The course starts as a draft: learners see it once you publish it. Add its lessons and its cards in the listings on the next page.
+        </p>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+          <FormProblem message={reply?.message} />
+          <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={120} />
+          <TextField
+            key={fields.slug.key}
+            {...conformFieldProps(fields.slug)}
+            label="Address"
+            required
+            maxLength={60}
+            hint="The course's page will be /courses/ followed by this, e.g. web-design. Lower-case letters, digits and hyphens."
+          />
+          <ImageField id={fields.image.id} label="Picture (optional)" error={fields.image.errors?.[0]} hint={COURSE_IMAGE_HINT} />
+          <TextField
+            key={fields.imageAlt.key}
+            {...conformFieldProps(fields.imageAlt)}
+            label="Describe the picture"
+            maxLength={200}
+            hint="What the picture shows, for people who cannot see it. Needed with a picture."
+          />
+          <SubmitButton busy={busy}>Create the course</SubmitButton>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

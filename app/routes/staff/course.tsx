@@ -1,0 +1,175 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
+import { servicesContext } from "#app/context.ts";
+import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { ImageField } from "#app/features/staff/components/image-field.tsx";
+import { LessonOrderList } from "#app/features/staff/components/lesson-order-list.tsx";
+import { ListingForm } from "#app/features/staff/components/listing-form.tsx";
+import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
+import { staffCourse } from "#app/features/staff/course-editor.server.ts";
+import { submitCourseEdit, type StaffFormReply } from "#app/features/staff/course-forms.server.ts";
+import { listingCategories } from "#app/features/staff/course-schemas.ts";
+import { COURSE_IMAGE_HINT } from "#app/features/staff/limits.ts";
+import { savedMessages } from "#app/features/staff/saved-messages.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/course";
+
+export const meta = ({ loaderData, error }: Route.MetaArgs) =>
+  pageMeta(loaderData ? `${loaderData.course.title} (staff)` : errorTitle(error));
+
+/** One course as its editors see it: its details, status, lessons in order and its cards in the listings. */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  requireContentStaff(context, url.pathname);
+  const { db, fileAddress } = context.get(servicesContext);
+  const found = await staffCourse(db, params.slug);
+  if (!found) throw data("No such course", { status: 404 });
+  const { course, paths, listings, lessons } = found;
+  return {
+    course: {
+      slug: course.slug,
+      title: course.title,
+      status: course.status,
+      imageAlt: course.image_alt,
+      image: fileAddress(course.image_src),
+      address: paths[0] ?? null,
+    },
+    lessons: lessons.map((lesson) => ({
+      id: lesson.id,
+      title: lesson.title,
+      status: lesson.status,
+      hasVideo: lesson.video !== null,
+      hasCaptions: lesson.captions !== null,
+    })),
+    listings: listings.map((listing) => ({
+      id: listing.id,
+      values: {
+        category: listing.category,
+        title: listing.title,
+        teacher: listing.teacher,
+        price: listing.price,
+        reviews: listing.review_count,
+        duration: listing.duration,
+        students: listing.students,
+      },
+    })),
+    categories: listingCategories.map(({ id, name }) => ({ id, name })),
+    saved: savedMessages[url.searchParams.get("saved") ?? ""] ?? null,
+  };
+}
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const { actor } = requireContentStaff(context, url.pathname);
+  return submitCourseEdit(await request.formData(), params.slug, context.get(servicesContext), actor);
+}
+
+function DetailsForm({ course, reply }: { course: Route.ComponentProps["loaderData"]["course"]; reply?: StaffFormReply }) {
+  const [form, fields] = useForm<{ title: string; imageAlt: string; image: string }>({
+    id: "details",
+    lastResult: reply?.form === "details" ? reply.result : undefined,
+    defaultValue: { title: course.title, imageAlt: course.imageAlt },
+  });
+  const busy = useNavigation().formData?.get("intent") === "details";
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+      <FormProblem message={reply?.form === "details" ? reply.message : undefined} />
+      <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={120} />
+      <div className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-start">
+        <img src={course.image} alt="" width={600} height={400} className="aspect-[3/2] w-48 rounded object-cover" />
+        <ImageField id={fields.image.id} label="A new picture (optional)" error={fields.image.errors?.[0]} hint={COURSE_IMAGE_HINT} />
+      </div>
+      <TextField
+        key={fields.imageAlt.key}
+        {...conformFieldProps(fields.imageAlt)}
+        label="Describe the picture"
+        maxLength={200}
+        hint="What the picture shows, for people who cannot see it."
+      />
+      <input type="hidden" name="intent" value="details" />
+      <SubmitButton busy={busy}>Save the details</SubmitButton>
+    </Form>
+  );
+}
+
+export default function StaffCourse({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, lessons, listings, categories, saved } = loaderData;
+  const reply = actionData as StaffFormReply | undefined;
+  const listingReply = (id: string) => (reply?.form === `listing-${id}` ? reply : undefined);
+  return (
+    <>
+      <PageHeader title={course.title} />
+      <div className="section mx-auto max-w-4xl space-y-12">
+        {saved && (
+          <p role="status" className="rounded-md bg-emerald-50 p-4 text-emerald-900">
+            {saved}
+          </p>
+        )}
+        <section aria-labelledby="status-heading" className="flex flex-wrap items-center gap-4">
+          <h2 id="status-heading" className="text-xl font-bold">
+            Status
+          </h2>
+          <StatusBadge status={course.status} />
+          <Form method="post">
+            <button type="submit" name="intent" value={course.status === "published" ? "unpublish" : "publish"} className="btn-primary">
+              {course.status === "published" ? "Unpublish (back to draft)" : "Publish"}
+            </button>
+          </Form>
+          {course.address && course.status === "published" && (
+            <Link to={course.address} className="text-brand-800 underline">
+              See the course page
+            </Link>
+          )}
+          <FormProblem message={reply?.form === "status" ? reply.message : undefined} />
+        </section>
+
+        <section aria-labelledby="details-heading">
+          <h2 id="details-heading" className="section-title">
+            Details
+          </h2>
+          <DetailsForm course={course} reply={reply} />
+        </section>
+
+        <section id="lessons" aria-labelledby="lessons-heading" className="scroll-mt-24">
+          <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+            <h2 id="lessons-heading" className="text-3xl font-bold">
+              Lessons
+            </h2>
+            <Link to={`/staff/courses/${course.slug}/lessons/new`} className="btn-primary">
+              Add a lesson
+            </Link>
+          </div>
+          <FormProblem message={reply?.form === "lessons" ? reply.message : undefined} />
+          {lessons.length ? <LessonOrderList slug={course.slug} lessons={lessons} /> : <p className="text-muted">No lessons yet.</p>}
+        </section>
+
+        <section id="listings" aria-labelledby="listings-heading" className="scroll-mt-24 space-y-6">
+          <h2 id="listings-heading" className="section-title">
+            Cards in the course listings
+          </h2>
+          <FormProblem message={reply?.form === "listings" ? reply.message : undefined} />
+          {listings.map((listing) => (
+            <ListingForm
+              key={listing.id}
+              id={listing.id}
+              listing={listing.values}
+              categories={categories}
+              lastResult={listingReply(listing.id)?.result}
+              message={listingReply(listing.id)?.message}
+            />
+          ))}
+          <h3 className="text-xl font-bold">Add a card to a listing</h3>
+          <ListingForm
+            categories={categories}
+            lastResult={reply?.form === "listing-new" ? reply.result : undefined}
+            message={reply?.form === "listing-new" ? reply.message : undefined}
+          />
+        </section>
+      </div>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,0 +1,76 @@
+import { Link } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { servicesContext } from "#app/context.ts";
+import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
+import { staffCourseList } from "#app/features/staff/course-editor.server.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/courses";
+
+export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Courses (staff)");
+
+/** Every course, drafts included, for teachers and administrators. */
+export async function loader({ context }: Route.LoaderArgs) {
+  requireContentStaff(context, "/staff/courses");
+  return { courses: await staffCourseList(context.get(servicesContext).db) };
+}
+
+export default function StaffCourses({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Courses (staff)" />
+      <section className="section" aria-labelledby="courses-heading">
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+          <h2 id="courses-heading" className="text-2xl font-bold">
+            {loaderData.courses.length} courses
+          </h2>
+          <Link to="/staff/courses/new" className="btn-primary">
+            New course
+          </Link>
+        </div>
+        <div className="overflow-x-auto">
+          <table className="w-full text-left">
+            <thead className="border-b-2 border-gray-300">
+              <tr>
+                <th scope="col" className="py-2 pr-4">
+                  Course
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Lessons
+                </th>
+                <th scope="col" className="py-2">
+                  Last changed
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.courses.map((course) => (
+                <tr key={course.slug} className="border-b border-gray-200">
+                  <td className="py-3 pr-4">
+                    <Link to={`/staff/courses/${course.slug}`} className="font-semibold text-brand-800 underline-offset-4 hover:underline">
+                      {course.title}
+                    </Link>
+                  </td>
+                  <td className="py-3 pr-4">
+                    <StatusBadge status={course.status} />
+                  </td>
+                  <td className="py-3 pr-4">
+                    {course.published} published{course.drafts > 0 && `, ${course.drafts} draft${course.drafts === 1 ? "" : "s"}`}
+                  </td>
+                  <td className="py-3">
+                    <time dateTime={course.updated_at}>{course.updated_at.slice(0, 10)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

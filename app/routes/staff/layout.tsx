@@ -1,0 +1,44 @@
+import { NavLink, Outlet } from "react-router";
+import { getUser } from "#app/features/auth/index.server.ts";
+import { staffAreasFor } from "#app/features/staff/staff-areas.ts";
+import type { Route } from "./+types/layout";
+
+/** The staff area's menu: each page checks its own role; the menu shows the areas this person may open. */
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  return { areas: user ? staffAreasFor(user.role) : [] };
+}
+
+export default function StaffLayout({ loaderData }: Route.ComponentProps) {
+  const { areas } = loaderData;
+  return (
+    <>
+      {areas.length > 0 && (
+        <nav aria-label="Staff area" className="border-b border-gray-200 bg-gray-50">
+          <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-3">
+            <li>
+              <NavLink
+                to="/staff"
+                end
+                className="font-semibold text-brand-800 underline-offset-4 hover:underline aria-[current=page]:underline"
+              >
+                Staff area
+              </NavLink>
+            </li>
+            {areas.map((area) => (
+              <li key={area.href}>
+                <NavLink
+                  to={area.href}
+                  className="text-brand-800 underline-offset-4 hover:underline aria-[current=page]:font-semibold aria-[current=page]:underline"
+                >
+                  {area.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <Outlet />
+    </>
+  );
+}

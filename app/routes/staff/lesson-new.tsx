@@ -1,0 +1,65 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
+import { servicesContext } from "#app/context.ts";
+import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { staffCourse } from "#app/features/staff/course-editor.server.ts";
+import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts";
+import { submitNewLesson } from "#app/features/staff/lesson-forms.server.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/lesson-new";
+
+export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "New lesson");
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  requireContentStaff(context, url.pathname);
+  const found = await staffCourse(context.get(servicesContext).db, params.slug);
+  if (!found) throw data("No such course", { status: 404 });
+  return { course: { slug: found.course.slug, title: found.course.title } };
+}
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const { actor } = requireContentStaff(context, url.pathname);
+  return submitNewLesson(await request.formData(), params.slug, context.get(servicesContext), actor);
+}
+
+export default function NewLesson({ loaderData, actionData }: Route.ComponentProps) {
+  const { course } = loaderData;
+  const reply = actionData as StaffFormReply | undefined;
+  const [form, fields] = useForm<{ title: string; description: string }>({ id: "new-lesson", lastResult: reply?.result });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader title="New lesson" />
+      <section className="section mx-auto max-w-2xl" aria-label="New lesson">
+        <p className="mb-6 text-muted">
+          For{" "}
+          <Link to={`/staff/courses/${course.slug}`} className="text-brand-800 underline">
+            {course.title}
+          </Link>
+          . The lesson starts as a draft at the end of the course; upload its video and captions on the next page.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="space-y-5">
+          <FormProblem message={reply?.message} />
+          <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={120} />
+          <TextField
+            key={fields.description.key}
+            {...conformFieldProps(fields.description)}
+            label="Description"
+            multiline
+            rows={5}
+            required
+            maxLength={2000}
+            hint="What the lesson teaches and why it matters: two to four sentences."
+          />
+          <SubmitButton busy={busy}>Create the lesson</SubmitButton>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

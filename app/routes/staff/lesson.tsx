@@ -1,0 +1,186 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
+import { servicesContext } from "#app/context.ts";
+import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
+import { VideoUploader } from "#app/features/staff/components/video-uploader.tsx";
+import { staffCourse } from "#app/features/staff/course-editor.server.ts";
+import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts";
+import { submitLessonEdit } from "#app/features/staff/lesson-forms.server.ts";
+import { savedMessages } from "#app/features/staff/saved-messages.ts";
+import { CAPTIONS_MAX_KB } from "#app/features/staff/webvtt.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/lesson";
+
+export const meta = ({ loaderData, error }: Route.MetaArgs) =>
+  pageMeta(loaderData ? `${loaderData.lesson.title} (staff)` : errorTitle(error));
+
+/** One lesson as its editors see it: its text, status, video and captions. */
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  requireContentStaff(context, url.pathname);
+  const { db, media, config } = context.get(servicesContext);
+  const found = await staffCourse(db, params.slug);
+  const index = found?.lessons.findIndex((lesson) => lesson.id === params.lesson) ?? -1;
+  if (!found || index === -1) throw data("No such lesson", { status: 404 });
+  const lesson = found.lessons[index]!;
+  const [files] = await media.lessonMedia([lesson]);
+  return {
+    course: { slug: found.course.slug, title: found.course.title },
+    lesson: {
+      id: lesson.id,
+      number: index + 1,
+      title: lesson.title,
+      description: lesson.description,
+      status: lesson.status,
+      video: files?.video ?? null,
+      captions: files?.captions ?? null,
+      durationSeconds: lesson.duration_seconds,
+    },
+    maxUploadMb: config.MAX_UPLOAD_MB,
+    saved: savedMessages[url.searchParams.get("saved") ?? ""] ?? null,
+  };
+}
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const { actor } = requireContentStaff(context, url.pathname);
+  return submitLessonEdit(await request.formData(), params.slug, params.lesson, context.get(servicesContext), actor);
+}
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+
+export default function StaffLesson({ loaderData, actionData }: Route.ComponentProps) {
+  const { course, lesson, maxUploadMb, saved } = loaderData;
+  const reply = actionData as StaffFormReply | undefined;
+  const problem = (form: string) => (reply?.form === form ? reply.message : undefined);
+  const [form, fields] = useForm<{ title: string; description: string }>({
+    id: "details",
+    lastResult: reply?.form === "details" ? reply.result : undefined,
+    defaultValue: { title: lesson.title, description: lesson.description },
+  });
+  const navigation = useNavigation();
+  const busy = (intent: string) => navigation.formData?.get("intent") === intent;
+  return (
+    <>
+      <PageHeader title={lesson.title} />
+      <div className="section mx-auto max-w-3xl space-y-12">
+        <p>
+          Lesson {lesson.number} of{" "}
+          <Link to={`/staff/courses/${course.slug}#lessons`} className="text-brand-800 underline">
+            {course.title}
+          </Link>
+        </p>
+        {saved && (
+          <p role="status" className="rounded-md bg-emerald-50 p-4 text-emerald-900">
+            {saved}
+          </p>
+        )}
+        <section aria-labelledby="status-heading" className="flex flex-wrap items-center gap-4">
+          <h2 id="status-heading" className="text-xl font-bold">
+            Status
+          </h2>
+          <StatusBadge status={lesson.status} />
+          <Form method="post" className="flex flex-wrap gap-3">
+            <button type="submit" name="intent" value={lesson.status === "published" ? "unpublish" : "publish"} className="btn-primary">
+              {lesson.status === "published" ? "Unpublish (back to draft)" : "Publish"}
+            </button>
+            {lesson.status === "draft" && (
+              <button type="submit" name="intent" value="delete" className="btn-light border border-red-400 text-red-800">
+                Delete this draft
+              </button>
+            )}
+          </Form>
+          <FormProblem message={problem("status")} />
+        </section>
+
+        <section aria-labelledby="details-heading">
+          <h2 id="details-heading" className="section-title">
+            Text
+          </h2>
+          <Form method="post" {...getFormProps(form)} className="space-y-5">
+            <FormProblem message={problem("details")} />
+            <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={120} />
+            <TextField
+              key={fields.description.key}
+              {...conformFieldProps(fields.description)}
+              label="Description"
+              multiline
+              rows={5}
+              required
+              maxLength={2000}
+            />
+            <input type="hidden" name="intent" value="details" />
+            <SubmitButton busy={busy("details")}>Save the text</SubmitButton>
+          </Form>
+        </section>
+
+        <section aria-labelledby="video-heading">
+          <h2 id="video-heading" className="section-title">
+            Video
+          </h2>
+          {lesson.video ? (
+            <p className="mb-4">
+              <a href={lesson.video} className="text-brand-800 underline">
+                The current video
+              </a>
+              {lesson.durationSeconds !== null && <> ({clock(lesson.durationSeconds)})</>}. Uploading another replaces it.
+            </p>
+          ) : (
+            <p className="mb-4 text-muted">No video yet: learners see "Video not available".</p>
+          )}
+          <VideoUploader lessonId={lesson.id} maxMb={maxUploadMb} />
+        </section>
+
+        <section aria-labelledby="captions-heading">
+          <h2 id="captions-heading" className="section-title">
+            Captions
+          </h2>
+          {lesson.captions ? (
+            <p className="mb-4">
+              <a href={lesson.captions} className="text-brand-800 underline">
+                The current captions
+              </a>
+              . Uploading others replaces them.
+            </p>
+          ) : (
+            <p className="mb-4 text-muted">No captions yet.</p>
+          )}
+          <Form method="post" encType="multipart/form-data" className="space-y-4">
+            <FormProblem message={problem("captions")} />
+            <div>
+              <label htmlFor="captions-file" className="block font-medium">
+                Captions file (WebVTT)
+              </label>
+              <input
+                id="captions-file"
+                name="captions"
+                type="file"
+                accept=".vtt,text/vtt"
+                aria-describedby="captions-hint"
+                className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2"
+              />
+              <p id="captions-hint" className="mt-1 text-sm text-muted">
+                A .vtt file, up to {CAPTIONS_MAX_KB} KB. It is checked line by line before it is saved.
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" name="intent" value="captions" className="btn-primary">
+                Upload the captions
+              </button>
+              {lesson.captions && (
+                <button type="submit" name="intent" value="captions-remove" className="btn-light border border-gray-300">
+                  Remove the captions
+                </button>
+              )}
+            </div>
+          </Form>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,0 +1,35 @@
+import type { RequestHandler } from "express";
+import { sessionUserOf } from "#app/features/auth/index.server.ts";
+import { actorOf } from "#app/features/staff/audit.server.ts";
+import { contentRoles } from "#app/features/staff/roles.ts";
+import { videoUploads, type VideoUploadServices } from "#app/features/staff/video-uploads.server.ts";
+
+/**
+ * The lesson video uploads (the tus protocol: POST, HEAD, PATCH, DELETE), answered here rather
+ * than by React Router: a piece of several MB must stream straight to disk, without the page
+ * routes' form checks or a place in their render queue. The session cookie says who sends it;
+ * only teachers and administrators may.
+ */
+export function staffVideoUploads(services: VideoUploadServices, secureCookies: (req: Parameters<RequestHandler>[0]) => boolean) {
+  const uploads = videoUploads(services);
+  const handler: RequestHandler = async (req, res, next) => {
+    try {
+      const user = await sessionUserOf(services.db, req.headers.cookie, secureCookies(req));
+      if (!user) {
+        res
+          .status(401)
+          .type("text/plain")
+          .send("Your session has ended. Sign in again, then choose the file again: the upload carries on.");
+        return;
+      }
+      if (!contentRoles.includes(user.role)) {
+        res.status(403).type("text/plain").send("Only teachers and administrators upload lesson videos.");
+        return;
+      }
+      await uploads.handle(req, res, actorOf(user));
+    } catch (error) {
+      next(error);
+    }
+  };
+  return { handler, pruneUnfinished: uploads.pruneUnfinished };
+}

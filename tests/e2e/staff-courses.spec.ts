@@ -1,0 +1,215 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, type Browser } from "@playwright/test";
+import sharp from "sharp";
+import { assignRole } from "#app/features/auth/roles.server.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
+import { open } from "./open.ts";
+import { seriousViolations } from "./page-checks.ts";
+import { mailCatcherSmtpUrl } from "./ports.ts";
+import { register } from "./register.ts";
+import { newContext, test } from "./test.ts";
+
+// A site of its own with a folder of its own for uploads: the journey adds a course to it.
+test.describe.configure({ mode: "serial" });
+
+let site: RunningSite;
+let handle: DatabaseHandle;
+let folder: string;
+const teacherEmail = `teacher-${Date.now()}@example.com`;
+const studentEmail = `student-${Date.now()}@example.com`;
+const files: Record<string, string> = {};
+
+/** An MP4 of 20 MB: a sample clip with a `free` box after it (players skip it), so the upload takes three pieces. */
+function largeMp4(): Buffer {
+  const clip = readFileSync("media/java/01.mp4");
+  const padding = Buffer.alloc(20 * 1024 * 1024);
+  padding.writeUInt32BE(padding.length, 0);
+  padding.write("free", 4, "latin1");
+  return Buffer.concat([clip, padding]);
+}
+
+test.beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "staff-journey-"));
+  site = await startSite({ SMTP_URL: mailCatcherSmtpUrl, MEDIA_DIR: join(folder, "media") });
+  handle = site.database.open();
+  await assignRole(handle.db, teacherEmail, "teacher");
+  files.picture = join(folder, "cover.png");
+  writeFileSync(
+    files.picture,
+    await sharp({ create: { width: 900, height: 700, channels: 3, background: "#2b59c3" } })
+      .png()
+      .toBuffer(),
+  );
+  files.video = join(folder, "recording.mp4");
+  writeFileSync(files.video, largeMp4());
+  files.captions = join(folder, "captions.vtt");
+  writeFileSync(files.captions, "WEBVTT\n\n00:00.000 --> 00:03.000\nWelcome to web accessibility.\n");
+  files.srt = join(folder, "captions.srt.vtt");
+  writeFileSync(files.srt, "1\n00:00:00,000 --> 00:00:03,000\nAn SRT file\n");
+  files.scriptSvg = join(folder, "drawing.svg");
+  writeFileSync(files.scriptSvg, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+});
+test.afterAll(async () => {
+  await handle?.close();
+  await site?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function signedIn(browser: Browser, email: string, name: string) {
+  const context = await newContext(browser, { baseURL: site.url, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await register(page, email, name);
+  return { context, page };
+}
+
+test("a teacher creates a course with a picture, adds a lesson with a resumed video upload and captions, and publishes it", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await signedIn(browser, teacherEmail, "Tara Teacher");
+  const main = page.getByRole("main");
+  await page.getByRole("link", { name: "Staff area: courses and quizzes" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Staff area" })).toBeVisible();
+  await page.getByRole("navigation", { name: "Staff area" }).getByRole("link", { name: "Courses" }).click();
+  await main.getByRole("link", { name: "New course" }).click();
+
+  // A picture with a script is refused, and the typed fields stay.
+  await main.getByLabel("Title").fill("Web Accessibility Basics");
+  await main.getByLabel("Address").fill("web-accessibility");
+  await main.getByLabel("Picture (optional)").setInputFiles(files.scriptSvg!);
+  await main.getByLabel("Describe the picture").fill("A blue square");
+  await main.getByRole("button", { name: "Create the course" }).click();
+  await expect(main.getByText("This SVG contains a script.")).toBeVisible();
+  await expect(main.getByLabel("Title")).toHaveValue("Web Accessibility Basics");
+
+  await main.getByLabel("Picture (optional)").setInputFiles(files.picture!);
+  await main.getByRole("button", { name: "Create the course" }).click();
+  await expect(page).toHaveURL(/\/staff\/courses\/web-accessibility\?saved=created$/);
+  await expect(main.getByRole("status")).toContainText("The course was created as a draft.");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Drafts are the staff's only.
+  expect((await fetch(`${site.url}/courses/web-accessibility`)).status).toBe(404);
+
+  await main.getByRole("link", { name: "Add a lesson" }).click();
+  await main.getByLabel("Title").fill("Why accessibility matters");
+  await main
+    .getByLabel("Description")
+    .fill("Who is left out by an inaccessible page, and what the law and common sense ask of a college website.");
+  await main.getByRole("button", { name: "Create the lesson" }).click();
+  await expect(main.getByRole("status").first()).toContainText("The lesson was created as a draft.");
+
+  // The second piece of the video is cut off mid-way; the upload asks where it stands and goes on from there.
+  let patches = 0;
+  const offsets: string[] = [];
+  await page.route("**/staff/uploads/*", async (route) => {
+    const request = route.request();
+    if (request.method() === "PATCH") {
+      patches += 1;
+      offsets.push(request.headers()["upload-offset"] ?? "");
+      if (patches === 2) return route.abort("connectionreset");
+    }
+    return route.continue();
+  });
+  const heads: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "HEAD" && request.url().includes("/staff/uploads/")) heads.push(request.url());
+  });
+  await main.getByLabel("Video file").setInputFiles(files.video!);
+  await expect(main.getByRole("progressbar", { name: "Upload progress" })).toBeVisible();
+  await expect(main.getByRole("status").filter({ hasText: "The video is uploaded and saved." })).toBeVisible({ timeout: 60_000 });
+  expect(heads.length).toBeGreaterThan(0);
+  // The piece after the cut starts where the server's copy ended, not from the beginning.
+  expect(offsets).toEqual(["0", "8388608", "8388608", "16777216"]);
+  await expect(main.getByRole("link", { name: "The current video" })).toBeVisible();
+  const lesson = await handle.db.selectFrom("lessons").selectAll().where("course_slug", "=", "web-accessibility").executeTakeFirstOrThrow();
+  expect(lesson.video).toMatch(/^lessons\/web-accessibility-[0-9a-f]+\/[0-9a-f]+\.mp4$/);
+  expect(statSync(join(folder, "media", lesson.video!)).size).toBe(statSync(files.video!).size);
+  expect(lesson.duration_seconds).toBeGreaterThan(0);
+
+  await main.getByLabel("Captions file (WebVTT)").setInputFiles(files.srt!);
+  await main.getByRole("button", { name: "Upload the captions" }).click();
+  await expect(main.getByRole("alert")).toContainText('Line 1: a WebVTT file starts with "WEBVTT".');
+  await main.getByLabel("Captions file (WebVTT)").setInputFiles(files.captions!);
+  await main.getByRole("button", { name: "Upload the captions" }).click();
+  await expect(main.getByRole("status").first()).toContainText("The captions were saved.");
+
+  await main.getByRole("button", { name: "Publish" }).click();
+  await expect(main.getByRole("status").first()).toContainText("The lesson is published");
+  await main.getByRole("link", { name: "Web Accessibility Basics" }).click();
+
+  // A card in the MERN listing; a wrong number is refused beside its field.
+  const card = main.getByRole("form", { name: "A new card" });
+  await card.getByLabel("Listing").selectOption({ label: "MERN Stack" });
+  await card.getByLabel("Title on the card").fill("Web Accessibility Basics");
+  await card.getByLabel("Teacher").fill("Tara Teacher");
+  await card.getByLabel("Duration").fill("3 Hrs");
+  await card.getByLabel("Regular price (US dollars)").fill("a lot");
+  await card.getByLabel("Reviews").fill("0");
+  await card.getByLabel("Students").fill("0");
+  await card.getByRole("button", { name: "Add the card" }).click();
+  await expect(main.getByRole("form", { name: "A new card" }).getByText("The price must be a whole number.")).toBeVisible();
+  await main.getByRole("form", { name: "A new card" }).getByLabel("Regular price (US dollars)").fill("49");
+  await main.getByRole("form", { name: "A new card" }).getByRole("button", { name: "Add the card" }).click();
+  await expect(main.getByRole("status").first()).toContainText("The card was saved.");
+
+  await main.getByRole("button", { name: "Publish" }).click();
+  await expect(main.getByRole("status").first()).toContainText("The course is published");
+  await context.close();
+
+  // A student sees it at once, plays the lesson, and finds the staff area closed to them.
+  const student = await signedIn(browser, studentEmail, "Sam Student");
+  await open(student.page, "/courses/mern");
+  await expect(student.page.getByRole("main").getByRole("heading", { name: "Web Accessibility Basics" })).toBeVisible();
+  await open(student.page, "/courses/web-accessibility");
+  const studentMain = student.page.getByRole("main");
+  await expect(studentMain.getByRole("heading", { level: 2, name: "Why accessibility matters" })).toBeVisible();
+  const video = studentMain.locator("video");
+  await expect(video.locator("track")).toHaveAttribute("src", /\.vtt$/);
+  await video.evaluate((element: HTMLVideoElement) => element.play());
+  await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2);
+  await student.context.close();
+});
+
+test("a student gets 403 on every staff page and action, and changes nothing", async ({ browser }) => {
+  const student = await newContext(browser, { baseURL: site.url });
+  const page = await student.newPage();
+  await register(page, `other-${studentEmail}`, "Other Student");
+  const before = await handle.db.selectFrom("audit_log").select("id").execute();
+  for (const path of [
+    "/staff",
+    "/staff/courses",
+    "/staff/courses/new",
+    "/staff/courses/java",
+    "/staff/courses/java/lessons/new",
+    "/staff/courses/java/lessons/java-01",
+  ]) {
+    const response = await page.request.get(path);
+    expect(response.status(), path).toBe(403);
+  }
+  for (const [path, form] of [
+    ["/staff/courses/new", { slug: "sneaky", title: "Sneaky course" }],
+    ["/staff/courses/java", { intent: "unpublish" }],
+    ["/staff/courses/java/lessons/java-01", { intent: "unpublish" }],
+  ] as const) {
+    const response = await page.request.post(path, { form, headers: { Origin: site.url } });
+    expect(response.status(), path).toBe(403);
+  }
+  const upload = await page.request.post("/staff/uploads", {
+    headers: {
+      Origin: site.url,
+      "Tus-Resumable": "1.0.0",
+      "Upload-Length": "10",
+      "Upload-Metadata": `lesson ${Buffer.from("java-01").toString("base64")}`,
+    },
+  });
+  expect(upload.status()).toBe(403);
+  expect(await handle.db.selectFrom("audit_log").select("id").execute()).toEqual(before);
+  expect((await handle.db.selectFrom("courses").select("status").where("slug", "=", "java").executeTakeFirstOrThrow()).status).toBe(
+    "published",
+  );
+  await student.close();
+});
