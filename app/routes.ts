@@ -55,7 +55,11 @@ export default [
     route("staff/courses/:slug", "routes/staff/course.tsx"),
     route("staff/courses/:slug/lessons/new", "routes/staff/lesson-new.tsx"),
     route("staff/courses/:slug/lessons/:lesson", "routes/staff/lesson.tsx"),
+    route("staff/quizzes", "routes/staff/quizzes.tsx"),
+    route("staff/quizzes/:slug", "routes/staff/quiz.tsx"),
+    route("staff/quizzes/:slug/preview", "routes/staff/quiz-preview.tsx"),
   ]),
+  route("staff/quizzes/:slug/export.gift", "routes/staff/quiz-export.ts"),
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

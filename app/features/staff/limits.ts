@@ -6,3 +6,6 @@ export const COURSE_IMAGE_HINT = `PNG, JPEG, WebP or SVG, up to ${COURSE_IMAGE_M
 /** Where the browser sends lesson videos, piece by piece (the tus protocol). */
 export const VIDEO_UPLOAD_PATH = "/staff/uploads";
 export const VIDEO_ACCEPT = "video/mp4,video/webm";
+
+/** The largest question file imported: thousands of questions fit in far less. */
+export const QUIZ_IMPORT_MAX_KB = 512;

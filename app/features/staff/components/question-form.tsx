@@ -1,0 +1,154 @@
+import { Form } from "react-router";
+import { MAX_OPTIONS } from "../quiz-schemas.ts";
+
+export interface QuestionValues {
+  question: string;
+  code: string;
+  /** Six fields, blank ones unused. */
+  options: string[];
+  /** The right option's number, "1" to "6". */
+  correct: string;
+}
+
+/**
+ * A question with its options: six option fields (blank ones are left out, two at least) and a
+ * radio button beside each to mark the one right answer. Without JavaScript as with it: the
+ * server checks the rules and sends the form back as typed, with what to correct.
+ */
+export function QuestionForm({
+  id,
+  number,
+  values,
+  message,
+  problems,
+  last,
+}: {
+  /** The stored question's id; undefined for the form that adds one. */
+  id?: string;
+  number?: number;
+  values: QuestionValues;
+  message?: string;
+  problems?: string[];
+  last?: boolean;
+}) {
+  const key = id ?? "new";
+  const label = number ? `Question ${number}` : "A new question";
+  return (
+    <Form method="post" aria-label={label} preventScrollReset className="rounded-lg border border-gray-200 p-5">
+      {id && <input type="hidden" name="id" value={id} />}
+      {message && (
+        <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+          <p>{message}</p>
+          {problems && (
+            <ul className="mt-2 list-disc pl-6">
+              {problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <div className="space-y-4">
+        <div>
+          <label htmlFor={`${key}-question`} className="block font-medium">
+            {label}
+          </label>
+          <textarea
+            id={`${key}-question`}
+            name="question"
+            rows={2}
+            required
+            maxLength={1000}
+            defaultValue={values.question}
+            className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${key}-code`} className="block font-medium">
+            Code shown with the question (optional)
+          </label>
+          <textarea
+            id={`${key}-code`}
+            name="code"
+            rows={3}
+            maxLength={4000}
+            defaultValue={values.code}
+            className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2 font-mono text-sm"
+          />
+        </div>
+        <fieldset>
+          <legend className="font-medium">Options: fill 2 to {MAX_OPTIONS}, and mark the right one</legend>
+          <ol className="mt-2 grid gap-2">
+            {Array.from({ length: MAX_OPTIONS }, (_, index) => {
+              const n = index + 1;
+              return (
+                <li key={n} className="flex items-center gap-3">
+                  <input
+                    type="radio"
+                    id={`${key}-correct-${n}`}
+                    name="correct"
+                    value={n}
+                    defaultChecked={values.correct === String(n)}
+                    className="size-5 accent-brand-700"
+                  />
+                  <label htmlFor={`${key}-correct-${n}`} className="sr-only">
+                    Option {n} is the right answer
+                  </label>
+                  <label htmlFor={`${key}-option-${n}`} className="w-20 shrink-0 text-sm">
+                    Option {n}
+                  </label>
+                  <input
+                    id={`${key}-option-${n}`}
+                    name={`option${n}`}
+                    maxLength={300}
+                    defaultValue={values.options[index] ?? ""}
+                    className="w-full rounded-md border border-gray-400 px-3 py-1.5"
+                  />
+                </li>
+              );
+            })}
+          </ol>
+        </fieldset>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="submit" name="intent" value={id ? "question-update" : "question-add"} className="btn-primary">
+          {id ? "Save the question" : "Add the question"}
+        </button>
+        {id && (
+          <>
+            <button
+              type="submit"
+              name="intent"
+              value="question-up"
+              formNoValidate
+              className="btn-light border border-gray-300"
+              aria-label={`Move question ${number} up`}
+            >
+              Up
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="question-down"
+              formNoValidate
+              disabled={last}
+              className="btn-light border border-gray-300 disabled:opacity-40"
+              aria-label={`Move question ${number} down`}
+            >
+              Down
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="question-delete"
+              formNoValidate
+              className="btn-light border border-red-400 text-red-800"
+            >
+              Delete
+            </button>
+          </>
+        )}
+      </div>
+    </Form>
+  );
+}

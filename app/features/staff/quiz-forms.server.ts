@@ -1,0 +1,118 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import type { RequestServices } from "#app/context.ts";
+import type { StaffActor } from "./audit.server.ts";
+import { refuseForm } from "./course-forms.server.ts";
+import { readGift } from "./quiz-formats/gift.ts";
+import { readQuizCsv } from "./quiz-formats/quiz-csv.ts";
+import {
+  addQuestions,
+  createQuiz,
+  deleteQuestion,
+  moveQuestion,
+  setQuizStatus,
+  updateQuestion,
+  updateQuizSettings,
+} from "./quiz-editor.server.ts";
+import { MAX_OPTIONS, newQuizSchema, quizSettingsSchema, readQuestionForm } from "./quiz-schemas.ts";
+import type { EditResult } from "./staff-change.server.ts";
+import { QUIZ_IMPORT_MAX_KB } from "./limits.ts";
+
+/** A refused question form: its message(s) and what was typed, to show the form again as it was. */
+export interface QuestionFormReply {
+  form: string;
+  message: string;
+  problems?: string[];
+  values?: { question: string; code: string; options: string[]; correct: string };
+}
+
+type Services = Pick<RequestServices, "db">;
+const problemsText = "Please correct the fields marked below.";
+const quizPage = (slug: string, saved: string, anchor = "") => redirect(`/staff/quizzes/${slug}?saved=${saved}${anchor}`, 303);
+
+export async function submitNewQuiz(formData: FormData, { db }: Services, actor: StaffActor) {
+  const submission = parseWithZod(formData, { schema: newQuizSchema });
+  if (submission.status !== "success") return refuseForm("quiz", problemsText, 400, submission.reply());
+  const created = await createQuiz(db, actor, submission.value);
+  if (!created.ok)
+    return refuseForm("quiz", created.message, created.status, submission.reply({ fieldErrors: { slug: [created.message] } }));
+  return quizPage(created.value, "created");
+}
+
+function refuseQuestion(form: string, formData: FormData, problems: string[], status = 400) {
+  const text = (name: string) => String(formData.get(name) ?? "");
+  return data<QuestionFormReply>(
+    {
+      form,
+      message: problems.length > 1 ? "The question cannot be saved:" : (problems[0] ?? "The question cannot be saved."),
+      problems: problems.length > 1 ? problems : undefined,
+      values: {
+        question: text("question"),
+        code: text("code"),
+        options: Array.from({ length: MAX_OPTIONS }, (_, index) => text(`option${index + 1}`)),
+        correct: text("correct"),
+      },
+    },
+    { status },
+  );
+}
+
+/** One form of the quiz editor (/staff/quizzes/:slug), told apart by its `intent`. */
+export async function submitQuizEdit(formData: FormData, slug: string, { db }: Services, actor: StaffActor) {
+  const intent = formData.get("intent");
+  const id = String(formData.get("id") ?? "");
+  const answer =
+    (form: string, saved: string, anchor = "") =>
+    (result: EditResult<unknown>) =>
+      result.ok ? quizPage(slug, saved, anchor) : refuseForm(form, result.message, result.status);
+  switch (intent) {
+    case "settings": {
+      const submission = parseWithZod(formData, { schema: quizSettingsSchema });
+      if (submission.status !== "success") return refuseForm("settings", problemsText, 400, submission.reply());
+      return answer("settings", "settings")(await updateQuizSettings(db, actor, slug, submission.value));
+    }
+    case "publish":
+    case "unpublish":
+      return answer("status", `${intent}ed`)(await setQuizStatus(db, actor, slug, intent === "publish" ? "published" : "draft"));
+    case "question-add":
+    case "question-update": {
+      const form = intent === "question-add" ? "question-new" : `question-${id}`;
+      const { draft, problems } = readQuestionForm(formData);
+      if (problems.length) return refuseQuestion(form, formData, problems);
+      const saved =
+        intent === "question-add" ? await addQuestions(db, actor, slug, [draft]) : await updateQuestion(db, actor, slug, id, draft);
+      if (!saved.ok) return refuseQuestion(form, formData, [saved.message], saved.status);
+      return quizPage(slug, "question", "#questions");
+    }
+    case "question-delete":
+      return answer("questions", "question-deleted", "#questions")(await deleteQuestion(db, actor, slug, id));
+    case "question-up":
+    case "question-down":
+      return answer("questions", "order", "#questions")(await moveQuestion(db, actor, slug, id, intent === "question-up" ? "up" : "down"));
+    case "import": {
+      const file = formData.get("file");
+      const format = formData.get("format");
+      if (!(file instanceof File) || file.size === 0) return refuseForm("import", "Choose a file of questions to import.", 400);
+      if (format !== "gift" && format !== "csv") return refuseForm("import", "Choose the file's format: GIFT or CSV.", 400);
+      if (file.size > QUIZ_IMPORT_MAX_KB * 1024) return refuseForm("import", `The file is larger than ${QUIZ_IMPORT_MAX_KB} KB.`, 400);
+      let text: string;
+      try {
+        text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+      } catch {
+        return refuseForm("import", "The file is not UTF-8 text. Save it as UTF-8 and import it again.", 400);
+      }
+      const reading = format === "gift" ? readGift(text) : readQuizCsv(text);
+      if (!reading.ok) {
+        return data<QuestionFormReply>(
+          { form: "import", message: "Nothing was imported: the file has these problems.", problems: reading.problems },
+          { status: 400 },
+        );
+      }
+      const added = await addQuestions(db, actor, slug, reading.questions, "question.import");
+      if (!added.ok) return refuseForm("import", added.message, added.status);
+      return redirect(`/staff/quizzes/${slug}?saved=imported&count=${added.value.length}#questions`, 303);
+    }
+    default:
+      return refuseForm("settings", "This form did not say what to change. Reload the page and try again.", 400);
+  }
+}

@@ -1,0 +1,84 @@
+import { z } from "zod";
+
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 6;
+
+/** The columns a CSV of questions names in its first row (code may be added), in any order. */
+export const QUIZ_CSV_COLUMNS = ["question", ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}`), "answer"];
+
+/** A question as staff write or import it: the answer is the text of one of the options. */
+export interface QuestionDraft {
+  question: string;
+  code?: string;
+  options: string[];
+  answer: string;
+}
+
+/**
+ * What is wrong with a question, in words a teacher understands; empty when it is right: a text,
+ * 2 to 6 options that all differ, and exactly one of them the right answer.
+ */
+export function questionProblems(draft: QuestionDraft): string[] {
+  const problems: string[] = [];
+  const question = draft.question.trim();
+  if (question.length < 5) problems.push("The question needs at least 5 characters.");
+  if (question.length > 1000) problems.push("The question can have at most 1000 characters.");
+  if ((draft.code ?? "").length > 4000) problems.push("The code can have at most 4000 characters.");
+  const options = draft.options.map((option) => option.trim());
+  if (options.length < MIN_OPTIONS || options.length > MAX_OPTIONS) {
+    problems.push(`A question has ${MIN_OPTIONS} to ${MAX_OPTIONS} options; this one has ${options.length}.`);
+  }
+  if (options.some((option) => option.length > 300)) problems.push("An option can have at most 300 characters.");
+  const seen = new Set<string>();
+  for (const option of options) {
+    const key = option.toLowerCase();
+    if (seen.has(key)) problems.push(`The option "${option}" appears twice: options must all differ.`);
+    seen.add(key);
+  }
+  const right = options.filter((option) => option === draft.answer.trim()).length;
+  if (right !== 1) problems.push("Exactly one option must be the right answer.");
+  return problems;
+}
+
+/** The quiz's own fields: its title and where "Watch Now" leads after the result. */
+export const quizSettingsSchema = z.object({
+  title: z
+    .string({ error: "The title is required." })
+    .trim()
+    .min(2, "The title needs at least 2 characters.")
+    .max(80, "The title can have at most 80 characters."),
+  coursePath: z
+    .string({ error: "Say which page Watch Now opens." })
+    .trim()
+    .regex(/^\/(?!\/)[\w\-/]*$/, "Give a page of this site, like /courses/java.")
+    .max(200, "The address can have at most 200 characters."),
+});
+
+export const newQuizSchema = quizSettingsSchema.extend({
+  slug: z
+    .string({ error: "The address is required." })
+    .trim()
+    .toLowerCase()
+    .min(2, "The address needs at least 2 characters.")
+    .max(40, "The address can have at most 40 characters.")
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens, like python."),
+});
+
+/** The question form: its text, optional code, up to six option fields (blank ones ignored) and the right one's number. */
+export function readQuestionForm(form: FormData): { draft: QuestionDraft; problems: string[] } {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const filled = Array.from({ length: MAX_OPTIONS }, (_, index) => ({ index, text: text(`option${index + 1}`).trim() })).filter(
+    (option) => option.text !== "",
+  );
+  const correct = text("correct");
+  const answer = filled.find((option) => String(option.index + 1) === correct)?.text ?? "";
+  const draft = {
+    question: text("question").trim(),
+    code: text("code").replace(/\s+$/, "") || undefined,
+    options: filled.map((o) => o.text),
+    answer,
+  };
+  const problems = questionProblems(draft);
+  if (!answer && correct) problems.unshift("The option marked right is empty.");
+  return { draft, problems: [...new Set(problems)] };
+}

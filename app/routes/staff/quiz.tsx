@@ -1,0 +1,196 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
+import { servicesContext } from "#app/context.ts";
+import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { QuestionForm, type QuestionValues } from "#app/features/staff/components/question-form.tsx";
+import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
+import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts";
+import { staffQuiz } from "#app/features/staff/quiz-editor.server.ts";
+import { QUIZ_IMPORT_MAX_KB } from "#app/features/staff/limits.ts";
+import { submitQuizEdit, type QuestionFormReply } from "#app/features/staff/quiz-forms.server.ts";
+import { MAX_OPTIONS, QUIZ_CSV_COLUMNS } from "#app/features/staff/quiz-schemas.ts";
+import { quizSavedMessage } from "#app/features/staff/saved-messages.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/quiz";
+
+export const meta = ({ loaderData, error }: Route.MetaArgs) =>
+  pageMeta(loaderData ? `${loaderData.quiz.title} quiz (staff)` : errorTitle(error));
+
+export async function loader({ params, url, context }: Route.LoaderArgs) {
+  requireContentStaff(context, url.pathname);
+  const found = await staffQuiz(context.get(servicesContext).db, params.slug);
+  if (!found) throw data("No such quiz", { status: 404 });
+  const { quiz, questions } = found;
+  return {
+    quiz: { slug: quiz.slug, title: quiz.title, status: quiz.status, coursePath: quiz.course_path, hubHref: quiz.hub_href },
+    questions: questions.map((question) => ({
+      id: question.id,
+      values: {
+        question: question.question,
+        code: question.code ?? "",
+        options: Array.from({ length: MAX_OPTIONS }, (_, index) => question.options[index] ?? ""),
+        correct: String(question.options.indexOf(question.answer) + 1),
+      },
+    })),
+    saved: quizSavedMessage(url.searchParams.get("saved"), url.searchParams.get("count")),
+  };
+}
+
+export async function action({ request, params, url, context }: Route.ActionArgs) {
+  const { actor } = requireContentStaff(context, url.pathname);
+  return submitQuizEdit(await request.formData(), params.slug, context.get(servicesContext), actor);
+}
+
+const blankQuestion: QuestionValues = { question: "", code: "", options: Array(MAX_OPTIONS).fill(""), correct: "" };
+
+export default function StaffQuiz({ loaderData, actionData }: Route.ComponentProps) {
+  const { quiz, questions, saved } = loaderData;
+  const reply = actionData as (StaffFormReply & QuestionFormReply) | undefined;
+  const replyFor = (form: string) => (reply?.form === form ? reply : undefined);
+  const [settingsForm, fields] = useForm<{ title: string; coursePath: string }>({
+    id: "settings",
+    lastResult: replyFor("settings")?.result,
+    defaultValue: { title: quiz.title, coursePath: quiz.coursePath },
+  });
+  const navigation = useNavigation();
+  const importing = replyFor("import");
+  return (
+    <>
+      <PageHeader title={`${quiz.title} quiz`} />
+      <div className="section mx-auto max-w-4xl space-y-12">
+        {saved && (
+          <p role="status" className="rounded-md bg-emerald-50 p-4 text-emerald-900">
+            {saved}
+          </p>
+        )}
+        <section aria-labelledby="status-heading" className="flex flex-wrap items-center gap-4">
+          <h2 id="status-heading" className="text-xl font-bold">
+            Status
+          </h2>
+          <StatusBadge status={quiz.status} />
+          <Form method="post">
+            <button type="submit" name="intent" value={quiz.status === "published" ? "unpublish" : "publish"} className="btn-primary">
+              {quiz.status === "published" ? "Unpublish (back to draft)" : "Publish"}
+            </button>
+          </Form>
+          <Link to={`/staff/quizzes/${quiz.slug}/preview`} className="text-brand-800 underline">
+            Preview as a student
+          </Link>
+          <a href={`/staff/quizzes/${quiz.slug}/export.gift`} download className="text-brand-800 underline">
+            Export to GIFT
+          </a>
+          <FormProblem message={replyFor("status")?.message} />
+        </section>
+
+        <section aria-labelledby="settings-heading">
+          <h2 id="settings-heading" className="section-title">
+            Settings
+          </h2>
+          <Form method="post" {...getFormProps(settingsForm)} className="space-y-5">
+            <FormProblem message={replyFor("settings")?.message} />
+            <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={80} />
+            <TextField
+              key={fields.coursePath.key}
+              {...conformFieldProps(fields.coursePath)}
+              label="Course for Watch Now"
+              required
+              maxLength={200}
+              hint={`The hub links this quiz as ${quiz.hubHref}.`}
+            />
+            <input type="hidden" name="intent" value="settings" />
+            <SubmitButton busy={navigation.formData?.get("intent") === "settings"}>Save the settings</SubmitButton>
+          </Form>
+        </section>
+
+        <section id="questions" aria-labelledby="questions-heading" className="scroll-mt-24 space-y-6">
+          <h2 id="questions-heading" className="section-title">
+            {questions.length} questions
+          </h2>
+          <FormProblem message={replyFor("questions")?.message} />
+          {questions.map((question, index) => {
+            const own = replyFor(`question-${question.id}`);
+            return (
+              <QuestionForm
+                key={question.id}
+                id={question.id}
+                number={index + 1}
+                last={index === questions.length - 1}
+                values={own?.values ?? question.values}
+                message={own?.message}
+                problems={own?.problems}
+              />
+            );
+          })}
+          <QuestionForm
+            values={replyFor("question-new")?.values ?? blankQuestion}
+            message={replyFor("question-new")?.message}
+            problems={replyFor("question-new")?.problems}
+          />
+        </section>
+
+        <section aria-labelledby="import-heading">
+          <h2 id="import-heading" className="section-title">
+            Import questions
+          </h2>
+          <p className="mb-4 text-muted">
+            From Moodle's GIFT format (multiple-choice and true/false questions), or from CSV with the columns {QUIZ_CSV_COLUMNS.join(", ")}{" "}
+            (the answer is the right option's text or number). The questions are added at the end; a file with any problem adds none.
+          </p>
+          <Form method="post" encType="multipart/form-data" className="space-y-4">
+            {importing && (
+              <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+                <p>{importing.message}</p>
+                {importing.problems && (
+                  <ul className="mt-2 list-disc pl-6">
+                    {importing.problems.map((problem) => (
+                      <li key={problem}>{problem}</li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            )}
+            <div>
+              <label htmlFor="import-file" className="block font-medium">
+                File of questions
+              </label>
+              <input
+                id="import-file"
+                name="file"
+                type="file"
+                accept=".gift,.txt,.csv,text/plain,text/csv"
+                aria-describedby="import-hint"
+                className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2"
+              />
+              <p id="import-hint" className="mt-1 text-sm text-muted">
+                UTF-8 text, up to {QUIZ_IMPORT_MAX_KB} KB.
+              </p>
+            </div>
+            <div>
+              <label htmlFor="import-format" className="block font-medium">
+                Format
+              </label>
+              <select
+                id="import-format"
+                name="format"
+                defaultValue="gift"
+                className="mt-1 rounded-md border border-gray-400 bg-white px-3 py-2"
+              >
+                <option value="gift">GIFT (Moodle)</option>
+                <option value="csv">CSV</option>
+              </select>
+            </div>
+            <button type="submit" name="intent" value="import" className="btn-primary">
+              Import
+            </button>
+          </Form>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

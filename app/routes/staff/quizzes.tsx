@@ -1,0 +1,90 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form, Link, useNavigation } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
+import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
+import { servicesContext } from "#app/context.ts";
+import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
+import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts";
+import { staffQuizList } from "#app/features/staff/quiz-editor.server.ts";
+import { submitNewQuiz } from "#app/features/staff/quiz-forms.server.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/quizzes";
+
+export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Quizzes (staff)");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireContentStaff(context, "/staff/quizzes");
+  return { quizzes: await staffQuizList(context.get(servicesContext).db) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = requireContentStaff(context, "/staff/quizzes");
+  return submitNewQuiz(await request.formData(), context.get(servicesContext), actor);
+}
+
+export default function StaffQuizzes({ loaderData, actionData }: Route.ComponentProps) {
+  const reply = actionData as StaffFormReply | undefined;
+  const [form, fields] = useForm<{ slug: string; title: string; coursePath: string }>({ id: "new-quiz", lastResult: reply?.result });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <PageHeader title="Quizzes (staff)" />
+      <div className="section mx-auto max-w-4xl space-y-12">
+        <section aria-labelledby="quizzes-heading">
+          <h2 id="quizzes-heading" className="section-title">
+            {loaderData.quizzes.length} quizzes
+          </h2>
+          <ul className="grid gap-3">
+            {loaderData.quizzes.map((quiz) => (
+              <li key={quiz.slug} className="flex flex-wrap items-center gap-4 rounded-lg border border-gray-200 p-4">
+                <Link to={`/staff/quizzes/${quiz.slug}`} className="flex-1 font-semibold text-brand-800 underline-offset-4 hover:underline">
+                  {quiz.title}
+                </Link>
+                <StatusBadge status={quiz.status} />
+                <span className="text-sm text-muted">{quiz.questions} questions</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="new-quiz-heading">
+          <h2 id="new-quiz-heading" className="section-title">
+            New quiz
+          </h2>
+          <Form method="post" {...getFormProps(form)} className="space-y-5">
+            <FormProblem message={reply?.message} />
+            <TextField
+              key={fields.title.key}
+              {...conformFieldProps(fields.title)}
+              label="Title"
+              required
+              maxLength={80}
+              hint="As the hub shows it, e.g. Python."
+            />
+            <TextField
+              key={fields.slug.key}
+              {...conformFieldProps(fields.slug)}
+              label="Address"
+              required
+              maxLength={40}
+              hint="The quiz will be at /test/ followed by this, e.g. python."
+            />
+            <TextField
+              key={fields.coursePath.key}
+              {...conformFieldProps(fields.coursePath)}
+              label="Course for Watch Now"
+              required
+              maxLength={200}
+              hint="The page the result's Watch Now button opens, e.g. /courses/java."
+            />
+            <SubmitButton busy={busy}>Create the quiz</SubmitButton>
+          </Form>
+        </section>
+      </div>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -1,0 +1,153 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import { assignRole } from "#app/features/auth/roles.server.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
+import { open } from "./open.ts";
+import { seriousViolations } from "./page-checks.ts";
+import { mailCatcherSmtpUrl } from "./ports.ts";
+import { register } from "./register.ts";
+import { newContext, test } from "./test.ts";
+
+// A site of its own: the tests change the React quiz.
+test.describe.configure({ mode: "serial", timeout: 90_000 });
+
+let site: RunningSite;
+let handle: DatabaseHandle;
+let folder: string;
+const teacherEmail = `quiz-teacher-${Date.now()}@example.com`;
+const importerEmail = `quiz-importer-${Date.now()}@example.com`;
+const react = questionsByQuiz.react!;
+
+test.beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "staff-quizzes-"));
+  site = await startSite({ SMTP_URL: mailCatcherSmtpUrl, MEDIA_DIR: join(folder, "media") });
+  handle = site.database.open();
+  await assignRole(handle.db, teacherEmail, "teacher");
+  await assignRole(handle.db, importerEmail, "teacher");
+});
+test.afterAll(async () => {
+  await handle?.close();
+  await site?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function signedIn(browser: Browser, email: string, name: string) {
+  const context = await newContext(browser, { baseURL: site.url, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await register(page, email, name);
+  return { context, page };
+}
+
+const file = (name: string, text: string) => {
+  const path = join(folder, name);
+  writeFileSync(path, text);
+  return path;
+};
+
+async function questionCount() {
+  return (await handle.db.selectFrom("quiz_questions").select("id").where("quiz_slug", "=", "react").execute()).length;
+}
+
+async function importFile(page: Page, path: string, format: "GIFT (Moodle)" | "CSV") {
+  const main = page.getByRole("main");
+  await main.getByLabel("File of questions").setInputFiles(path);
+  await main.getByLabel("Format").selectOption({ label: format });
+  await main.getByRole("button", { name: "Import" }).click();
+}
+
+test("an edited question leaves an older attempt's review as the learner saw it", async ({ browser }) => {
+  // A learner's attempt at the React quiz, every answer the first option.
+  const learner = await signedIn(browser, `quiz-learner-${Date.now()}@example.com`, "Lena Learner");
+  const learnerMain = learner.page.getByRole("main");
+  await open(learner.page, "/test/react");
+  for (const [index, question] of react.entries()) {
+    await expect(learnerMain.getByRole("heading", { name: question.question })).toBeVisible();
+    await learnerMain.getByRole("radio", { name: question.options[0]!, exact: true }).check();
+    await learnerMain.getByRole("button", { name: index === react.length - 1 ? "Finish" : "Next" }).click();
+  }
+  await learnerMain.getByRole("link", { name: "Review your answers" }).click();
+  await expect(learner.page).toHaveURL(/\/test\/react\/attempts\//);
+  const reviewUrl = new URL(learner.page.url()).pathname;
+
+  const teacher = await signedIn(browser, teacherEmail, "Quinn Teacher");
+  const main = teacher.page.getByRole("main");
+  await open(teacher.page, "/staff/quizzes/react");
+  const first = main.getByRole("form", { name: "Question 1", exact: true });
+  await expect(first.getByRole("textbox", { name: "Question 1", exact: true })).toHaveValue(react[0]!.question);
+
+  // The rules are the server's: one option only is refused, with the typed text kept.
+  await first
+    .getByRole("textbox", { name: "Question 1", exact: true })
+    .fill("After setCount(c => c + 1) three times in one click, what is count?");
+  for (let n = 2; n <= 6; n++) await first.getByLabel(`Option ${n}`, { exact: true }).fill("");
+  await first.getByRole("button", { name: "Save the question" }).click();
+  const refused = main.getByRole("form", { name: "Question 1", exact: true });
+  await expect(refused.getByRole("alert")).toContainText("A question has 2 to 6 options; this one has 1.");
+  await expect(refused.getByRole("textbox", { name: "Question 1", exact: true })).toHaveValue(
+    "After setCount(c => c + 1) three times in one click, what is count?",
+  );
+
+  await refused.getByLabel("Option 2", { exact: true }).fill("3");
+  await refused.getByLabel("Option 3", { exact: true }).fill("6");
+  await refused.getByLabel("Option 2 is the right answer").check();
+  await refused.getByRole("button", { name: "Save the question" }).click();
+  await expect(main.getByRole("status")).toContainText("The question was saved.");
+  expect(await seriousViolations(teacher.page)).toEqual([]);
+
+  // Students see the new question at once; the older attempt's review still shows the old one.
+  await open(learner.page, "/test/react");
+  await expect(
+    learnerMain.getByRole("heading", { name: "After setCount(c => c + 1) three times in one click, what is count?" }),
+  ).toBeVisible();
+  await open(learner.page, reviewUrl);
+  const firstReviewed = learnerMain.getByRole("list", { name: "Your answers" }).getByRole("listitem").first();
+  await expect(firstReviewed).toContainText(react[0]!.question);
+  await expect(firstReviewed).toContainText(`Right answer${react[0]!.answer}`);
+  await learner.context.close();
+  await teacher.context.close();
+});
+
+test("questions are imported from GIFT and CSV; a file with a bad line adds nothing and says which line", async ({ browser }) => {
+  const { context, page } = await signedIn(browser, importerEmail, "Ivan Importer");
+  const main = page.getByRole("main");
+  await open(page, "/staff/quizzes/react");
+  const before = await questionCount();
+
+  await importFile(page, file("bad.gift", "Fine? {=yes ~no}\n\nCapital of France? {=Paris =paris}\n"), "GIFT (Moodle)");
+  await expect(main.getByRole("alert")).toContainText("Nothing was imported: the file has these problems.");
+  await expect(main.getByRole("alert")).toContainText("Line 3: a short-answer question (only = answers) cannot be imported");
+  expect(await questionCount()).toBe(before);
+
+  await importFile(
+    page,
+    file("good.gift", "// two questions\n::hooks:: Which hook keeps state? {=useState ~useEffect ~useRef}\n\nHooks run in classes. {F}\n"),
+    "GIFT (Moodle)",
+  );
+  await expect(main.getByRole("status")).toContainText("2 questions were imported and added at the end.");
+  await expect(main.getByRole("textbox", { name: `Question ${before + 2}`, exact: true })).toHaveValue("Hooks run in classes.");
+
+  await importFile(page, file("bad.csv", "question,option1,option2,answer\nGood one?,a,b,a\nNo answer given?,a,b,c\n"), "CSV");
+  await expect(main.getByRole("alert")).toContainText("Line 3: Exactly one option must be the right answer.");
+  expect(await questionCount()).toBe(before + 2);
+
+  await importFile(
+    page,
+    file("good.csv", 'question,option1,option2,option3,answer\n"Which renders a list, keyed?",map with key,forEach,for...in,1\n'),
+    "CSV",
+  );
+  await expect(main.getByRole("status")).toContainText("1 questions were imported");
+  expect(await questionCount()).toBe(before + 3);
+
+  // The export reads back as the quiz's questions.
+  const download = page.waitForEvent("download");
+  await main.getByRole("link", { name: "Export to GIFT" }).click();
+  const gift = readFileSync((await (await download).path())!, "utf8");
+  expect(gift).toMatch(/^::react-[0-9a-f]+:: Which hook keeps state\? \{$/m);
+  expect(gift).toContain("\t=map with key");
+  expect((gift.match(/^::/gm) ?? []).length).toBe(before + 3);
+  await context.close();
+});
