@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registeredBrowser as registerInNewBrowser, testPassword } from "../setup/accounts.ts";
+import { reachCallback, registeredBrowser as registerInNewBrowser, testPassword } from "../setup/accounts.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 import { responseText } from "../setup/html.ts";
@@ -14,17 +14,6 @@ afterAll(() => server?.stop());
 
 const password = testPassword;
 const registeredBrowser = () => registerInNewBrowser(server.url);
-
-/** Signs in with the password, stopping at the callback so the test can look at (or change) it. */
-async function reachCallback(browser: TestBrowser, email: string, returnTo = "/") {
-  const start = await browser.request(`/signin?return_to=${encodeURIComponent(returnTo)}`);
-  const atLogin = await browser.follow(start, "/signin");
-  expect(atLogin.url.pathname).toMatch(/^\/signin\/interaction\//);
-  const posted = await browser.postForm(atLogin.url.pathname, { email, password });
-  const { url } = await browser.follow(posted, atLogin.url.pathname, (next) => next.pathname === "/signin/callback");
-  expect(url.pathname).toBe("/signin/callback");
-  return url;
-}
 
 /** A registered account in a browser that then forgets every cookie, the provider's too, as a new browser would. */
 async function signedOutAccount() {

@@ -47,3 +47,14 @@ export async function expectSignedInAt(browser: TestBrowser, callback: Response,
   const profile = await (await browser.request("/profile")).text();
   for (const text of profileTexts) expect(profile).toContain(text);
 }
+
+/** Signs in with the password at the built-in provider, stopping at the callback so the test can look at (or change) it. */
+export async function reachCallback(browser: TestBrowser, email: string, returnTo = "/", password = testPassword) {
+  const start = await browser.request(`/signin?return_to=${encodeURIComponent(returnTo)}`);
+  const atLogin = await browser.follow(start, "/signin");
+  expect(atLogin.url.pathname).toMatch(/^\/signin\/interaction\//);
+  const posted = await browser.postForm(atLogin.url.pathname, { email, password });
+  const { url } = await browser.follow(posted, atLogin.url.pathname, (next) => next.pathname === "/signin/callback");
+  expect(url.pathname).toBe("/signin/callback");
+  return url;
+}

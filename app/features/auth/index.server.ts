@@ -1,6 +1,8 @@
 // What the rest of the site uses of sign-in: who is signed in, and starting or ending a session.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { servicesContext, userContext } from "#app/context.ts";
+import { recordSignIn } from "./people.server.ts";
+import { SignInError, signInMessages } from "./relying-party.server.ts";
 import { roleAtSignIn, trustedEmail } from "./roles.server.ts";
 import { describeRoles, roleNames, type Role } from "./roles.ts";
 import type { Kysely } from "kysely";
@@ -70,10 +72,14 @@ export async function startSession(context: Context, { claims, tokens }: SignInR
   const { db, roleSources, secureCookies } = context.get(servicesContext);
   const previous = context.get(userContext);
   if (previous) await deleteSession(db, previous.session.id_hash);
-  const sessionId = await createSession(db, {
+  const person = {
     sub: claims.sub,
     name: typeof claims.name === "string" && claims.name ? claims.name : String(claims.email ?? claims.sub),
     email: typeof claims.email === "string" ? claims.email : null,
+  };
+  if (!(await recordSignIn(db, person))) throw new SignInError(signInMessages.accountDisabled);
+  const sessionId = await createSession(db, {
+    ...person,
     picture: typeof claims.picture === "string" ? claims.picture : null,
     role: await roleAtSignIn(db, roleSources, claims),
     role_email: trustedEmail(roleSources, claims),

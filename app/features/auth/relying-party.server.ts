@@ -31,6 +31,7 @@ export const signInMessages = {
   tokenFailed: "Get access token failed",
   missingRefreshToken: "Missing Refresh Token (audience, scope)",
   mfaRequired: "Multi-factor authentication is required",
+  accountDisabled: "This account has been disabled. If you think this is a mistake, please contact the college office.",
 } as const;
 
 export class SignInError extends Error {

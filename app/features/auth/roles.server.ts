@@ -43,11 +43,14 @@ export async function roleAtSignIn(db: Kysely<Database>, sources: RoleSources, c
 
 /**
  * Gives the person with this email a role from their next sign-in on, and at once to the
- * sessions they have now. Returns how many sessions changed.
+ * sessions they have now. Returns how many sessions changed. Inside a transaction given as `db`
+ * (a staff change with its audit line), it takes part in that one.
  */
 export async function assignRole(db: Kysely<Database>, email: string, role: Role): Promise<number> {
   const address = normaliseEmail(email);
-  return db.transaction().execute(async (trx) => {
+  const inTransaction = (work: (trx: Kysely<Database>) => Promise<number>) =>
+    db.isTransaction ? work(db) : db.transaction().execute(work);
+  return inTransaction(async (trx) => {
     await trx
       .insertInto("user_roles")
       .values({ email: address, role, updated_at: new Date().toISOString() })

@@ -31,8 +31,9 @@ const areas = [
   },
 ] as const;
 
-export type StaffArea = { href: string; label: string; text: string };
+/** `download`: a file, fetched by a plain link rather than opened as a page. */
+export type StaffArea = { href: string; label: string; text: string; download?: boolean };
 
 export function staffAreasFor(role: Role): StaffArea[] {
-  return areas.filter((area) => (area.roles as readonly Role[]).includes(role)).map(({ href, label, text }) => ({ href, label, text }));
+  return areas.filter((area) => (area.roles as readonly Role[]).includes(role)).map(({ roles: _roles, ...area }) => area);
 }

@@ -187,6 +187,16 @@ export interface Database {
     options: string;
     answer: string;
   };
+  people: {
+    /** The provider's subject: who this is, whichever provider. */
+    sub: string;
+    name: string;
+    email: string | null;
+    first_seen_at: string;
+    last_sign_in_at: string;
+    disabled_at: string | null;
+    disabled_by: string | null;
+  };
   audit_log: {
     id: string;
     at: string;

@@ -122,6 +122,9 @@ export default function StaffCourse({ loaderData, actionData }: Route.ComponentP
               See the course page
             </Link>
           )}
+          <Link to={`/staff/courses/${course.slug}/stats`} className="text-brand-800 underline">
+            Numbers: learners and quiz results
+          </Link>
           <FormProblem message={reply?.form === "status" ? reply.message : undefined} />
         </section>
 

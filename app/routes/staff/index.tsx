@@ -29,7 +29,12 @@ export default function StaffHome({ loaderData }: Route.ComponentProps) {
           {loaderData.areas.map((area) => (
             <li key={area.href} className="rounded-lg border border-gray-200 p-6 shadow-sm">
               <h2 className="text-xl font-bold">
-                <Link to={area.href} className="text-brand-800 underline-offset-4 hover:underline">
+                <Link
+                  to={area.href}
+                  reloadDocument={area.download}
+                  download={area.download}
+                  className="text-brand-800 underline-offset-4 hover:underline"
+                >
                   {area.label}
                 </Link>
               </h2>

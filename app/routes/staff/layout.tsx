@@ -27,12 +27,18 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
             </li>
             {areas.map((area) => (
               <li key={area.href}>
-                <NavLink
-                  to={area.href}
-                  className="text-brand-800 underline-offset-4 hover:underline aria-[current=page]:font-semibold aria-[current=page]:underline"
-                >
-                  {area.label}
-                </NavLink>
+                {area.download ? (
+                  <a href={area.href} download className="text-brand-800 underline-offset-4 hover:underline">
+                    {area.label}
+                  </a>
+                ) : (
+                  <NavLink
+                    to={area.href}
+                    className="text-brand-800 underline-offset-4 hover:underline aria-[current=page]:font-semibold aria-[current=page]:underline"
+                  >
+                    {area.label}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>

@@ -1,0 +1,102 @@
+import type { Kysely } from "kysely";
+import { assignRole } from "#app/features/auth/roles.server.ts";
+import { isRole, type Role } from "#app/features/auth/roles.ts";
+import { endSessionsOf } from "#app/features/auth/sessions.server.ts";
+import { containsText } from "#app/lib/db/contains-text.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
+import { recordStaffAction, type StaffActor } from "./audit.server.ts";
+import { done, notFound, refused, staffChange } from "./staff-change.server.ts";
+
+export const PEOPLE_PAGE_SIZE = 50;
+
+const lower = (email: string | null) => email?.trim().toLowerCase() ?? null;
+
+/**
+ * One page of the people who have signed in, most recent first, with the role each has: set by
+ * ADMIN_EMAILS (fixed here), given by address (here or `npm run user:role`), or from their session.
+ */
+export async function peoplePage(
+  db: Kysely<Database>,
+  { search, page, adminEmails }: { search: string; page: number; adminEmails: readonly string[] },
+) {
+  let query = db
+    .selectFrom("people")
+    .selectAll()
+    .orderBy("last_sign_in_at", "desc")
+    .orderBy("sub")
+    .limit(PEOPLE_PAGE_SIZE + 1)
+    .offset((page - 1) * PEOPLE_PAGE_SIZE);
+  if (search) query = query.where((eb) => eb.or([containsText("name", search), containsText("email", search)]));
+  const rows = await query.execute();
+  const people = rows.slice(0, PEOPLE_PAGE_SIZE);
+  const emails = people.map((person) => lower(person.email)).filter((email): email is string => email !== null);
+  const subs = people.map((person) => person.sub);
+  const [given, sessions] = await Promise.all([
+    emails.length ? db.selectFrom("user_roles").select(["email", "role"]).where("email", "in", emails).execute() : [],
+    subs.length
+      ? db.selectFrom("sessions").select(["sub", "role", "last_seen_at"]).where("sub", "in", subs).orderBy("last_seen_at", "desc").execute()
+      : [],
+  ]);
+  return {
+    people: people.map((person) => {
+      const email = lower(person.email);
+      const fixed = email !== null && adminEmails.includes(email);
+      const role = fixed
+        ? "admin"
+        : (given.find((row) => row.email === email)?.role ?? sessions.find((row) => row.sub === person.sub)?.role ?? "student");
+      return {
+        ...person,
+        role: isRole(role) ? role : "student",
+        roleFixed: fixed,
+        signedIn: sessions.some((row) => row.sub === person.sub),
+      };
+    }),
+    more: rows.length > PEOPLE_PAGE_SIZE,
+  };
+}
+
+/** Gives a person a role, by their address, from now on (their sessions too). */
+export async function changeRole(db: Kysely<Database>, actor: StaffActor, sub: string, role: Role, adminEmails: readonly string[]) {
+  return staffChange(db, null, async (trx) => {
+    const person = await trx.selectFrom("people").selectAll().where("sub", "=", sub).executeTakeFirst();
+    if (!person) return notFound("person");
+    const email = lower(person.email);
+    if (!email)
+      return refused(
+        409,
+        "This person's sign-in gives no email address, and roles are given by address: set their role at the college's sign-in service.",
+      );
+    if (adminEmails.includes(email))
+      return refused(409, "This person is an administrator through ADMIN_EMAILS: change that setting to change their role.");
+    if (sub === actor.sub && role !== "admin")
+      return refused(409, "You cannot take away your own administrator role: ask another administrator.");
+    const before = await trx.selectFrom("user_roles").select("role").where("email", "=", email).executeTakeFirst();
+    await assignRole(trx, email, role);
+    await recordStaffAction(trx, actor, {
+      action: "account.role",
+      subject: `person:${sub}`,
+      before: { email, role: before?.role ?? null },
+      after: { email, role },
+    });
+    return done(undefined);
+  });
+}
+
+/** Disables a person (their sessions end at once, and they cannot sign in) or enables them again. */
+export async function setDisabled(db: Kysely<Database>, actor: StaffActor, sub: string, disabled: boolean) {
+  return staffChange(db, null, async (trx) => {
+    const before = await trx.selectFrom("people").selectAll().where("sub", "=", sub).executeTakeFirst();
+    if (!before) return notFound("person");
+    if (sub === actor.sub && disabled) return refused(409, "You cannot disable your own account.");
+    const update = disabled ? { disabled_at: new Date().toISOString(), disabled_by: actor.name } : { disabled_at: null, disabled_by: null };
+    await trx.updateTable("people").set(update).where("sub", "=", sub).execute();
+    if (disabled) await endSessionsOf(trx, sub);
+    await recordStaffAction(trx, actor, {
+      action: disabled ? "account.disable" : "account.enable",
+      subject: `person:${sub}`,
+      before: { name: before.name, email: before.email, disabled_at: before.disabled_at },
+      after: { name: before.name, email: before.email, ...update },
+    });
+    return done(undefined);
+  });
+}

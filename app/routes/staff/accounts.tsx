@@ -1,0 +1,199 @@
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { PageHeader } from "#app/components/page-header.tsx";
+import { servicesContext } from "#app/context.ts";
+import { isRole, roles } from "#app/features/auth/roles.ts";
+import { requireAdmin } from "#app/features/staff/access.server.ts";
+import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { changeRole, peoplePage, setDisabled } from "#app/features/staff/people-admin.server.ts";
+import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/accounts";
+
+const pagePath = "/staff/accounts";
+
+export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Accounts");
+
+const roleLabels = { student: "Student", teacher: "Teacher", moderator: "Moderator", admin: "Administrator" } as const;
+
+/** Administrators: everyone who has signed in, found by name or address, with their role and whether they may sign in. */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  requireAdmin(context, pagePath + url.search);
+  const { db, config } = context.get(servicesContext);
+  const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
+  const { people, more } = await peoplePage(db, { search, page, adminEmails: config.ADMIN_EMAILS });
+  return { people, more, page, search, saved: url.searchParams.get("saved") };
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const { actor } = requireAdmin(context, pagePath + url.search);
+  const { db, config } = context.get(servicesContext);
+  const form = await request.formData();
+  const sub = String(form.get("sub") ?? "");
+  const intent = form.get("intent");
+  const role = form.get("role");
+  const result =
+    intent === "role" && isRole(role)
+      ? await changeRole(db, actor, sub, role, config.ADMIN_EMAILS)
+      : intent === "disable" || intent === "enable"
+        ? await setDisabled(db, actor, sub, intent === "disable")
+        : ({ ok: false, status: 400, message: "This form did not say what to change. Reload the page and try again." } as const);
+  if (!result.ok) return data({ sub, message: result.message }, { status: result.status });
+  const back = new URLSearchParams(url.search);
+  back.set("saved", String(intent));
+  return redirect(`${pagePath}?${back}`, 303);
+}
+
+const savedText: Record<string, string> = {
+  role: "The role was changed. It applies at once to the person's open sessions.",
+  disable: "The account was disabled: its sessions have ended and it cannot sign in.",
+  enable: "The account was enabled again: the person can sign in.",
+};
+
+export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
+  const { people, more, page, search, saved } = loaderData;
+  const [params] = useSearchParams();
+  const pageLink = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.delete("saved");
+    next.set("page", String(n));
+    return `${pagePath}?${next}`;
+  };
+  return (
+    <>
+      <PageHeader title="Accounts" />
+      <div className="section space-y-8">
+        {saved && savedText[saved] && (
+          <p role="status" className="rounded-md bg-emerald-50 p-4 text-emerald-900">
+            {savedText[saved]}
+          </p>
+        )}
+        <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
+          <div>
+            <label htmlFor="people-search" className="block font-medium">
+              Name or email
+            </label>
+            <input
+              id="people-search"
+              name="q"
+              type="search"
+              defaultValue={search}
+              maxLength={100}
+              className="mt-1 rounded-md border border-gray-400 px-3 py-2"
+            />
+          </div>
+          <button type="submit" className="btn-primary">
+            Search
+          </button>
+        </Form>
+        <FormProblem message={actionData?.message} />
+        {people.length === 0 ? (
+          <p className="text-muted">{search ? `No one whose name or email contains “${search}”.` : "No one has signed in yet."}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left">
+              <caption className="sr-only">People who have signed in, most recent first</caption>
+              <thead className="border-b-2 border-gray-300">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    Person
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Role
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Last sign-in
+                  </th>
+                  <th scope="col" className="py-2">
+                    Account
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {people.map((person) => (
+                  <tr key={person.sub} className="border-b border-gray-200 align-top">
+                    <th scope="row" className="py-3 pr-4 font-normal">
+                      <span className="font-semibold">{person.name}</span>
+                      <br />
+                      <span className="text-sm text-muted">{person.email ?? "no email address"}</span>
+                    </th>
+                    <td className="py-3 pr-4">
+                      {person.roleFixed ? (
+                        <span>Administrator (ADMIN_EMAILS)</span>
+                      ) : (
+                        <Form method="post" className="flex flex-wrap gap-2">
+                          <input type="hidden" name="sub" value={person.sub} />
+                          <label htmlFor={`role-${person.sub}`} className="sr-only">
+                            Role of {person.name}
+                          </label>
+                          <select
+                            id={`role-${person.sub}`}
+                            name="role"
+                            defaultValue={person.role}
+                            className="rounded-md border border-gray-400 bg-white px-2 py-1"
+                          >
+                            {roles.map((role) => (
+                              <option key={role} value={role}>
+                                {roleLabels[role]}
+                              </option>
+                            ))}
+                          </select>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="role"
+                            className="rounded-md border border-gray-400 px-3 py-1"
+                            aria-label={`Change the role of ${person.name}`}
+                          >
+                            Change
+                          </button>
+                        </Form>
+                      )}
+                    </td>
+                    <td className="py-3 pr-4">
+                      <time dateTime={person.last_sign_in_at}>{person.last_sign_in_at.slice(0, 10)}</time>
+                    </td>
+                    <td className="py-3">
+                      <Form method="post" className="flex flex-wrap items-center gap-2">
+                        <input type="hidden" name="sub" value={person.sub} />
+                        {person.disabled_at ? (
+                          <>
+                            <span className="rounded-full bg-red-100 px-2.5 py-0.5 text-sm text-red-900">Disabled</span>
+                            <button
+                              type="submit"
+                              name="intent"
+                              value="enable"
+                              className="rounded-md border border-gray-400 px-3 py-1"
+                              aria-label={`Enable ${person.name}`}
+                            >
+                              Enable
+                            </button>
+                          </>
+                        ) : (
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="disable"
+                            className="rounded-md border border-red-400 px-3 py-1 text-red-800"
+                            aria-label={`Disable ${person.name}`}
+                          >
+                            Disable
+                          </button>
+                        )}
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <nav aria-label="Pages of accounts" className="flex gap-4">
+          {page > 1 && <Link to={pageLink(page - 1)}>Previous page</Link>}
+          {more && <Link to={pageLink(page + 1)}>Next page</Link>}
+        </nav>
+      </div>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

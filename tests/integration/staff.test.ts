@@ -1,0 +1,331 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignRole } from "#app/features/auth/roles.server.ts";
+import type { Role } from "#app/features/auth/roles.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
+import { reachCallback, registerIn } from "../setup/accounts.ts";
+import { engines } from "../setup/databases.ts";
+import { visibleText } from "../setup/html.ts";
+import { TestBrowser } from "../setup/http-client.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
+
+let people = 0;
+const react = questionsByQuiz.react!;
+
+/** The staff pages, and a form post each takes: none may be opened by a student. */
+const staffPages = [
+  "/staff",
+  "/staff/courses",
+  "/staff/courses/new",
+  "/staff/courses/java",
+  "/staff/courses/java/stats",
+  "/staff/courses/java/stats.csv?table=lessons",
+  "/staff/courses/java/lessons/new",
+  "/staff/courses/java/lessons/java-01",
+  "/staff/quizzes",
+  "/staff/quizzes/java",
+  "/staff/quizzes/java/preview",
+  "/staff/quizzes/java/export.gift",
+  "/staff/accounts",
+  "/staff/audit",
+  "/staff/newsletter.csv",
+];
+const staffActions: [string, Record<string, string>][] = [
+  ["/staff/courses/new", { slug: "sneaky", title: "Sneaky course" }],
+  ["/staff/courses/java", { intent: "unpublish" }],
+  ["/staff/courses/java/lessons/new", { title: "Sneaky lesson", description: "A lesson that should never be stored anywhere at all." }],
+  ["/staff/courses/java/lessons/java-01", { intent: "unpublish" }],
+  ["/staff/quizzes", { slug: "sneaky", title: "Sneaky", coursePath: "/courses/java" }],
+  ["/staff/quizzes/java", { intent: "unpublish" }],
+  ["/staff/accounts", { intent: "disable", sub: "anyone" }],
+];
+
+const tinyPng = () =>
+  sharp({ create: { width: 60, height: 40, channels: 3, background: "#123456" } })
+    .png()
+    .toBuffer();
+
+describe.each(engines)("the staff area on %s", (engine) => {
+  let site: RunningSite;
+  let handle: DatabaseHandle;
+  let media: string;
+  beforeAll(async () => {
+    media = mkdtempSync(join(tmpdir(), "staff-media-"));
+    site = await startSite(
+      { TRUST_PROXY: "1", MEDIA_DIR: media, MAX_UPLOAD_MB: "1", ADMIN_EMAILS: `root-${process.pid}@college.example` },
+      engine,
+    );
+    handle = site.database.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await site?.stop();
+    rmSync(media, { recursive: true, force: true });
+  });
+
+  /** A browser signed in as a new person with this role. */
+  async function person(role: Role | "root") {
+    people += 1;
+    const email = role === "root" ? `root-${process.pid}@college.example` : `${role}-${people}-${process.pid}@college.example`;
+    if (role !== "root" && role !== "student") await assignRole(handle.db, email, role);
+    const browser = new TestBrowser(site.url, `198.51.100.${people}`);
+    await registerIn(browser, email, `${role} ${people}`);
+    return { browser, email };
+  }
+  let administrator: Awaited<ReturnType<typeof person>> | undefined;
+  /** The one administrator (ADMIN_EMAILS), signed in once. */
+  const admin = async () => (administrator ??= await person("root"));
+  const auditCount = async () => (await handle.db.selectFrom("audit_log").select("id").execute()).length;
+
+  describe("who may open what", () => {
+    it("answers a student 403 on every staff page and action, and changes nothing", async () => {
+      const { browser } = await person("student");
+      const before = await auditCount();
+      for (const path of staffPages) expect((await browser.request(path)).status, path).toBe(403);
+      for (const [path, form] of staffActions) expect((await browser.postForm(path, form)).status, path).toBe(403);
+      const upload = await browser.request("/staff/uploads", {
+        method: "POST",
+        headers: { "Tus-Resumable": "1.0.0", "Upload-Length": "10", "Upload-Metadata": `lesson ${btoa("java-01")}` },
+      });
+      expect(upload.status).toBe(403);
+      expect(await auditCount()).toBe(before);
+      expect((await handle.db.selectFrom("courses").select("slug").where("slug", "=", "sneaky").execute()).length).toBe(0);
+    });
+
+    it("sends a visitor to sign in, and keeps teachers out of the administrators' pages and moderators out of the content", async () => {
+      const visitor = await new TestBrowser(site.url).request("/staff/courses");
+      expect(visitor.status).toBe(302);
+      expect(visitor.headers.get("location")).toBe("/signin?return_to=%2Fstaff%2Fcourses");
+      const teacher = await person("teacher");
+      for (const path of ["/staff/accounts", "/staff/audit", "/staff/newsletter.csv"])
+        expect((await teacher.browser.request(path)).status, path).toBe(403);
+      expect((await teacher.browser.request("/staff/courses")).status).toBe(200);
+      const moderator = await person("moderator");
+      for (const path of ["/staff/courses", "/staff/quizzes"]) expect((await moderator.browser.request(path)).status, path).toBe(403);
+      expect(visibleText(await (await moderator.browser.request("/staff")).text())).toContain("Contact messages");
+    });
+  });
+
+  describe("courses", () => {
+    it("refuses a bad address, a taken one, a listing's, and a picture that is no picture, storing nothing", async () => {
+      const { browser } = await person("teacher");
+      const before = await handle.db.selectFrom("courses").select("slug").execute();
+      const post = (fields: Record<string, string>, image?: Blob) => {
+        const body = new FormData();
+        for (const [name, value] of Object.entries(fields)) body.set(name, value);
+        if (image) body.set("image", image, "../../../etc/cover.png");
+        return browser.request("/staff/courses/new", { method: "POST", body });
+      };
+      for (const [fields, message] of [
+        [{ slug: "Web Design!", title: "Web Design" }, "Use lower-case letters, digits and single hyphens"],
+        [{ slug: "java", title: "Another Java" }, "There is already a course at /courses/java."],
+        [{ slug: "mern", title: "MERN again" }, "This address belongs to a course listing."],
+        [{ slug: "ok-slug", title: "" }, "The title is required."],
+      ] as const) {
+        const response = await post(fields);
+        expect([400, 409], JSON.stringify(fields)).toContain(response.status);
+        expect(visibleText(await response.text())).toContain(message);
+      }
+      const notAPicture = await post(
+        { slug: "fake-picture", title: "Fake picture", imageAlt: "x" },
+        new Blob(["GIF89a not really"], { type: "image/png" }),
+      );
+      expect(notAPicture.status).toBe(400);
+      expect(visibleText(await notAPicture.text())).toContain("This file is not a PNG, JPEG, WebP or SVG picture.");
+      const script = await post(
+        { slug: "svg-script", title: "SVG with a script", imageAlt: "x" },
+        new Blob(['<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="5" height="5"/></svg>'], {
+          type: "image/svg+xml",
+        }),
+      );
+      expect(visibleText(await script.text())).toContain("This SVG contains a script.");
+      const linked = await post(
+        { slug: "svg-linked", title: "SVG with a link", imageAlt: "x" },
+        new Blob(
+          [
+            '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="file:///etc/passwd"/></svg>',
+          ],
+          { type: "image/svg+xml" },
+        ),
+      );
+      expect(visibleText(await linked.text())).toContain("This SVG links to other files.");
+      expect(await handle.db.selectFrom("courses").select("slug").execute()).toEqual(before);
+      // The folder of unfinished video uploads is made at start; no file was written anywhere.
+      expect(readdirSync(media, { recursive: true })).toEqual([".uploads"]);
+
+      // A good picture under a name with path tricks is stored under a name of the site's own.
+      const created = await post(
+        { slug: "named-safely", title: "Named safely", imageAlt: "A dark blue square" },
+        new Blob([new Uint8Array(await tinyPng())], { type: "image/png" }),
+      );
+      expect(created.status).toBe(302);
+      const course = await handle.db.selectFrom("courses").selectAll().where("slug", "=", "named-safely").executeTakeFirstOrThrow();
+      expect(course.image_src).toMatch(/^course-images\/named-safely-[0-9a-f]{12}\.webp$/);
+      expect(readdirSync(join(media, "course-images"))).toEqual([course.image_src.split("/")[1]]);
+      const picture = await fetch(`${site.url}/media/${course.image_src}`);
+      expect(picture.headers.get("content-type")).toBe("image/webp");
+      const stored = await sharp(Buffer.from(await picture.arrayBuffer())).metadata();
+      expect([stored.width, stored.height, stored.exif]).toEqual([1200, 800, undefined]);
+    });
+  });
+
+  describe("quizzes", () => {
+    it("keep an older attempt's review as the learner saw it after a question is edited, and show the new one to the next", async () => {
+      const learner = await person("student");
+      const questions = react;
+      const sheet: Record<string, string> = { current: questions.at(-1)!.id };
+      for (const question of questions) sheet[`q.${question.id}`] = String(question.options.indexOf(question.answer));
+      const finished = await learner.browser.postForm("/test/react", sheet);
+      expect(finished.status).toBe(200);
+      const attempt = await handle.db.selectFrom("quiz_attempts").select("id").where("quiz_slug", "=", "react").executeTakeFirstOrThrow();
+
+      const teacher = await person("teacher");
+      const edited = await teacher.browser.postForm("/staff/quizzes/react", {
+        intent: "question-update",
+        id: questions[0]!.id,
+        question: "Which hook keeps a value between renders without causing one?",
+        option1: "useRef",
+        option2: "useState",
+        option3: "useMemo",
+        correct: "1",
+      });
+      expect(edited.status).toBe(303);
+
+      const review = visibleText(await (await learner.browser.request(`/test/react/attempts/${attempt.id}`)).text());
+      expect(review).toContain(questions[0]!.question);
+      expect(review).not.toContain("Which hook keeps a value between renders");
+      expect(review).toContain(`${questions.length} out of ${questions.length}`);
+      const page = visibleText(await (await learner.browser.request("/test/react")).text());
+      expect(page).toContain("Which hook keeps a value between renders without causing one?");
+    });
+
+    it("refuse a question that breaks the rules, changing nothing", async () => {
+      const teacher = await person("teacher");
+      const before = await handle.db.selectFrom("quiz_questions").selectAll().where("quiz_slug", "=", "java").orderBy("position").execute();
+      for (const [fields, message] of [
+        [{ question: "Two right answers?", option1: "a", option2: "b" }, "Exactly one option must be the right answer."],
+        [{ question: "Same option twice?", option1: "yes", option2: "Yes", correct: "1" }, 'The option "Yes" appears twice'],
+        [{ question: "Only one option?", option1: "alone", correct: "1" }, "A question has 2 to 6 options; this one has 1."],
+        [{ question: "Right one empty?", option1: "a", option2: "b", correct: "3" }, "The option marked right is empty."],
+        [{ question: "?", option1: "a", option2: "b", correct: "1" }, "The question needs at least 5 characters."],
+      ] as const) {
+        const response = await teacher.browser.postForm("/staff/quizzes/java", { intent: "question-add", ...fields });
+        expect(response.status, JSON.stringify(fields)).toBe(400);
+        expect(visibleText(await response.text())).toContain(message);
+      }
+      expect(
+        await handle.db.selectFrom("quiz_questions").selectAll().where("quiz_slug", "=", "java").orderBy("position").execute(),
+      ).toEqual(before);
+    });
+  });
+
+  describe("lesson video uploads", () => {
+    async function startUpload(browser: TestBrowser, length: number, lesson = "java-01", filename = "lecture.mp4") {
+      return browser.request("/staff/uploads", {
+        method: "POST",
+        headers: {
+          "Tus-Resumable": "1.0.0",
+          "Upload-Length": String(length),
+          "Upload-Metadata": `lesson ${btoa(lesson)},filename ${btoa(filename)}`,
+        },
+      });
+    }
+
+    it("refuses a file that is not a video by its content, whatever its name, and keeps nothing of it", async () => {
+      const { browser } = await person("teacher");
+      const body = new TextEncoder().encode("#!/bin/sh\necho this is not a video\n");
+      const created = await startUpload(browser, body.length, "java-01", "../../../../tmp/evil.mp4");
+      expect(created.status).toBe(201);
+      const location = created.headers.get("location")!;
+      expect(location).toMatch(/^\/staff\/uploads\/[0-9a-f]+$/);
+      const sent = await browser.request(location, {
+        method: "PATCH",
+        headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+        body,
+      });
+      expect(sent.status).toBe(415);
+      expect(await sent.text()).toContain("This file is not an MP4 or WebM video");
+      const lesson = await handle.db.selectFrom("lessons").select("video").where("id", "=", "java-01").executeTakeFirstOrThrow();
+      expect(lesson.video).toBe("java/01.mp4");
+      expect(readdirSync(join(media, ".uploads"))).toEqual([]);
+    });
+
+    it("refuses a file larger than MAX_UPLOAD_MB before any of it is sent, and an upload for no lesson", async () => {
+      const { browser } = await person("teacher");
+      const tooLarge = await startUpload(browser, 2 * 1024 * 1024);
+      expect(tooLarge.status).toBe(413);
+      const noLesson = await startUpload(browser, 100, "no-such-lesson");
+      expect(noLesson.status).toBe(404);
+      expect(await noLesson.text()).toContain("There is no such lesson.");
+    });
+  });
+
+  describe("administrators", () => {
+    it("disable an account: its sessions end at once and it cannot sign in again until enabled", async () => {
+      const root = await admin();
+      const learner = await person("student");
+      expect((await learner.browser.request("/profile")).status).toBe(200);
+      const { sub } = await handle.db.selectFrom("people").select("sub").where("email", "=", learner.email).executeTakeFirstOrThrow();
+
+      const disabled = await root.browser.postForm("/staff/accounts", { intent: "disable", sub });
+      expect(disabled.status).toBe(303);
+      expect((await learner.browser.request("/profile")).status).toBe(302);
+      expect(await handle.db.selectFrom("sessions").select("sub").where("sub", "=", sub).execute()).toEqual([]);
+      const entry = await handle.db.selectFrom("audit_log").selectAll().where("action", "=", "account.disable").executeTakeFirstOrThrow();
+      expect(entry.subject).toBe(`person:${sub}`);
+      expect(JSON.parse(entry.before!)).toMatchObject({ disabled_at: null });
+
+      const list = visibleText(await (await root.browser.request(`/staff/accounts?q=${encodeURIComponent(learner.email)}`)).text());
+      expect(list).toContain(learner.email);
+      expect(list).toContain("Disabled");
+      // Signing in again is refused, with the reason, until an administrator enables the account.
+      const again = new TestBrowser(site.url, "198.51.100.250");
+      const refusedSignIn = await again.request((await reachCallback(again, learner.email)).href);
+      expect(refusedSignIn.status).toBe(400);
+      expect(visibleText(await refusedSignIn.text())).toContain("This account has been disabled.");
+      expect((await root.browser.postForm("/staff/accounts", { intent: "enable", sub })).status).toBe(303);
+      const fresh = new TestBrowser(site.url, "198.51.100.251");
+      const allowed = await fresh.request((await reachCallback(fresh, learner.email)).href);
+      expect(allowed.status).toBe(302);
+
+      // An administrator cannot lock themselves out.
+      const self = await handle.db.selectFrom("people").select("sub").where("email", "=", root.email).executeTakeFirstOrThrow();
+      const refused = await root.browser.postForm("/staff/accounts", { intent: "disable", sub: self.sub });
+      expect(refused.status).toBe(409);
+    });
+
+    it("change a role, which applies to the person's open session at once", async () => {
+      const root = await admin();
+      const learner = await person("student");
+      expect((await learner.browser.request("/staff/courses")).status).toBe(403);
+      const { sub } = await handle.db.selectFrom("people").select("sub").where("email", "=", learner.email).executeTakeFirstOrThrow();
+      expect((await root.browser.postForm("/staff/accounts", { intent: "role", sub, role: "teacher" })).status).toBe(303);
+      expect((await learner.browser.request("/staff/courses")).status).toBe(200);
+      expect((await root.browser.postForm("/staff/accounts", { intent: "role", sub, role: "wizard" })).status).toBe(400);
+    });
+
+    it("export the newsletter list as CSV that a spreadsheet cannot run, and read the audit log", async () => {
+      const root = await admin();
+      await handle.db
+        .insertInto("newsletter_subscriptions")
+        .values([
+          { id: "n1", email: "reader@example.com", created_at: "2026-01-01T00:00:00.000Z" },
+          { id: "n2", email: "=cmd|' /C calc'!A0@example.com", created_at: "2026-01-02T00:00:00.000Z" },
+        ])
+        .execute();
+      const csv = await root.browser.request("/staff/newsletter.csv");
+      expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="newsletter-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer())).toBe(
+        "\uFEFFemail,subscribed_at\r\nreader@example.com,2026-01-01T00:00:00.000Z\r\n'=cmd|' /C calc'!A0@example.com,2026-01-02T00:00:00.000Z\r\n",
+      );
+      const audit = visibleText(await (await root.browser.request("/staff/audit?q=newsletter")).text());
+      expect(audit).toContain("did newsletter.export on newsletter");
+      expect(audit).not.toContain("account.disable");
+    });
+  });
+});
