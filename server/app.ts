@@ -34,7 +34,8 @@ import { validateSiteContent } from "../app/content/validate.server.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { createPageCache, pageCacheControl } from "./page-cache/index.ts";
-import { mediaRoutes } from "./media.ts";
+import { bucketMediaRoutes, mediaOrigin, mediaRoutes } from "./media.ts";
+import { s3Storage } from "../app/lib/s3-storage.server.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
 import { limitProviderRequests } from "./idp/request-limits.ts";
 import { answerDatabaseStallsWith503 } from "./database-unavailable.ts";
@@ -85,10 +86,12 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   let draining = false;
 
   const { identityProvider, identityProviderHandler, relyingParty, roleSources } = await setUpSignIn(database.db, config);
-  const media = createMediaCatalog(config);
-  const mediaStore = localMediaStore(config.MEDIA_DIR);
+  // Staff uploads go to the S3 bucket when one is configured, else to MEDIA_DIR.
+  const bucket = config.S3_BUCKET ? s3Storage({ ...config, S3_BUCKET: config.S3_BUCKET }) : undefined;
+  const media = createMediaCatalog(config, bucket);
+  const mediaStore = bucket ?? localMediaStore(config.MEDIA_DIR);
   const secureCookies = (req: express.Request) => Boolean(config.PUBLIC_URL?.startsWith("https:")) || req.protocol === "https";
-  const videoUploadHandler = staffVideoUploads({ db: database.db, config, mediaStore }, secureCookies);
+  const videoUploadHandler = staffVideoUploads({ db: database.db, config, mediaStore, bucket }, secureCookies);
   const storedPublicFiles = devServer ? undefined : publicFiles(clientDir);
   // Development renders every page, so edits show at once.
   const pageCache =
@@ -155,7 +158,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
     securityHeaders({
       development: Boolean(devServer),
       providerOrigins: [...new Set(providerOrigins)],
-      mediaOrigin: config.MEDIA_BASE_URL && new URL(config.MEDIA_BASE_URL).origin,
+      mediaOrigin: mediaOrigin(config),
       captchaOrigins: captchaOrigins(config),
       libraryImageOrigins: config.GOOGLE_BOOKS_API_KEY ? googleImageOrigins : [],
       chatbotOrigins: chatbotOrigins(config),
@@ -173,7 +176,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   // After the health checks: load balancers call them at each instance's own address.
   app.use(redirectToPublicAddress({ publicUrl: config.PUBLIC_URL, logger }));
   // Before compression: byte ranges are ranges of the file itself.
-  app.use("/media", await mediaRoutes(config.MEDIA_DIR));
+  app.use("/media", bucket ? bucketMediaRoutes(bucket, { signed: !config.S3_PUBLIC_URL }) : await mediaRoutes(config.MEDIA_DIR));
   // The public files (pictures, the icon), from memory like the hashed assets, before compression.
   if (storedPublicFiles) app.use(storedPublicFiles.serve);
   // Pages kept for signed-out visitors, sent as stored (compressed once when kept).

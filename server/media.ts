@@ -2,6 +2,9 @@ import { createReadStream } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
 import { Router, type Request, type Response } from "express";
+import { isMediaKey } from "#app/lib/media-store.server.ts";
+import type { S3Storage } from "#app/lib/s3-storage.server.ts";
+import type { Config } from "#app/lib/env.server.ts";
 
 const contentTypes: Record<string, string> = {
   ".mp4": "video/mp4",
@@ -121,4 +124,64 @@ export async function mediaRoutes(mediaDir: string) {
   router.get("/{*path}", serve);
   router.head("/{*path}", serve);
   return router;
+}
+
+/**
+ * /media when staff uploads are in an S3 bucket: pages keep linking /media/<key>, and this sends
+ * the browser on to the bucket (its public address, or a signed one), where byte ranges are
+ * served. Captions are sent from here instead: a <track> is read from the page's own origin only.
+ */
+export function bucketMediaRoutes(bucket: S3Storage, { signed }: { signed: boolean }) {
+  const router = Router();
+  const serve = async (req: Request, res: Response) => {
+    let key: string;
+    try {
+      key = decodeURIComponent(req.path.slice(1));
+    } catch {
+      key = "";
+    }
+    if (!isMediaKey(key)) {
+      res.status(404).type("text/plain").send("No such media file.");
+      return;
+    }
+    try {
+      if (extname(key) === ".vtt") {
+        const file = await bucket.read(key);
+        res.setHeader("Content-Type", contentTypes[".vtt"]!);
+        res.setHeader("Cache-Control", "public, max-age=3600");
+        if (file.length !== undefined) res.setHeader("Content-Length", String(file.length));
+        if (req.method === "HEAD") {
+          file.body.destroy();
+          res.end();
+          return;
+        }
+        file.body.on("error", () => res.destroy());
+        file.body.pipe(res);
+        return;
+      }
+      // A signed address expires: the redirect is kept no longer than a few minutes.
+      res.setHeader("Cache-Control", signed ? "private, max-age=300" : "public, max-age=86400");
+      res.redirect(302, await bucket.browserAddress(key));
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || status === 403) {
+        res.status(404).type("text/plain").send("No such media file.");
+        return;
+      }
+      throw error;
+    }
+  };
+  router.get("/{*path}", serve);
+  router.head("/{*path}", serve);
+  return router;
+}
+
+/** Where lesson files and pictures come from when not from the site itself: MEDIA_BASE_URL's origin, or the bucket's. */
+export function mediaOrigin(
+  config: Pick<Config, "MEDIA_BASE_URL" | "S3_BUCKET" | "S3_ENDPOINT" | "S3_PUBLIC_URL" | "S3_REGION">,
+): string | undefined {
+  if (config.MEDIA_BASE_URL) return new URL(config.MEDIA_BASE_URL).origin;
+  if (!config.S3_BUCKET) return undefined;
+  if (config.S3_PUBLIC_URL) return new URL(config.S3_PUBLIC_URL).origin;
+  return config.S3_ENDPOINT ? new URL(config.S3_ENDPOINT).origin : `https://${config.S3_BUCKET}.s3.${config.S3_REGION}.amazonaws.com`;
 }

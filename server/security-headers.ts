@@ -92,7 +92,8 @@ export function securityHeaders({
   // Profile pictures of an external provider come over HTTPS.
   const imgSrc = (req: unknown) => {
     if (externalImages(req)) return "'self' data: https: http:";
-    const base = providerOrigins.length ? "'self' data: https:" : "'self' data:";
+    const own = mediaOrigin ? `'self' data: ${mediaOrigin}` : "'self' data:";
+    const base = providerOrigins.length ? `${own} https:` : own;
     return libraryImageOrigins.length && libraryPage(req) ? `${base} ${libraryImageOrigins.join(" ")}` : base;
   };
   const scriptSrc = development

@@ -41,6 +41,25 @@ const envSchema = z.object({
     })
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens")
+    .optional(),
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: "must be the http(s) address of the S3-compatible service, like https://s3.eu-central-1.example.com",
+    })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be the public http(s) address of the bucket's files, like https://media.college.example" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   MAX_UPLOAD_MB: wholeNumber("must be a whole number of megabytes, 1 to 20000")
     .pipe(
       z.number().min(1, "must be a whole number of megabytes, 1 to 20000").max(20_000, "must be a whole number of megabytes, 1 to 20000"),
@@ -134,6 +153,23 @@ const envSchema = z.object({
 });
 
 const configSchema = envSchema.superRefine((env, ctx) => {
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: "custom",
+      path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+      message: "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together",
+    });
+  }
+  for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_PUBLIC_URL"] as const) {
+    if (env[name] && !env.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `is required when ${name} is set` });
+  }
+  if (env.S3_BUCKET && env.MEDIA_BASE_URL) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["MEDIA_BASE_URL"],
+      message: "cannot be set with S3_BUCKET: the bucket's files are linked from S3_PUBLIC_URL, or signed",
+    });
+  }
   if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
     ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
   }

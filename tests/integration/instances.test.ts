@@ -1,7 +1,9 @@
 import { connect, createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
-import { registeredBrowser } from "../setup/accounts.ts";
+import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import { assignRole } from "#app/features/auth/roles.server.ts";
+import { registeredBrowser, registerIn } from "../setup/accounts.ts";
 import { startServer, type RunningServer } from "../setup/server.ts";
 import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
@@ -88,5 +90,66 @@ describe.runIf(engines.includes("postgres"))("two app instances on one PostgreSQ
       expect(Date.now() - posted).toBeLessThan(1000);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+  });
+
+  it("show a course published and a question edited through one on the other within a second", async () => {
+    const handle = database.open();
+    const teacherEmail = `instances-teacher-${process.pid}@college.example`;
+    await assignRole(handle.db, teacherEmail, "teacher");
+    const teacher = new TestBrowser(publicUrl, "198.51.100.91");
+    await registerIn(teacher, teacherEmail, "Teacher On Two Instances");
+    const onFirst = (path: string, fields: Record<string, string>) =>
+      teacher.request(new URL(path, first.url).href, {
+        method: "POST",
+        headers: { ...asPublicAddress(), "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields),
+      });
+    const pageOnSecond = async (path: string) =>
+      visibleText(await (await fetch(`${second.url}${path}`, { headers: asPublicAddress() })).text());
+    /** How long the second instance took to show `text` at `path`, asking every 25 ms; fails past a second. */
+    async function secondShows(path: string, text: string) {
+      const changed = Date.now();
+      while (!(await pageOnSecond(path)).includes(text)) {
+        expect(Date.now() - changed, `${path} shows "${text}"`).toBeLessThan(1000);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    }
+
+    // Kept by the second instance's page cache before the changes.
+    expect(await pageOnSecond("/courses/mern")).not.toContain("Cloud Basics");
+    expect(await pageOnSecond("/test/java")).toContain(questionsByQuiz.java![0]!.question);
+    expect((await fetch(`${second.url}/courses/cloud-basics`, { headers: asPublicAddress() })).status).toBe(404);
+
+    expect((await onFirst("/staff/courses/new", { slug: "cloud-basics", title: "Cloud Basics" })).status).toBe(302);
+    expect(
+      (
+        await onFirst("/staff/courses/cloud-basics", {
+          intent: "listing-add",
+          category: "mern",
+          title: "Cloud Basics",
+          teacher: "Tara",
+          price: "10",
+          reviews: "0",
+          duration: "2 Hrs",
+          students: "0",
+        })
+      ).status,
+    ).toBe(303);
+    expect((await onFirst("/staff/courses/cloud-basics", { intent: "publish" })).status).toBe(303);
+    await secondShows("/courses/mern", "Cloud Basics");
+    await secondShows("/courses/cloud-basics", "No lessons yet");
+
+    const [question] = questionsByQuiz.java!;
+    const edited = await onFirst("/staff/quizzes/java", {
+      intent: "question-update",
+      id: question!.id,
+      question: "Which keyword declares a constant in Java?",
+      option1: "final",
+      option2: "const",
+      correct: "1",
+    });
+    expect(edited.status).toBe(303);
+    await secondShows("/test/java", "Which keyword declares a constant in Java?");
+    await handle.close();
   });
 });

@@ -2,6 +2,7 @@ import { watch } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, resolve, sep } from "node:path";
 import type { Config } from "#app/lib/env.server.ts";
+import { placedByHand } from "./media-paths.ts";
 import type { LessonMedia } from "./types.ts";
 
 /** A lesson's files as the database names them: media keys, "java/01.mp4". */
@@ -101,47 +102,78 @@ const headTimeoutMs = 3000;
 /** Statuses that mean "no such file"; anything else that is not 2xx is a passing failure. */
 const missingStatuses = new Set([403, 404, 410]);
 
+type Existence = (key: string) => Promise<{ exists: boolean; keepMs: number }>;
+
 /**
- * Files under MEDIA_BASE_URL (a CDN or object store): a HEAD request tells whether each
- * exists. Answers are kept five minutes (failures 30 s), and pages asking at the same
- * time share one request, so pages do not wait on the store each time.
+ * Asks `ask` whether a key exists, keeping answers five minutes (failures 30 s), and pages
+ * asking at the same time share one request, so pages do not wait on the store each time.
  */
-function remoteCatalog(baseUrl: string): MediaCatalog {
+function cachedExistence(ask: Existence): (key: string) => Promise<boolean> {
   const known = new Map<string, { exists: Promise<boolean>; until: number }>();
-  const ask = async (url: string): Promise<{ exists: boolean; keepMs: number }> => {
+  return (key) => {
+    const cached = known.get(key);
+    if (cached && cached.until > Date.now()) return cached.exists;
+    const answer = ask(key).then(({ exists: found, keepMs }) => {
+      known.set(key, { exists: Promise.resolve(found), until: Date.now() + keepMs });
+      return found;
+    });
+    known.set(key, { exists: answer, until: Date.now() + headTimeoutMs });
+    return answer;
+  };
+}
+
+/** Files under MEDIA_BASE_URL (a CDN in front of MEDIA_DIR's files, or a copy of them): a HEAD request tells whether each exists. */
+function remoteCatalog(baseUrl: string): MediaCatalog {
+  const exists = cachedExistence(async (key) => {
     try {
-      const response = await fetch(url, { method: "HEAD", signal: AbortSignal.timeout(headTimeoutMs), redirect: "follow" });
+      const response = await fetch(keyAddress(baseUrl, key), {
+        method: "HEAD",
+        signal: AbortSignal.timeout(headTimeoutMs),
+        redirect: "follow",
+      });
       if (response.ok) return { exists: true, keepMs: answerKeptMs };
       return { exists: false, keepMs: missingStatuses.has(response.status) ? answerKeptMs : failureKeptMs };
     } catch {
       // Unreachable store: say "not available" now, ask again soon.
       return { exists: false, keepMs: failureKeptMs };
     }
-  };
-  const exists = (url: string): Promise<boolean> => {
-    const cached = known.get(url);
-    if (cached && cached.until > Date.now()) return cached.exists;
-    const answer = ask(url).then(({ exists: found, keepMs }) => {
-      known.set(url, { exists: Promise.resolve(found), until: Date.now() + keepMs });
-      return found;
-    });
-    known.set(url, { exists: answer, until: Date.now() + headTimeoutMs });
-    return answer;
-  };
+  });
+  const address = (key: string) => keyAddress(baseUrl, key);
   return {
     // Another server's files change unseen; their answers are kept for minutes only, so pages are not stored.
     version: () => undefined,
     close: () => {},
-    address: (key) => keyAddress(baseUrl, key),
-    lessonMedia: (lessons) =>
-      lessonsMedia(
-        lessons,
-        (key) => exists(keyAddress(baseUrl, key)),
-        (key) => keyAddress(baseUrl, key),
-      ),
+    address,
+    lessonMedia: (lessons) => lessonsMedia(lessons, exists, address),
   };
 }
 
-export function createMediaCatalog(config: Pick<Config, "MEDIA_DIR" | "MEDIA_BASE_URL">): MediaCatalog {
+/**
+ * Files in the S3 bucket, linked as /media/<key> (the site redirects to the bucket: pages keep
+ * stable addresses). Uploaded files exist by the time the database names them; files placed by
+ * hand under the old names are asked about, like MEDIA_BASE_URL's.
+ */
+function bucketCatalog(has: (key: string) => Promise<boolean>): MediaCatalog {
+  const exists = cachedExistence(async (key) => {
+    try {
+      return { exists: await has(key), keepMs: answerKeptMs };
+    } catch {
+      return { exists: false, keepMs: failureKeptMs };
+    }
+  });
+  const address = (key: string) => keyAddress("/media", key);
+  return {
+    version: () => undefined,
+    close: () => {},
+    address,
+    lessonMedia: (lessons) => lessonsMedia(lessons, (key) => (placedByHand(key) ? exists(key) : Promise.resolve(true)), address),
+  };
+}
+
+export function createMediaCatalog(
+  config: Pick<Config, "MEDIA_DIR" | "MEDIA_BASE_URL">,
+  bucket?: { has(key: string): Promise<boolean> },
+): MediaCatalog {
+  if (bucket) return bucketCatalog((key) => bucket.has(key));
   return config.MEDIA_BASE_URL ? remoteCatalog(config.MEDIA_BASE_URL) : localCatalog(config.MEDIA_DIR);
 }

@@ -11,3 +11,9 @@ export const lessonFileBase = (lessonNumber: number) => String(lessonNumber).pad
 
 export const videoExtension = ".mp4";
 export const captionsExtension = ".en.vtt";
+
+/**
+ * A lesson file named the way operators placed files before staff uploaded them ("java/01.mp4"):
+ * it may be missing, and it is never removed by the site. Uploads get names of their own.
+ */
+export const placedByHand = (key: string) => /^[a-z0-9-]+\/\d{2}\.(mp4|en\.vtt)$/.test(key);

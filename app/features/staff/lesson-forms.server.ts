@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { randomBytes } from "node:crypto";
 import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
+import { placedByHand } from "#app/features/courses/media-paths.ts";
 import type { StaffActor } from "./audit.server.ts";
 import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
 import { refuseForm } from "./course-forms.server.ts";
@@ -16,7 +17,7 @@ const lessonPage = (slug: string, id: string, saved: string) => redirect(`/staff
 
 /** A file the lesson no longer uses, removed a minute later: pages kept for visitors may still name it meanwhile. */
 export function removeLater(services: Services, key: string | null) {
-  if (key === null || key.startsWith("/") || !key.startsWith("lessons/")) return;
+  if (key === null || placedByHand(key)) return;
   setTimeout(() => void services.mediaStore.remove(key).catch(() => {}), 60_000).unref();
 }
 

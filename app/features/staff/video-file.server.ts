@@ -79,7 +79,12 @@ async function mp4HeaderSeconds(path: string): Promise<number | null> {
   }
 }
 
-/** A video's length in seconds: ffprobe's answer where it is installed, else the MP4 header's; null when neither tells. */
-export async function videoSeconds(path: string, kind: VideoKind): Promise<number | null> {
-  return (await ffprobeSeconds(path)) ?? (kind === "mp4" ? mp4HeaderSeconds(path) : null);
+/**
+ * A video's length in seconds: ffprobe's answer where it is installed (it reads a file or an
+ * address), else a local MP4's header; null when neither tells.
+ */
+export async function videoSeconds(pathOrUrl: string, kind: VideoKind): Promise<number | null> {
+  const probed = await ffprobeSeconds(pathOrUrl);
+  if (probed !== null || kind !== "mp4" || /^https?:/.test(pathOrUrl)) return probed;
+  return mp4HeaderSeconds(pathOrUrl);
 }

@@ -1,3 +1,4 @@
+import { createReadStream } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { dirname, join, resolve } from "node:path";
@@ -7,10 +8,11 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import type { MediaStore } from "#app/lib/media-store.server.ts";
+import type { S3Storage } from "#app/lib/s3-storage.server.ts";
 import type { StaffActor } from "./audit.server.ts";
 import { staffLesson, updateLesson } from "./course-editor.server.ts";
 import { removeLater } from "./lesson-forms.server.ts";
-import { readHead, videoKind, videoSeconds } from "./video-file.server.ts";
+import { readHead, videoKind, videoSeconds, type VideoKind } from "./video-file.server.ts";
 import { VIDEO_UPLOAD_PATH } from "./limits.ts";
 
 /** An unfinished upload is kept this long for its sender to resume it. */
@@ -31,7 +33,11 @@ export interface VideoUploadServices {
   db: Kysely<Database>;
   config: Pick<Config, "MEDIA_DIR" | "MAX_UPLOAD_MB">;
   mediaStore: MediaStore;
+  /** The S3 bucket uploads go to when one is configured; else MEDIA_DIR. */
+  bucket?: S3Storage;
 }
+
+const videoTypes: Record<VideoKind, string> = { mp4: "video/mp4", webm: "video/webm" };
 
 /**
  * Resumable lesson video uploads (the tus protocol), for a recording of several GB over an
@@ -40,10 +46,13 @@ export interface VideoUploadServices {
  * folder: never served); a finished upload is checked by its content (MP4 or WebM), its length read,
  * and it becomes the lesson's video, with a line in the audit log.
  */
-function createUploadServer({ db, config, mediaStore }: VideoUploadServices) {
+function createUploadServer({ db, config, mediaStore, bucket }: VideoUploadServices) {
   const mediaRoot = resolve(config.MEDIA_DIR);
   const directory = join(mediaRoot, ".uploads");
+  // The pieces gather in MEDIA_DIR/.uploads whatever the store: the finished file is checked and
+  // measured on disk, then moved into place (renamed in MEDIA_DIR, or sent to the bucket).
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: keptUnfinishedMs });
+  const adopt = adoptFinishedUpload({ db, mediaStore, mediaRoot, directory, bucket });
   return new Server({
     path: VIDEO_UPLOAD_PATH,
     datastore,
@@ -58,34 +67,18 @@ function createUploadServer({ db, config, mediaStore }: VideoUploadServices) {
       return { metadata: { ...upload.metadata, lesson: lesson.id, senderSub: sender.sub, senderName: sender.name } };
     },
     async onUploadFinish(_req, upload) {
-      await adoptFinishedUpload(upload, { db, mediaStore, mediaRoot, directory });
+      await adopt(upload);
       return {};
     },
   });
 }
 
-async function adoptFinishedUpload(
-  upload: Upload,
-  { db, mediaStore, mediaRoot, directory }: { db: Kysely<Database>; mediaStore: MediaStore; mediaRoot: string; directory: string },
-) {
-  const path = join(directory, upload.id);
-  const forget = () => Promise.all([rm(path, { force: true }), rm(`${path}.json`, { force: true })]);
-  const kind = videoKind(await readHead(path));
-  if (!kind) {
-    await forget();
-    throw refusal(
-      415,
-      "This file is not an MP4 or WebM video (whatever its name says). Please export the recording as MP4 and upload it again.",
-    );
-  }
-  const { lesson: lessonId = "", senderSub = "", senderName = "" } = upload.metadata ?? {};
-  const seconds = await videoSeconds(path, kind);
-  const key = `lessons/${lessonId}/${upload.id}.${kind}`;
-  const target = join(mediaRoot, key);
-  await mkdir(dirname(target), { recursive: true });
-  await rename(path, target);
-  await rm(`${path}.json`, { force: true });
-  const updated = await updateLesson(db, { sub: senderSub ?? "", name: senderName ?? "" }, lessonId ?? "", "lesson.video", {
+const notAVideo = "This file is not an MP4 or WebM video (whatever its name says). Please export the recording as MP4 and upload it again.";
+
+/** Makes a finished upload the lesson's video, in one audited change; the file it replaces goes a little later. */
+async function makeLessonVideo(db: Kysely<Database>, upload: Upload, key: string, seconds: number | null, mediaStore: MediaStore) {
+  const { lesson = "", senderSub = "", senderName = "" } = upload.metadata ?? {};
+  const updated = await updateLesson(db, { sub: senderSub ?? "", name: senderName ?? "" }, lesson ?? "", "lesson.video", {
     video: key,
     duration_seconds: seconds,
   });
@@ -94,6 +87,49 @@ async function adoptFinishedUpload(
     throw refusal(updated.status, updated.message);
   }
   removeLater({ db, mediaStore }, updated.value.video);
+}
+
+/**
+ * A finished upload, checked by its content and measured, becomes lessons/<lesson>/<upload>.<mp4|webm>:
+ * renamed within MEDIA_DIR, or sent to the bucket and removed from the disk.
+ */
+function adoptFinishedUpload({
+  db,
+  mediaStore,
+  mediaRoot,
+  directory,
+  bucket,
+}: {
+  db: Kysely<Database>;
+  mediaStore: MediaStore;
+  mediaRoot: string;
+  directory: string;
+  bucket?: S3Storage;
+}) {
+  return async (upload: Upload) => {
+    const path = join(directory, upload.id);
+    const forget = () => Promise.all([rm(path, { force: true }), rm(`${path}.json`, { force: true })]);
+    const kind = videoKind(await readHead(path));
+    if (!kind) {
+      await forget();
+      throw refusal(415, notAVideo);
+    }
+    const seconds = await videoSeconds(path, kind);
+    const key = `lessons/${upload.metadata?.lesson ?? ""}/${upload.id}.${kind}`;
+    if (bucket) {
+      try {
+        await bucket.put(key, createReadStream(path), videoTypes[kind]);
+      } finally {
+        await forget();
+      }
+    } else {
+      const target = join(mediaRoot, key);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(path, target);
+      await rm(`${path}.json`, { force: true });
+    }
+    await makeLessonVideo(db, upload, key, seconds, mediaStore);
+  };
 }
 
 /** The upload endpoint; each request is answered for `sender`, whose role the caller has checked. */
