@@ -5,7 +5,8 @@ import { contentRoles } from "#app/features/staff/roles.ts";
 import { videoUploads, type VideoUploadServices } from "#app/features/staff/video-uploads.server.ts";
 
 /**
- * The lesson video uploads (the tus protocol: POST, HEAD, PATCH, DELETE), answered here rather
+ * The lesson video uploads (the tus protocol: POST, HEAD, PATCH, DELETE, and the plain form of a
+ * browser without JavaScript at POST /staff/uploads/form), answered here rather
  * than by React Router: a piece of several MB must stream straight to disk, without the page
  * routes' form checks or a place in their render queue. The session cookie says who sends it;
  * only teachers and administrators may.
@@ -24,6 +25,10 @@ export function staffVideoUploads(services: VideoUploadServices, secureCookies: 
       }
       if (!contentRoles.includes(user.role)) {
         res.status(403).type("text/plain").send("Only teachers and administrators upload lesson videos.");
+        return;
+      }
+      if (req.method === "POST" && req.path === "/form") {
+        res.redirect(303, await uploads.receiveForm(req, actorOf(user)));
         return;
       }
       await uploads.handle(req, res, actorOf(user));

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
@@ -251,6 +251,37 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect(await sent.text()).toContain("This file is not an MP4 or WebM video");
       const lesson = await handle.db.selectFrom("lessons").select("video").where("id", "=", "java-01").executeTakeFirstOrThrow();
       expect(lesson.video).toBe("java/01.mp4");
+      expect(readdirSync(join(media, ".uploads"))).toEqual([]);
+    });
+
+    it("takes a whole file from the plain form of a browser without JavaScript, checked the same way", async () => {
+      const { browser } = await person("teacher");
+      const post = (bytes: Uint8Array<ArrayBuffer>, name: string) => {
+        const body = new FormData();
+        body.set("lesson", "java-03");
+        body.set("video", new Blob([bytes]), name);
+        return browser.request("/staff/uploads/form", { method: "POST", body });
+      };
+      const lessonPage = "/staff/courses/java/lessons/java-03";
+      const wrong = await post(new TextEncoder().encode("plain words, no video"), "talk.mp4");
+      expect(wrong.status).toBe(303);
+      expect(wrong.headers.get("location")).toBe(`${lessonPage}?video-problem=type`);
+      expect(visibleText(await (await browser.request(wrong.headers.get("location")!)).text())).toContain(
+        "This file is not an MP4 or WebM video",
+      );
+      const large = await post(new Uint8Array(1024 * 1024 + 1), "huge.mp4");
+      expect(large.headers.get("location")).toBe(`${lessonPage}?video-problem=size`);
+      expect((await handle.db.selectFrom("lessons").select("video").where("id", "=", "java-03").executeTakeFirstOrThrow()).video).toBe(
+        "java/03.mp4",
+      );
+
+      const clip = new Uint8Array(readFileSync("media/java/01.mp4"));
+      const saved = await post(clip, "../../lecture.mp4");
+      expect(saved.headers.get("location")).toBe(`${lessonPage}?saved=video`);
+      const lesson = await handle.db.selectFrom("lessons").selectAll().where("id", "=", "java-03").executeTakeFirstOrThrow();
+      expect(lesson.video).toMatch(/^lessons\/java-03\/[0-9a-f]{32}\.mp4$/);
+      expect(lesson.duration_seconds).toBeGreaterThan(0);
+      expect(readFileSync(join(media, lesson.video!)).equals(Buffer.from(clip))).toBe(true);
       expect(readdirSync(join(media, ".uploads"))).toEqual([]);
     });
 

@@ -9,3 +9,15 @@ export const VIDEO_ACCEPT = "video/mp4,video/webm";
 
 /** The largest question file imported: thousands of questions fit in far less. */
 export const QUIZ_IMPORT_MAX_KB = 512;
+
+/** What the lesson page says after a video posted by its plain form was refused (`?video-problem=`). */
+export function videoProblemText(problem: string | null, maxMb: number): string | null {
+  const texts: Record<string, string> = {
+    type: "This file is not an MP4 or WebM video (whatever its name says). Please export the recording as MP4 and upload it again.",
+    size: `The file is larger than ${maxMb.toLocaleString("en-US")} MB, the most the site accepts.`,
+    missing: "Choose a video file to upload.",
+    form: "The upload was cut off before the end. Please try again.",
+    lesson: "There is no such lesson. It may have been deleted.",
+  };
+  return texts[problem ?? ""] ?? null;
+}

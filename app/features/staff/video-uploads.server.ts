@@ -3,7 +3,7 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { dirname, join, resolve } from "node:path";
 import { FileStore } from "@tus/file-store";
-import { Server, type Upload } from "@tus/server";
+import { Server } from "@tus/server";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import type { Config } from "#app/lib/env.server.ts";
@@ -13,6 +13,7 @@ import type { StaffActor } from "./audit.server.ts";
 import { staffLesson, updateLesson } from "./course-editor.server.ts";
 import { removeLater } from "./lesson-forms.server.ts";
 import { readHead, videoKind, videoSeconds, type VideoKind } from "./video-file.server.ts";
+import { receiveVideoForm } from "./video-form.server.ts";
 import { VIDEO_UPLOAD_PATH } from "./limits.ts";
 
 /** An unfinished upload is kept this long for its sender to resume it. */
@@ -52,8 +53,8 @@ function createUploadServer({ db, config, mediaStore, bucket }: VideoUploadServi
   // The pieces gather in MEDIA_DIR/.uploads whatever the store: the finished file is checked and
   // measured on disk, then moved into place (renamed in MEDIA_DIR, or sent to the bucket).
   const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: keptUnfinishedMs });
-  const adopt = adoptFinishedUpload({ db, mediaStore, mediaRoot, directory, bucket });
-  return new Server({
+  const adopt = adoptFinishedUpload({ db, mediaStore, mediaRoot, bucket });
+  const server = new Server({
     path: VIDEO_UPLOAD_PATH,
     datastore,
     maxSize: config.MAX_UPLOAD_MB * 1024 * 1024,
@@ -67,18 +68,36 @@ function createUploadServer({ db, config, mediaStore, bucket }: VideoUploadServi
       return { metadata: { ...upload.metadata, lesson: lesson.id, senderSub: sender.sub, senderName: sender.name } };
     },
     async onUploadFinish(_req, upload) {
-      await adopt(upload);
+      const { lesson = "", senderSub = "", senderName = "" } = upload.metadata ?? {};
+      await adopt(join(directory, upload.id), {
+        id: upload.id,
+        lesson: lesson ?? "",
+        sender: { sub: senderSub ?? "", name: senderName ?? "" },
+      });
       return {};
     },
   });
+  return { server, adopt, directory };
 }
 
 const notAVideo = "This file is not an MP4 or WebM video (whatever its name says). Please export the recording as MP4 and upload it again.";
 
+/** A finished upload: its id (the file's name), its lesson and who sent it. */
+interface FinishedUpload {
+  id: string;
+  lesson: string;
+  sender: StaffActor;
+}
+
 /** Makes a finished upload the lesson's video, in one audited change; the file it replaces goes a little later. */
-async function makeLessonVideo(db: Kysely<Database>, upload: Upload, key: string, seconds: number | null, mediaStore: MediaStore) {
-  const { lesson = "", senderSub = "", senderName = "" } = upload.metadata ?? {};
-  const updated = await updateLesson(db, { sub: senderSub ?? "", name: senderName ?? "" }, lesson ?? "", "lesson.video", {
+async function makeLessonVideo(
+  db: Kysely<Database>,
+  { lesson, sender }: FinishedUpload,
+  key: string,
+  seconds: number | null,
+  mediaStore: MediaStore,
+) {
+  const updated = await updateLesson(db, sender, lesson, "lesson.video", {
     video: key,
     duration_seconds: seconds,
   });
@@ -97,17 +116,14 @@ function adoptFinishedUpload({
   db,
   mediaStore,
   mediaRoot,
-  directory,
   bucket,
 }: {
   db: Kysely<Database>;
   mediaStore: MediaStore;
   mediaRoot: string;
-  directory: string;
   bucket?: S3Storage;
 }) {
-  return async (upload: Upload) => {
-    const path = join(directory, upload.id);
+  return async (path: string, upload: FinishedUpload) => {
     const forget = () => Promise.all([rm(path, { force: true }), rm(`${path}.json`, { force: true })]);
     const kind = videoKind(await readHead(path));
     if (!kind) {
@@ -115,7 +131,7 @@ function adoptFinishedUpload({
       throw refusal(415, notAVideo);
     }
     const seconds = await videoSeconds(path, kind);
-    const key = `lessons/${upload.metadata?.lesson ?? ""}/${upload.id}.${kind}`;
+    const key = `lessons/${upload.lesson}/${upload.id}.${kind}`;
     if (bucket) {
       try {
         await bucket.put(key, createReadStream(path), videoTypes[kind]);
@@ -134,11 +150,34 @@ function adoptFinishedUpload({
 
 /** The upload endpoint; each request is answered for `sender`, whose role the caller has checked. */
 export function videoUploads(services: VideoUploadServices) {
-  const server = createUploadServer(services);
+  const { server, adopt, directory } = createUploadServer(services);
   return {
     handle(req: IncomingMessage, res: ServerResponse, sender: StaffActor): Promise<void> {
       senders.set(req, sender);
       return server.handle(req, res);
+    },
+    /**
+     * The lesson page's plain form, for a browser without JavaScript: the whole file in one post,
+     * streamed to disk (never held in memory), then checked like a resumable upload. Answers with
+     * where to go next: back to the lesson page, saying how it went.
+     */
+    async receiveForm(req: IncomingMessage, sender: StaffActor): Promise<string> {
+      const received = await receiveVideoForm(req, { directory, maxBytes: services.config.MAX_UPLOAD_MB * 1024 * 1024 });
+      const lesson = received.lesson ? await staffLesson(services.db, received.lesson) : undefined;
+      const back = (outcome: string) =>
+        lesson ? `/staff/courses/${lesson.course_slug}/lessons/${lesson.id}?${outcome}` : "/staff/courses";
+      if (!received.ok || !lesson) {
+        if (received.ok) await rm(received.path, { force: true });
+        return back(`video-problem=${received.ok ? "lesson" : received.problem}`);
+      }
+      try {
+        await adopt(received.path, { id: received.id, lesson: lesson.id, sender });
+        return back("saved=video");
+      } catch (error) {
+        const status = (error as { status_code?: number }).status_code;
+        if (status === 415) return back("video-problem=type");
+        throw error;
+      }
     },
     /** Forgets uploads left unfinished for a day. */
     pruneUnfinished: () => server.cleanUpExpiredUploads(),

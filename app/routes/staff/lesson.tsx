@@ -13,6 +13,7 @@ import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts"
 import { submitLessonEdit } from "#app/features/staff/lesson-forms.server.ts";
 import { savedMessages } from "#app/features/staff/saved-messages.ts";
 import { CAPTIONS_MAX_KB } from "#app/features/staff/webvtt.ts";
+import { videoProblemText } from "#app/features/staff/limits.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/lesson";
 
@@ -41,6 +42,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       durationSeconds: lesson.duration_seconds,
     },
     maxUploadMb: config.MAX_UPLOAD_MB,
+    videoProblem: videoProblemText(url.searchParams.get("video-problem"), config.MAX_UPLOAD_MB),
     saved: savedMessages[url.searchParams.get("saved") ?? ""] ?? null,
   };
 }
@@ -53,7 +55,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
 export default function StaffLesson({ loaderData, actionData }: Route.ComponentProps) {
-  const { course, lesson, maxUploadMb, saved } = loaderData;
+  const { course, lesson, maxUploadMb, saved, videoProblem } = loaderData;
   const reply = actionData as StaffFormReply | undefined;
   const problem = (form: string) => (reply?.form === form ? reply.message : undefined);
   const [form, fields] = useForm<{ title: string; description: string }>({
@@ -131,6 +133,7 @@ export default function StaffLesson({ loaderData, actionData }: Route.ComponentP
           ) : (
             <p className="mb-4 text-muted">No video yet: learners see "Video not available".</p>
           )}
+          <FormProblem message={videoProblem ?? undefined} />
           <VideoUploader lessonId={lesson.id} maxMb={maxUploadMb} />
         </section>
 

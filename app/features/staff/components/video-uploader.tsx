@@ -93,7 +93,32 @@ export function VideoUploader({ lessonId, maxMb }: { lessonId: string; maxMb: nu
   }
 
   if (!hydrated) {
-    return <p className="text-muted">Uploading a video needs JavaScript: it shows the progress and resumes after a dropped connection.</p>;
+    // Without JavaScript: the whole file in one post, with no progress shown and no resuming.
+    return (
+      <form method="post" action={`${VIDEO_UPLOAD_PATH}/form`} encType="multipart/form-data" className="space-y-4">
+        <input type="hidden" name="lesson" value={lessonId} />
+        <div>
+          <label htmlFor="video-file" className="block font-medium">
+            Video file
+          </label>
+          <input
+            id="video-file"
+            name="video"
+            type="file"
+            accept={VIDEO_ACCEPT}
+            aria-describedby="video-hint"
+            className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2"
+          />
+          <p id="video-hint" className="mt-1 text-sm text-muted">
+            MP4 or WebM, up to {maxMb.toLocaleString("en-US")} MB. With JavaScript on, the upload shows its progress and survives a dropped
+            connection.
+          </p>
+        </div>
+        <button type="submit" className="btn-primary">
+          Upload the video
+        </button>
+      </form>
+    );
   }
   const busy = phase.kind === "sending";
   return (
