@@ -35,7 +35,6 @@ import { limitRequestBodies } from "./body-limit.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { createPageCache, pageCacheControl } from "./page-cache/index.ts";
 import { bucketMediaRoutes, mediaOrigin, mediaRoutes } from "./media.ts";
-import { s3Storage } from "../app/lib/s3-storage.server.ts";
 import { rejectCrossSiteRequests } from "./cross-site.ts";
 import { limitProviderRequests } from "./idp/request-limits.ts";
 import { answerDatabaseStallsWith503 } from "./database-unavailable.ts";
@@ -87,7 +86,10 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
 
   const { identityProvider, identityProviderHandler, relyingParty, roleSources } = await setUpSignIn(database.db, config);
   // Staff uploads go to the S3 bucket when one is configured, else to MEDIA_DIR.
-  const bucket = config.S3_BUCKET ? s3Storage({ ...config, S3_BUCKET: config.S3_BUCKET }) : undefined;
+  // The S3 client is loaded only when a bucket is configured (about 10 MB a worker).
+  const bucket = config.S3_BUCKET
+    ? (await import("../app/lib/s3-storage.server.ts")).s3Storage({ ...config, S3_BUCKET: config.S3_BUCKET })
+    : undefined;
   const media = createMediaCatalog(config, bucket);
   const mediaStore = bucket ?? localMediaStore(config.MEDIA_DIR);
   const secureCookies = (req: express.Request) => Boolean(config.PUBLIC_URL?.startsWith("https:")) || req.protocol === "https";

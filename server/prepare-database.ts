@@ -1,4 +1,6 @@
+import type { Kysely } from "kysely";
 import type { Logger } from "pino";
+import type { Database } from "#app/lib/db/schema.ts";
 import { libraryCatalogue } from "#app/content/library-catalogue.ts";
 import { applyCourseSeed } from "#app/features/courses/seed.server.ts";
 import { applyCatalogueSeed } from "#app/features/library/seed.server.ts";
@@ -19,11 +21,18 @@ export async function prepareDatabase(config: Config, logger: Logger, pagesDatab
   const setup = pagesDatabase && !config.DATABASE_URL ? pagesDatabase : openDatabase(config);
   try {
     await migrateToLatest(setup.db);
-    if (await applyCourseSeed(setup.db)) logger.info("courses seeded");
-    if (await applyQuizSeed(setup.db)) logger.info("quizzes seeded");
-    const seed = await applyCatalogueSeed(setup.db, libraryCatalogue);
-    if (seed.applied) logger.info(seed, "library catalogue seed applied");
+    const seeds = await applySeeds(setup.db);
+    if (seeds.courses) logger.info("courses seeded");
+    if (seeds.quizzes) logger.info("quizzes seeded");
+    if (seeds.library.applied) logger.info(seeds.library, "library catalogue seed applied");
   } finally {
     if (setup !== pagesDatabase) await setup.close();
   }
+}
+
+/** The built-in content: the courses and quizzes on the first start only, the library's books whenever they changed. */
+export async function applySeeds(db: Kysely<Database>) {
+  const courses = await applyCourseSeed(db);
+  const quizzes = await applyQuizSeed(db);
+  return { courses, quizzes, library: await applyCatalogueSeed(db, libraryCatalogue) };
 }

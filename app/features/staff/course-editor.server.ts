@@ -3,7 +3,7 @@ import type { Database, PublicationStatus } from "#app/lib/db/schema.ts";
 import { randomBytes } from "node:crypto";
 import { recordStaffAction, type StaffActor } from "./audit.server.ts";
 import type { CourseDetails, LessonFields, ListingFields, NewCourse } from "./course-schemas.ts";
-import { done, notFound, refused, staffChange, type EditResult } from "./staff-change.server.ts";
+import { done, endPosition, notFound, refused, staffChange, type EditResult } from "./staff-change.server.ts";
 
 /** What a course gets until staff upload a picture of its own. */
 export const PLACEHOLDER_COURSE_IMAGE = "/images/courses/new-course.svg";
@@ -55,10 +55,6 @@ export async function createCourse(
       (await trx.selectFrom("courses").select("slug").where("slug", "=", fields.slug).executeTakeFirst()) ??
       (await trx.selectFrom("course_paths").select("path_key as slug").where("path_key", "=", path).executeTakeFirst());
     if (taken) return refused(409, `There is already a course at ${path}. Please choose another address.`);
-    const last = await trx
-      .selectFrom("courses")
-      .select((eb) => eb.fn.max("position").as("position"))
-      .executeTakeFirst();
     const row = {
       slug: fields.slug,
       title: fields.title,
@@ -67,7 +63,7 @@ export async function createCourse(
       image_width: image?.width ?? 600,
       image_height: image?.height ?? 400,
       status: "draft" as const,
-      position: Number(last?.position ?? -1) + 1,
+      position: await endPosition(trx, "courses"),
       created_at: now(),
       updated_at: now(),
     };
@@ -130,15 +126,10 @@ export async function addListing(db: Kysely<Database>, actor: StaffActor, slug: 
   return change(db, async (trx) => {
     const path = await trx.selectFrom("course_paths").select("path").where("course_slug", "=", slug).orderBy("position").executeTakeFirst();
     if (!path) return notFound("course");
-    const last = await trx
-      .selectFrom("course_listings")
-      .select((eb) => eb.fn.max("position").as("position"))
-      .where("category", "=", fields.category)
-      .executeTakeFirst();
     const row = {
       id: `${fields.category}-${slug}-${randomBytes(3).toString("hex")}`,
       course_slug: slug,
-      position: Number(last?.position ?? -1) + 1,
+      position: await endPosition(trx, "course_listings", ["category", fields.category]),
       path: path.path,
       ...listingRow(fields),
     };
@@ -160,17 +151,7 @@ export async function updateListing(db: Kysely<Database>, actor: StaffActor, slu
     const update = listingRow(fields);
     // Moved to another listing: it goes to the end of that one.
     const position =
-      update.category === before.category
-        ? before.position
-        : Number(
-            (
-              await trx
-                .selectFrom("course_listings")
-                .select((eb) => eb.fn.max("position").as("position"))
-                .where("category", "=", update.category)
-                .executeTakeFirst()
-            )?.position ?? -1,
-          ) + 1;
+      update.category === before.category ? before.position : await endPosition(trx, "course_listings", ["category", update.category]);
     await trx
       .updateTable("course_listings")
       .set({ ...update, position })
@@ -205,15 +186,11 @@ export async function createLesson(db: Kysely<Database>, actor: StaffActor, slug
   return change(db, async (trx) => {
     const course = await trx.selectFrom("courses").select("slug").where("slug", "=", slug).executeTakeFirst();
     if (!course) return notFound("course");
-    const last = await trx
-      .selectFrom("lessons")
-      .select((eb) => eb.fn.max("position").as("position"))
-      .where("course_slug", "=", slug)
-      .executeTakeFirst();
     const row = {
       id: `${slug}-${randomBytes(5).toString("hex")}`,
       course_slug: slug,
-      position: Number(last?.position ?? 0) + 1,
+      // Lessons count from 1, as the seed numbers them.
+      position: await endPosition(trx, "lessons", ["course_slug", slug], 1),
       title: fields.title,
       description: fields.description,
       status: "draft" as const,

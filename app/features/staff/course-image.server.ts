@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { COURSE_IMAGE_MAX_MB } from "./limits.ts";
 
 /** Cards show pictures at 3:2; stored at twice the card's size for sharp screens. */
@@ -62,6 +61,8 @@ export async function readCourseImage(file: File, courseSlug: string): Promise<C
     if (problem) return { ok: false, message: problem };
   }
   try {
+    // Loaded on first use: the image library is about 15 MB a worker, and most workers never need it.
+    const { default: sharp } = await import("sharp");
     const bytes = await sharp(input, { limitInputPixels: 50_000_000, failOn: "error" })
       .rotate()
       .resize(width, height, { fit: "cover" })

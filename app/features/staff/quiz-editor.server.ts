@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, PublicationStatus } from "#app/lib/db/schema.ts";
 import { recordStaffAction, type StaffActor } from "./audit.server.ts";
 import type { QuestionDraft } from "./quiz-schemas.ts";
-import { done, notFound, refused, staffChange, type EditResult } from "./staff-change.server.ts";
+import { done, endPosition, notFound, refused, staffChange, type EditResult } from "./staff-change.server.ts";
 
 const change = <T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<EditResult<T>>) => staffChange(db, "quizzes", work);
 const now = () => new Date().toISOString();
@@ -56,10 +56,6 @@ export async function createQuiz(db: Kysely<Database>, actor: StaffActor, fields
     if (await trx.selectFrom("quizzes").select("slug").where("slug", "=", fields.slug).executeTakeFirst()) {
       return refused(409, `There is already a quiz at /test/${fields.slug}. Please choose another address.`);
     }
-    const last = await trx
-      .selectFrom("quizzes")
-      .select((eb) => eb.fn.max("position").as("position"))
-      .executeTakeFirst();
     const row = {
       slug: fields.slug,
       title: fields.title,
@@ -67,7 +63,7 @@ export async function createQuiz(db: Kysely<Database>, actor: StaffActor, fields
       plain_link: 0,
       course_path: fields.coursePath,
       status: "draft" as const,
-      position: Number(last?.position ?? -1) + 1,
+      position: await endPosition(trx, "quizzes"),
       created_at: now(),
       updated_at: now(),
     };
@@ -130,12 +126,7 @@ export async function addQuestions(
 ) {
   return change(db, async (trx) => {
     if (!(await trx.selectFrom("quizzes").select("slug").where("slug", "=", slug).executeTakeFirst())) return notFound("quiz");
-    const last = await trx
-      .selectFrom("quiz_questions")
-      .select((eb) => eb.fn.max("position").as("position"))
-      .where("quiz_slug", "=", slug)
-      .executeTakeFirst();
-    const first = Number(last?.position ?? -1) + 1;
+    const first = await endPosition(trx, "quiz_questions", ["quiz_slug", slug]);
     const rows = drafts.map((draft, index) => ({
       id: `${slug}-${randomBytes(5).toString("hex")}`,
       quiz_slug: slug,

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import type { StoredContent } from "#app/lib/page-cache.ts";
@@ -35,4 +35,24 @@ export async function staffChange<T>(
     if (error === rollBack && refusal) return refusal;
     throw error;
   }
+}
+
+type Ordered = "courses" | "course_listings" | "lessons" | "quizzes" | "quiz_questions";
+
+/**
+ * The position after the last row of a list: of the whole table, or of the rows whose `column` is
+ * `value` (a course's lessons, a listing's cards). `empty` is the position an empty list starts at.
+ */
+export async function endPosition(
+  trx: Kysely<Database>,
+  table: Ordered,
+  where?: [column: string, value: string],
+  empty = 0,
+): Promise<number> {
+  const filter = where ? sql`where ${sql.ref(where[0])} = ${where[1]}` : sql``;
+  const { rows } = await sql<{
+    position: number | string | null;
+  }>`select max(position) as position from ${sql.table(table)} ${filter}`.execute(trx);
+  const last = rows[0]?.position;
+  return last === null || last === undefined ? empty : Number(last) + 1;
 }

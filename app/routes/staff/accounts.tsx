@@ -1,9 +1,11 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { SearchForm } from "#app/features/staff/components/search-form.tsx";
 import { servicesContext } from "#app/context.ts";
 import { isRole, roles } from "#app/features/auth/roles.ts";
 import { requireAdmin } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { changeRole, peoplePage, setDisabled } from "#app/features/staff/people-admin.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/accounts";
@@ -62,29 +64,8 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
     <>
       <PageHeader title="Accounts" />
       <div className="section space-y-8">
-        {saved && savedText[saved] && (
-          <p role="status" className="rounded-md bg-emerald-50 p-4 text-emerald-900">
-            {savedText[saved]}
-          </p>
-        )}
-        <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="people-search" className="block font-medium">
-              Name or email
-            </label>
-            <input
-              id="people-search"
-              name="q"
-              type="search"
-              defaultValue={search}
-              maxLength={100}
-              className="mt-1 rounded-md border border-gray-400 px-3 py-2"
-            />
-          </div>
-          <button type="submit" className="btn-primary">
-            Search
-          </button>
-        </Form>
+        <SavedNotice message={(saved && savedText[saved]) || null} />
+        <SearchForm id="people-search" label="Name or email" value={search} />
         <FormProblem message={actionData?.message} />
         {people.length === 0 ? (
           <p className="text-muted">{search ? `No one whose name or email contains “${search}”.` : "No one has signed in yet."}</p>

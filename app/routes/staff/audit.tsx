@@ -1,5 +1,6 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { SearchForm } from "#app/features/staff/components/search-form.tsx";
 import { site } from "#app/content/site.ts";
 import { servicesContext } from "#app/context.ts";
 import { requireAdmin } from "#app/features/staff/access.server.ts";
@@ -42,24 +43,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Audit log" />
       <div className="section space-y-8">
-        <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="audit-search" className="block font-medium">
-              Who, what or which
-            </label>
-            <input
-              id="audit-search"
-              name="q"
-              type="search"
-              defaultValue={search}
-              maxLength={100}
-              className="mt-1 rounded-md border border-gray-400 px-3 py-2"
-            />
-          </div>
-          <button type="submit" className="btn-primary">
-            Search
-          </button>
-        </Form>
+        <SearchForm id="audit-search" label="Who, what or which" value={search} />
         {entries.length === 0 ? (
           <p className="text-muted">
             {search ? `Nothing in the log matches “${search}”.` : "Nothing has been changed in the staff area yet."}

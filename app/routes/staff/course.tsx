@@ -9,7 +9,7 @@ import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { ImageField } from "#app/features/staff/components/image-field.tsx";
 import { LessonOrderList } from "#app/features/staff/components/lesson-order-list.tsx";
 import { ListingForm } from "#app/features/staff/components/listing-form.tsx";
-import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
+import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { staffCourse } from "#app/features/staff/course-editor.server.ts";
 import { submitCourseEdit, type StaffFormReply } from "#app/features/staff/course-forms.server.ts";
 import { listingCategories } from "#app/features/staff/course-schemas.ts";
@@ -102,21 +102,8 @@ export default function StaffCourse({ loaderData, actionData }: Route.ComponentP
     <>
       <PageHeader title={course.title} />
       <div className="section mx-auto max-w-4xl space-y-12">
-        {saved && (
-          <p role="status" className="rounded-md bg-emerald-50 p-4 text-emerald-900">
-            {saved}
-          </p>
-        )}
-        <section aria-labelledby="status-heading" className="flex flex-wrap items-center gap-4">
-          <h2 id="status-heading" className="text-xl font-bold">
-            Status
-          </h2>
-          <StatusBadge status={course.status} />
-          <Form method="post">
-            <button type="submit" name="intent" value={course.status === "published" ? "unpublish" : "publish"} className="btn-primary">
-              {course.status === "published" ? "Unpublish (back to draft)" : "Publish"}
-            </button>
-          </Form>
+        <SavedNotice message={saved} />
+        <PublicationSection status={course.status} problem={reply?.form === "status" ? reply.message : undefined}>
           {course.address && course.status === "published" && (
             <Link to={course.address} className="text-brand-800 underline">
               See the course page
@@ -125,8 +112,7 @@ export default function StaffCourse({ loaderData, actionData }: Route.ComponentP
           <Link to={`/staff/courses/${course.slug}/stats`} className="text-brand-800 underline">
             Numbers: learners and quiz results
           </Link>
-          <FormProblem message={reply?.form === "status" ? reply.message : undefined} />
-        </section>
+        </PublicationSection>
 
         <section aria-labelledby="details-heading">
           <h2 id="details-heading" className="section-title">

@@ -6,7 +6,7 @@ import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
+import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { VideoUploader } from "#app/features/staff/components/video-uploader.tsx";
 import { staffCourse } from "#app/features/staff/course-editor.server.ts";
 import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts";
@@ -75,28 +75,18 @@ export default function StaffLesson({ loaderData, actionData }: Route.ComponentP
             {course.title}
           </Link>
         </p>
-        {saved && (
-          <p role="status" className="rounded-md bg-emerald-50 p-4 text-emerald-900">
-            {saved}
-          </p>
-        )}
-        <section aria-labelledby="status-heading" className="flex flex-wrap items-center gap-4">
-          <h2 id="status-heading" className="text-xl font-bold">
-            Status
-          </h2>
-          <StatusBadge status={lesson.status} />
-          <Form method="post" className="flex flex-wrap gap-3">
-            <button type="submit" name="intent" value={lesson.status === "published" ? "unpublish" : "publish"} className="btn-primary">
-              {lesson.status === "published" ? "Unpublish (back to draft)" : "Publish"}
-            </button>
-            {lesson.status === "draft" && (
+        <SavedNotice message={saved} />
+        <PublicationSection
+          status={lesson.status}
+          problem={problem("status")}
+          extraButtons={
+            lesson.status === "draft" && (
               <button type="submit" name="intent" value="delete" className="btn-light border border-red-400 text-red-800">
                 Delete this draft
               </button>
-            )}
-          </Form>
-          <FormProblem message={problem("status")} />
-        </section>
+            )
+          }
+        />
 
         <section aria-labelledby="details-heading">
           <h2 id="details-heading" className="section-title">

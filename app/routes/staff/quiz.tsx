@@ -7,7 +7,7 @@ import { servicesContext } from "#app/context.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { QuestionForm, type QuestionValues } from "#app/features/staff/components/question-form.tsx";
-import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
+import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts";
 import { staffQuiz } from "#app/features/staff/quiz-editor.server.ts";
 import { QUIZ_IMPORT_MAX_KB } from "#app/features/staff/limits.ts";
@@ -62,29 +62,15 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
     <>
       <PageHeader title={`${quiz.title} quiz`} />
       <div className="section mx-auto max-w-4xl space-y-12">
-        {saved && (
-          <p role="status" className="rounded-md bg-emerald-50 p-4 text-emerald-900">
-            {saved}
-          </p>
-        )}
-        <section aria-labelledby="status-heading" className="flex flex-wrap items-center gap-4">
-          <h2 id="status-heading" className="text-xl font-bold">
-            Status
-          </h2>
-          <StatusBadge status={quiz.status} />
-          <Form method="post">
-            <button type="submit" name="intent" value={quiz.status === "published" ? "unpublish" : "publish"} className="btn-primary">
-              {quiz.status === "published" ? "Unpublish (back to draft)" : "Publish"}
-            </button>
-          </Form>
+        <SavedNotice message={saved} />
+        <PublicationSection status={quiz.status} problem={replyFor("status")?.message}>
           <Link to={`/staff/quizzes/${quiz.slug}/preview`} className="text-brand-800 underline">
             Preview as a student
           </Link>
           <a href={`/staff/quizzes/${quiz.slug}/export.gift`} download className="text-brand-800 underline">
             Export to GIFT
           </a>
-          <FormProblem message={replyFor("status")?.message} />
-        </section>
+        </PublicationSection>
 
         <section aria-labelledby="settings-heading">
           <h2 id="settings-heading" className="section-title">
