@@ -172,6 +172,43 @@ describe.each(engines)("the staff area on %s", (engine) => {
     });
   });
 
+  describe("lessons", () => {
+    it("keep a draft from learners, show it once published, and keep each learner's progress with its lesson when moved", async () => {
+      const teacher = await person("teacher");
+      const learner = await person("student");
+      await learner.browser.postForm("/progress", { course: "express", lesson: "2", finished: "true" });
+      const created = await teacher.browser.postForm("/staff/courses/express/lessons/new", {
+        title: "Deploying an Express App",
+        description: "Put the REST API of the last lesson online, with environment variables and a process manager.",
+      });
+      expect(created.status).toBe(303);
+      const id = new URL(created.headers.get("location")!, site.url).pathname.split("/").pop()!;
+      const page = async () => visibleText(await (await learner.browser.request("/courses/mern/express")).text());
+      expect(await page()).toContain("7 videos");
+      expect(await page()).not.toContain("Deploying an Express App");
+
+      expect((await teacher.browser.postForm(`/staff/courses/express/lessons/${id}`, { intent: "publish" })).status).toBe(303);
+      expect(await page()).toContain("8 videos");
+      expect(await page()).toContain("Deploying an Express App");
+
+      // The new lesson moved to the top: the finished lesson is now number 3, and still finished.
+      const ids = (
+        await handle.db.selectFrom("lessons").select("id").where("course_slug", "=", "express").orderBy("position").execute()
+      ).map((row) => row.id);
+      const order = [id, ...ids.filter((other) => other !== id)];
+      expect((await teacher.browser.postForm("/staff/courses/express", { intent: "reorder", order: order.join(",") })).status).toBe(303);
+      const third = visibleText(await (await learner.browser.request("/courses/mern/express?lesson=3")).text());
+      expect(third).toContain("Routing and Route Parameters");
+      expect(third).toContain("You have finished this lesson.");
+      // An order made from an out-of-date page is refused whole.
+      const stale = await teacher.browser.postForm("/staff/courses/express", {
+        intent: "reorder",
+        order: ids.filter((other) => other !== id).join(","),
+      });
+      expect(stale.status).toBe(409);
+    });
+  });
+
   describe("quizzes", () => {
     it("keep an older attempt's review as the learner saw it after a question is edited, and show the new one to the next", async () => {
       const learner = await person("student");
@@ -219,6 +256,49 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect(
         await handle.db.selectFrom("quiz_questions").selectAll().where("quiz_slug", "=", "java").orderBy("position").execute(),
       ).toEqual(before);
+    });
+  });
+
+  describe("a course's numbers", () => {
+    it("count learners and lessons, average the quiz and rank the hardest questions, on the page and as CSV", async () => {
+      const java = questionsByQuiz.java!;
+      const wrongOn = (wrong: number[]) => {
+        const sheet: Record<string, string> = { current: java.at(-1)!.id };
+        for (const [index, question] of java.entries()) {
+          const right = question.options.indexOf(question.answer);
+          sheet[`q.${question.id}`] = String(wrong.includes(index) ? (right + 1) % question.options.length : right);
+        }
+        return sheet;
+      };
+      const first = await person("student");
+      const second = await person("student");
+      expect((await first.browser.postForm("/test/java", wrongOn([0]))).status).toBe(200);
+      expect((await second.browser.postForm("/test/java", wrongOn([0, 1]))).status).toBe(200);
+      await first.browser.postForm("/progress", { course: "java", lesson: "1", finished: "true" });
+      await second.browser.postForm("/progress", { course: "java", lesson: "2", position: "30" });
+
+      const teacher = await person("teacher");
+      const page = visibleText(await (await teacher.browser.request("/staff/courses/java/stats")).text());
+      expect(page).toContain("Learners who started 2");
+      expect(page).toContain("Learners who finished every lesson 0");
+      expect(page).toContain("Average quiz score 92.5% of 2 attempts");
+      expect(page).toMatch(new RegExp(`${java[0]!.question.slice(0, 30).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*Java 2 100%`));
+      const svg = await (await teacher.browser.request("/staff/courses/java/stats")).text();
+      expect(svg).toContain('<svg role="img" aria-labelledby="hardest-chart-title hardest-chart-desc"');
+
+      const questions = await (await teacher.browser.request("/staff/courses/java/stats.csv?table=questions")).text();
+      const rows = questions
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
+      expect(rows[0]).toBe("quiz,question,answers,wrong,wrong_share");
+      expect(rows[1]).toContain(",2,2,1");
+      expect(rows[2]).toContain(",2,1,0.5");
+      const lessons = await (await teacher.browser.request("/staff/courses/java/stats.csv?table=lessons")).text();
+      expect(lessons).toContain(
+        '1,Installing the JDK and Writing Your First Program,1,1\r\n2,"How Java Runs: Compiler, Bytecode and the JVM",1,0\r\n',
+      );
+      expect((await teacher.browser.request("/staff/courses/java/stats.csv?table=secrets")).status).toBe(400);
     });
   });
 
