@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { RequestHandler } from "express";
 import { sessionUserOf } from "#app/features/auth/index.server.ts";
-import { actorOf } from "#app/features/staff/audit.server.ts";
+import { actorOf } from "#app/lib/audit-log.server.ts";
 import { contentRoles } from "#app/features/staff/roles.ts";
 import type { VideoUploadServices } from "#app/features/staff/video-uploads.server.ts";
 

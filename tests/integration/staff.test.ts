@@ -8,6 +8,7 @@ import { assignRole } from "#app/features/auth/roles.server.ts";
 import type { Role } from "#app/features/auth/roles.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { reachCallback, registerIn } from "../setup/accounts.ts";
+import { storeMessage } from "../setup/contact-outbox.ts";
 import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
@@ -416,6 +417,36 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect((await root.browser.postForm("/staff/accounts", { intent: "role", sub, role: "teacher" })).status).toBe(303);
       expect((await learner.browser.request("/staff/courses")).status).toBe(200);
       expect((await root.browser.postForm("/staff/accounts", { intent: "role", sub, role: "wizard" })).status).toBe(400);
+    });
+
+    it("find moderators' work in the audit log: hiding feedback and handling contact messages", async () => {
+      const root = await admin();
+      const moderator = await person("moderator");
+      const comment = `Audited feedback ${process.pid}.`;
+      const posted = await new TestBrowser(site.url, "198.51.100.240").postForm("/feedback/new", {
+        name: "Kiran V",
+        comment,
+        image: "",
+        rating: "4",
+      });
+      expect(posted.status).toBe(303);
+      const post = await handle.db.selectFrom("feedback_posts").select("id").where("comment", "=", comment).executeTakeFirstOrThrow();
+      expect((await moderator.browser.postForm(`/feedback/${post.id}`, { intent: "hide" })).status).toBe(303);
+      const message = await storeMessage(handle.db, { delivery: false, name: "Anu S" });
+      expect((await root.browser.postForm("/staff/messages", { intent: "handle", id: message.id })).status).toBe(302);
+
+      const log = await handle.db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("action", "in", ["feedback.hide", "contact.handle"])
+        .orderBy("id")
+        .execute();
+      expect(log.map((entry) => [entry.action, entry.subject])).toEqual([
+        ["feedback.hide", `feedback:${post.id}`],
+        ["contact.handle", `contact-message:${message.id}`],
+      ]);
+      expect(JSON.parse(log[0]!.before!)).toMatchObject({ comment, hidden_at: null });
+      expect(log[1]!.actor_name).toMatch(new RegExp(`^root \\d+ \\(${root.email.replace(/[.+]/g, "\\$&")}\\)$`));
     });
 
     it("export the newsletter list as CSV that a spreadsheet cannot run, and read the audit log", async () => {

@@ -1,4 +1,5 @@
 // What staff see of the contact outbox at /staff/messages, and marking messages handled.
+import { actorOf, recordStaffAction } from "#app/lib/audit-log.server.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { describeDelivery } from "./delivery-status.ts";
@@ -94,7 +95,18 @@ export async function setMessageHandled(db: Kysely<Database>, id: string, by: st
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Who handled a message, as staff recognise each other: name, and address when it adds something. */
-export function staffMemberLabel(user: { name: string; email: string | null }): string {
-  return user.email && user.email !== user.name ? `${user.name} (${user.email})` : user.name;
+/** Marks a message handled by this staff member (or not handled), with its line in the audit log; false when there is no such message. */
+export function markMessageHandled(
+  db: Kysely<Database>,
+  id: string,
+  user: { sub: string; name: string; email: string | null },
+  handled: boolean,
+) {
+  const actor = actorOf(user);
+  return db.transaction().execute(async (trx) => {
+    const changed = await setMessageHandled(trx, id, handled ? actor.name : null);
+    if (changed)
+      await recordStaffAction(trx, actor, { action: handled ? "contact.handle" : "contact.unhandle", subject: `contact-message:${id}` });
+    return changed;
+  });
 }

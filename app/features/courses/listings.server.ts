@@ -1,6 +1,9 @@
 import { categories } from "#app/content/categories.ts";
 import type { CourseCard } from "#app/content/schemas.ts";
-import type { CourseCatalogue } from "./catalogue.server.ts";
+import type { RequestServices } from "#app/context.ts";
+import { databaseUnavailableReason } from "#app/lib/db/unavailable.server.ts";
+import { keepOutOfPageCache } from "#app/lib/page-cache.ts";
+import { courseCatalogue, type CourseCatalogue } from "./catalogue.server.ts";
 
 /** The spec's reveal delays along a row of four cards: 0.1 s, 0.3 s, 0.5 s, 0.7 s, then again. */
 const revealDelay = (position: number) => [0.1, 0.3, 0.5, 0.7][position % 4]!;
@@ -27,10 +30,19 @@ export function listingCards(catalogue: CourseCatalogue, category: string, fileA
 
 /**
  * How many courses each category of the home grid has: a category with a listing counts its
- * cards; one without (Online Marketing) shows the number the site was built with.
+ * cards; one without (Online Marketing) shows the number the site was built with. While the
+ * database cannot answer, every category shows the number the site was built with, and the page
+ * (home, about) still opens; it is then not kept for other visitors.
  */
-export function categoryCounts(catalogue: CourseCatalogue): Record<string, number> {
+export async function categoryCounts(services: Pick<RequestServices, "db" | "http">): Promise<Record<string, number>> {
+  let catalogue: CourseCatalogue | undefined;
+  try {
+    catalogue = await courseCatalogue(services.db);
+  } catch (error) {
+    if (!databaseUnavailableReason(error)) throw error;
+    keepOutOfPageCache(services);
+  }
   return Object.fromEntries(
-    categories.map((category) => [category.id, category.href ? catalogue.listing(category.id).length : category.count]),
+    categories.map((category) => [category.id, catalogue && category.href ? catalogue.listing(category.id).length : category.count]),
   );
 }

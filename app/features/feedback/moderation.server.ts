@@ -1,5 +1,8 @@
+import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
+import { actorOf, recordStaffAction } from "#app/lib/audit-log.server.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import type { SessionUser } from "../auth/index.server.ts";
 import { authorTokenHash } from "./author-token.server.ts";
 import { deleteVerdict, isModerator } from "./permissions.server.ts";
@@ -51,16 +54,26 @@ export async function moderateFeedback(
     return data({ message: "Please use the Delete, Hide or Show button." }, { status: 400 });
   }
   const post = await visiblePost(db, id, user, request);
+  // A moderator's change is written to the audit log with it; an author deleting their own post is not staff work.
+  const moderator = isModerator(user) && post.author_sub !== user!.sub ? actorOf(user!) : null;
+  const audited = (action: string, change: (trx: Kysely<Database>) => Promise<boolean>) =>
+    db.transaction().execute(async (trx) => {
+      const changed = await change(trx);
+      const { id: _id, ...record } = post;
+      if (changed && moderator) await recordStaffAction(trx, moderator, { action, subject: `feedback:${post.id}`, before: record });
+      return changed;
+    });
   if (intent === "delete") {
     const verdict = deleteVerdict(post, user, authorTokenHash(request));
     if (!verdict.allowed) return data({ message: verdict.message }, { status: verdict.status });
     // Two deletes racing: the second finds nothing, as a later one would.
-    if (!(await deleteFeedback(db, post.id))) throw notFound();
+    if (!(await audited("feedback.delete", (trx) => deleteFeedback(trx, post.id)))) throw notFound();
     return redirect("/feedback?deleted=1", 303);
   }
   if (!isModerator(user)) {
     return data({ message: "Only moderators can hide or show feedback." }, { status: user ? 403 : 401 });
   }
-  if (!(await setFeedbackHidden(db, post.id, intent === "hide" ? (user!.email ?? user!.name) : null))) throw notFound();
+  const hiddenBy = intent === "hide" ? (user!.email ?? user!.name) : null;
+  if (!(await audited(`feedback.${intent}`, (trx) => setFeedbackHidden(trx, post.id, hiddenBy)))) throw notFound();
   return redirect(intent === "hide" ? "/feedback" : `/feedback/${post.id}`, 303);
 }

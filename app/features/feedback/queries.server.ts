@@ -30,11 +30,13 @@ export async function insertFeedback(
 
 /** Every change to the wall raises its version with it, so cached copies of the wall go out of date. */
 function changeWall<T>(db: Kysely<Database>, change: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  const work = async (trx: Kysely<Database>) => {
     const result = await change(trx);
     await raiseContentVersion(trx, "feedback");
     return result;
-  });
+  };
+  // Inside a moderator's transaction (with its audit line), it takes part in that one.
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }
 
 /** Visible posts, newest first, older than the post `before` (an id) when given. */

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import type { StaffActor } from "./audit.server.ts";
+import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { readCourseImage } from "./course-image.server.ts";
 import {
   addListing,

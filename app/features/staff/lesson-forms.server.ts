@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import { placedByHand } from "#app/features/courses/media-paths.ts";
-import type { StaffActor } from "./audit.server.ts";
+import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
 import { refuseForm } from "./course-forms.server.ts";
 import { lessonSchema } from "./course-schemas.ts";

@@ -4,7 +4,7 @@ import { isRole, type Role } from "#app/features/auth/roles.ts";
 import { endSessionsOf } from "#app/features/auth/sessions.server.ts";
 import { containsText } from "#app/lib/db/contains-text.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import { recordStaffAction, type StaffActor } from "./audit.server.ts";
+import { recordStaffAction, type StaffActor } from "#app/lib/audit-log.server.ts";
 import { done, notFound, refused, staffChange } from "./staff-change.server.ts";
 
 export const PEOPLE_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import type { StaffActor } from "./audit.server.ts";
+import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { refuseForm } from "./course-forms.server.ts";
 import { readGift } from "./quiz-formats/gift.ts";
 import { readQuizCsv } from "./quiz-formats/quiz-csv.ts";

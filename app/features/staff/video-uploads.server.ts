@@ -9,7 +9,7 @@ import type { Database } from "#app/lib/db/schema.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import type { MediaStore } from "#app/lib/media-store.server.ts";
 import type { S3Storage } from "#app/lib/s3-storage.server.ts";
-import type { StaffActor } from "./audit.server.ts";
+import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { staffLesson, updateLesson } from "./course-editor.server.ts";
 import { removeLater } from "./lesson-forms.server.ts";
 import { readHead, videoKind, videoSeconds, type VideoKind } from "./video-file.server.ts";

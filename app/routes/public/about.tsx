@@ -7,13 +7,12 @@ import { instructors } from "#app/content/team.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 import { servicesContext } from "#app/context.ts";
-import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { categoryCounts } from "#app/features/courses/listings.server.ts";
 import type { Route } from "./+types/about";
 
 /** The category grid counts the courses listed now. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { categoryCounts: categoryCounts(await courseCatalogue(context.get(servicesContext).db)) };
+  return { categoryCounts: await categoryCounts(context.get(servicesContext)) };
 }
 
 export const meta = () => pageMeta("About");

@@ -9,13 +9,12 @@ import { slides } from "#app/content/slides.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 import { servicesContext } from "#app/context.ts";
-import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { categoryCounts } from "#app/features/courses/listings.server.ts";
 import type { Route } from "./+types/home";
 
 /** The category grid counts the courses listed now. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { categoryCounts: categoryCounts(await courseCatalogue(context.get(servicesContext).db)) };
+  return { categoryCounts: await categoryCounts(context.get(servicesContext)) };
 }
 
 export const meta = () => pageMeta("Home");

@@ -22,7 +22,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 /** A stored record, readable: one "field: value" line each. */
-function Record({ json }: { json: string | null }) {
+function StoredRecord({ json }: { json: string | null }) {
   if (json === null) return <span className="text-muted">none</span>;
   const value = JSON.parse(json) as unknown;
   const text =
@@ -64,11 +64,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                   <div className="mt-2 grid gap-3 md:grid-cols-2">
                     <div>
                       <p className="text-sm font-semibold">Before</p>
-                      <Record json={entry.before} />
+                      <StoredRecord json={entry.before} />
                     </div>
                     <div>
                       <p className="text-sm font-semibold">After</p>
-                      <Record json={entry.after} />
+                      <StoredRecord json={entry.after} />
                     </div>
                   </div>
                 </details>

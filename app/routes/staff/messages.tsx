@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
 import { messageAnchor, StaffMessageCard } from "#app/features/contact/components/staff-message-card.tsx";
-import { listStaffMessages, setMessageHandled, staffMemberLabel } from "#app/features/contact/staff-messages.server.ts";
+import { listStaffMessages, markMessageHandled } from "#app/features/contact/staff-messages.server.ts";
 import { encodeCursor, staffListQuerySchema, staffMessageActionSchema } from "#app/features/contact/staff-schemas.ts";
 import { requireRole } from "#app/features/auth/index.server.ts";
 import { moderatorRoles as staffRoles } from "#app/features/auth/roles.ts";
@@ -42,7 +42,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const parsed = staffMessageActionSchema.safeParse({ intent: form.get("intent") ?? undefined, id: form.get("id") ?? undefined });
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "This request is not valid." }, { status: 400 });
   const { intent, id } = parsed.data;
-  const changed = await setMessageHandled(context.get(servicesContext).db, id, intent === "handle" ? staffMemberLabel(user) : null);
+  const changed = await markMessageHandled(context.get(servicesContext).db, id, user, intent === "handle");
   if (!changed)
     return data({ error: "There is no message with this id. Reload the page to see the messages as they are now." }, { status: 404 });
   return redirect(`${pagePath}${url.search}#${messageAnchor(id)}`);

@@ -1,6 +1,6 @@
 import { servicesContext } from "#app/context.ts";
 import { requireAdmin } from "#app/features/staff/access.server.ts";
-import { recordStaffAction } from "#app/features/staff/audit.server.ts";
+import { recordStaffAction } from "#app/lib/audit-log.server.ts";
 import { csvDownload, csvFile } from "#app/lib/csv-file.ts";
 import type { Route } from "./+types/newsletter-export";
 
