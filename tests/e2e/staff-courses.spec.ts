@@ -75,6 +75,7 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   await expect(page.getByRole("heading", { level: 1, name: "Staff area" })).toBeVisible();
   await page.getByRole("navigation", { name: "Staff area" }).getByRole("link", { name: "Courses" }).click();
   await main.getByRole("link", { name: "New course" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New course" })).toBeVisible();
 
   // A picture with a script is refused, and the typed fields stay.
   await main.getByLabel("Title").fill("Web Accessibility Basics");
@@ -95,6 +96,7 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   expect((await fetch(`${site.url}/courses/web-accessibility`)).status).toBe(404);
 
   await main.getByRole("link", { name: "Add a lesson" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New lesson" })).toBeVisible();
   await main.getByLabel("Title").fill("Why accessibility matters");
   await main
     .getByLabel("Description")
@@ -130,6 +132,7 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   expect(statSync(join(folder, "media", lesson.video!)).size).toBe(statSync(files.video!).size);
   expect(lesson.duration_seconds).toBeGreaterThan(0);
 
+  expect(await seriousViolations(page)).toEqual([]);
   await main.getByLabel("Captions file (WebVTT)").setInputFiles(files.srt!);
   await main.getByRole("button", { name: "Upload the captions" }).click();
   await expect(main.getByRole("alert")).toContainText('Line 1: a WebVTT file starts with "WEBVTT".');
@@ -158,6 +161,9 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
 
   await main.getByRole("button", { name: "Publish" }).click();
   await expect(main.getByRole("status").first()).toContainText("The course is published");
+  await main.getByRole("link", { name: "Numbers: learners and quiz results" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Numbers: Web Accessibility Basics" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 
   // A student sees it at once, plays the lesson, and finds the staff area closed to them.
@@ -212,4 +218,28 @@ test("a student gets 403 on every staff page and action, and changes nothing", a
     "published",
   );
   await student.close();
+});
+
+test("an administrator's pages (accounts, audit log) pass the accessibility checks, and the role change is logged", async ({ browser }) => {
+  const adminEmail = `admin-${Date.now()}@example.com`;
+  await assignRole(handle.db, adminEmail, "admin");
+  const { context, page } = await signedIn(browser, adminEmail, "Ada Admin");
+  const main = page.getByRole("main");
+  await open(page, "/staff");
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("navigation", { name: "Staff area" }).getByRole("link", { name: "Accounts" }).click();
+  await main.getByRole("searchbox", { name: "Name or email" }).fill("sam student");
+  await main.getByRole("button", { name: "Search" }).click();
+  await expect(main.getByRole("row", { name: /Sam Student/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await main.getByRole("combobox", { name: "Role of Sam Student" }).selectOption({ label: "Teacher" });
+  await main.getByRole("button", { name: "Change the role of Sam Student" }).click();
+  await expect(main.getByRole("status")).toContainText("The role was changed.");
+  await page.getByRole("navigation", { name: "Staff area" }).getByRole("link", { name: "Audit log" }).click();
+  const latest = main.getByRole("list", { name: "Changes, newest first" }).getByRole("listitem").first();
+  await expect(latest).toContainText("did account.role on person:");
+  await latest.getByText("Before and after").click();
+  await expect(latest).toContainText("role: teacher");
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
 });

@@ -12,7 +12,7 @@ import { seedLessonId, stableAddress } from "./seed-ids.ts";
  * cards in each category listing and their lessons, written on the first start. From then on the
  * database holds them and staff change them (/staff).
  */
-export function courseSeedRows(now: string) {
+function courseSeedRows(now: string) {
   const cards = Object.entries(coursesByCategory).flatMap(([category, list]) =>
     list.map((card, position) => ({ card, category, position })),
   );

@@ -6,7 +6,7 @@ import type { CourseDetails, LessonFields, ListingFields, NewCourse } from "./co
 import { done, endPosition, notFound, refused, staffChange, type EditResult } from "./staff-change.server.ts";
 
 /** What a course gets until staff upload a picture of its own. */
-export const PLACEHOLDER_COURSE_IMAGE = "/images/courses/new-course.svg";
+const PLACEHOLDER_COURSE_IMAGE = "/images/courses/new-course.svg";
 
 const change = <T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<EditResult<T>>) => staffChange(db, "courses", work);
 

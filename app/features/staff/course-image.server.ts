@@ -12,7 +12,7 @@ type ImageKind = "png" | "jpeg" | "webp" | "svg";
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((byte, index) => bytes[offset + index] === byte);
 
 /** What the file is, by its first bytes: a name or a declared type says nothing. */
-export function imageKind(bytes: Uint8Array): ImageKind | null {
+function imageKind(bytes: Uint8Array): ImageKind | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return "webp";
@@ -26,7 +26,7 @@ export function imageKind(bytes: Uint8Array): ImageKind | null {
  * SVG), but the drawing library would still fetch what it links to: scripts, event handlers,
  * other files and entity tricks are refused outright rather than quietly dropped.
  */
-export function svgProblem(svg: string): string | null {
+function svgProblem(svg: string): string | null {
   if (/<script[\s>/]/i.test(svg) || /\son[a-z]+\s*=/i.test(svg) || /javascript:/i.test(svg)) {
     return "This SVG contains a script. Save the drawing without scripts, or as PNG, and upload it again.";
   }

@@ -105,5 +105,3 @@ export async function courseStats(db: Kysely<Database>, slug: string) {
     hardest,
   };
 }
-
-export type CourseStats = Awaited<ReturnType<typeof courseStats>>;

@@ -10,7 +10,7 @@ const now = () => new Date().toISOString();
 
 type QuestionRow = Database["quiz_questions"];
 
-export const draftOf = (row: QuestionRow): QuestionDraft & { id: string } => ({
+const draftOf = (row: QuestionRow): QuestionDraft & { id: string } => ({
   id: row.id,
   question: row.question,
   ...(row.code === null ? {} : { code: row.code }),

@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 
 /** Why a posted video was not taken, as the lesson page's address says it (`?video-problem=`). */
-export type VideoFormProblem = "missing" | "size" | "form";
+type VideoFormProblem = "missing" | "size" | "form";
 
 type Received = { ok: true; id: string; lesson: string; path: string } | { ok: false; problem: VideoFormProblem; lesson: string };
 

@@ -4,7 +4,7 @@ import type { QuestionDraft } from "../quiz-schemas.ts";
 export type ImportReading = { ok: true; questions: QuestionDraft[] } | { ok: false; problems: string[] };
 
 /** The most problems listed: a file wrong throughout says so without a page of them. */
-export const MAX_LISTED_PROBLEMS = 20;
+const MAX_LISTED_PROBLEMS = 20;
 
 export function importReading(questions: QuestionDraft[], problems: string[]): ImportReading {
   if (problems.length) return { ok: false, problems: problems.slice(0, MAX_LISTED_PROBLEMS) };
