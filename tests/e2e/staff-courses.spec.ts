@@ -1,23 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Browser } from "@playwright/test";
+import { expect } from "@playwright/test";
 import sharp from "sharp";
 import { assignRole } from "#app/features/auth/roles.server.ts";
-import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
-import { startSite, type RunningSite } from "../setup/server.ts";
 import { open } from "./open.ts";
 import { seriousViolations } from "./page-checks.ts";
-import { mailCatcherSmtpUrl } from "./ports.ts";
-import { register } from "./register.ts";
-import { newContext, test } from "./test.ts";
+import { siteOfItsOwn } from "./site-of-its-own.ts";
+import { test } from "./test.ts";
 
 // A site of its own with a folder of its own for uploads: the journey adds a course to it.
 test.describe.configure({ mode: "serial" });
 
-let site: RunningSite;
-let handle: DatabaseHandle;
-let folder: string;
+const own = siteOfItsOwn();
 const teacherEmail = `teacher-${Date.now()}@example.com`;
 const studentEmail = `student-${Date.now()}@example.com`;
 const files: Record<string, string> = {};
@@ -32,10 +26,8 @@ function largeMp4(): Buffer {
 }
 
 test.beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), "staff-journey-"));
-  site = await startSite({ SMTP_URL: mailCatcherSmtpUrl, MEDIA_DIR: join(folder, "media") });
-  handle = site.database.open();
-  await assignRole(handle.db, teacherEmail, "teacher");
+  const { folder } = own;
+  await assignRole(own.db, teacherEmail, "teacher");
   files.picture = join(folder, "cover.png");
   writeFileSync(
     files.picture,
@@ -52,24 +44,12 @@ test.beforeAll(async () => {
   files.scriptSvg = join(folder, "drawing.svg");
   writeFileSync(files.scriptSvg, '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script><rect width="10" height="10"/></svg>');
 });
-test.afterAll(async () => {
-  await handle?.close();
-  await site?.stop();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-async function signedIn(browser: Browser, email: string, name: string) {
-  const context = await newContext(browser, { baseURL: site.url, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  await register(page, email, name);
-  return { context, page };
-}
 
 test("a teacher creates a course with a picture, adds a lesson with a resumed video upload and captions, and publishes it", async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const { context, page } = await signedIn(browser, teacherEmail, "Tara Teacher");
+  const { context, page } = await own.signedIn(browser, teacherEmail, "Tara Teacher");
   const main = page.getByRole("main");
   await page.getByRole("link", { name: "Staff area: courses and quizzes" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Staff area" })).toBeVisible();
@@ -93,7 +73,7 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   expect(await seriousViolations(page)).toEqual([]);
 
   // Drafts are the staff's only.
-  expect((await fetch(`${site.url}/courses/web-accessibility`)).status).toBe(404);
+  expect((await fetch(`${own.url}/courses/web-accessibility`)).status).toBe(404);
 
   await main.getByRole("link", { name: "Add a lesson" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New lesson" })).toBeVisible();
@@ -127,9 +107,9 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   // The piece after the cut starts where the server's copy ended, not from the beginning.
   expect(offsets).toEqual(["0", "8388608", "8388608", "16777216"]);
   await expect(main.getByRole("link", { name: "The current video" })).toBeVisible();
-  const lesson = await handle.db.selectFrom("lessons").selectAll().where("course_slug", "=", "web-accessibility").executeTakeFirstOrThrow();
+  const lesson = await own.db.selectFrom("lessons").selectAll().where("course_slug", "=", "web-accessibility").executeTakeFirstOrThrow();
   expect(lesson.video).toMatch(/^lessons\/web-accessibility-[0-9a-f]+\/[0-9a-f]+\.mp4$/);
-  expect(statSync(join(folder, "media", lesson.video!)).size).toBe(statSync(files.video!).size);
+  expect(statSync(join(own.folder, "media", lesson.video!)).size).toBe(statSync(files.video!).size);
   expect(lesson.duration_seconds).toBeGreaterThan(0);
 
   expect(await seriousViolations(page)).toEqual([]);
@@ -167,7 +147,7 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   await context.close();
 
   // A student sees it at once, plays the lesson, and finds the staff area closed to them.
-  const student = await signedIn(browser, studentEmail, "Sam Student");
+  const student = await own.signedIn(browser, studentEmail, "Sam Student");
   await open(student.page, "/courses/mern");
   await expect(student.page.getByRole("main").getByRole("heading", { name: "Web Accessibility Basics" })).toBeVisible();
   await open(student.page, "/courses/web-accessibility");
@@ -181,10 +161,8 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
 });
 
 test("a student gets 403 on every staff page and action, and changes nothing", async ({ browser }) => {
-  const student = await newContext(browser, { baseURL: site.url });
-  const page = await student.newPage();
-  await register(page, `other-${studentEmail}`, "Other Student");
-  const before = await handle.db.selectFrom("audit_log").select("id").execute();
+  const { context: student, page } = await own.signedIn(browser, `other-${studentEmail}`, "Other Student");
+  const before = await own.db.selectFrom("audit_log").select("id").execute();
   for (const path of [
     "/staff",
     "/staff/courses",
@@ -201,20 +179,20 @@ test("a student gets 403 on every staff page and action, and changes nothing", a
     ["/staff/courses/java", { intent: "unpublish" }],
     ["/staff/courses/java/lessons/java-01", { intent: "unpublish" }],
   ] as const) {
-    const response = await page.request.post(path, { form, headers: { Origin: site.url } });
+    const response = await page.request.post(path, { form, headers: { Origin: own.url } });
     expect(response.status(), path).toBe(403);
   }
   const upload = await page.request.post("/staff/uploads", {
     headers: {
-      Origin: site.url,
+      Origin: own.url,
       "Tus-Resumable": "1.0.0",
       "Upload-Length": "10",
       "Upload-Metadata": `lesson ${Buffer.from("java-01").toString("base64")}`,
     },
   });
   expect(upload.status()).toBe(403);
-  expect(await handle.db.selectFrom("audit_log").select("id").execute()).toEqual(before);
-  expect((await handle.db.selectFrom("courses").select("status").where("slug", "=", "java").executeTakeFirstOrThrow()).status).toBe(
+  expect(await own.db.selectFrom("audit_log").select("id").execute()).toEqual(before);
+  expect((await own.db.selectFrom("courses").select("status").where("slug", "=", "java").executeTakeFirstOrThrow()).status).toBe(
     "published",
   );
   await student.close();
@@ -222,8 +200,8 @@ test("a student gets 403 on every staff page and action, and changes nothing", a
 
 test("an administrator's pages (accounts, audit log) pass the accessibility checks, and the role change is logged", async ({ browser }) => {
   const adminEmail = `admin-${Date.now()}@example.com`;
-  await assignRole(handle.db, adminEmail, "admin");
-  const { context, page } = await signedIn(browser, adminEmail, "Ada Admin");
+  await assignRole(own.db, adminEmail, "admin");
+  const { context, page } = await own.signedIn(browser, adminEmail, "Ada Admin");
   const main = page.getByRole("main");
   await open(page, "/staff");
   expect(await seriousViolations(page)).toEqual([]);

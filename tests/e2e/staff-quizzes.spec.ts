@@ -1,55 +1,34 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
 import { assignRole } from "#app/features/auth/roles.server.ts";
-import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
-import { startSite, type RunningSite } from "../setup/server.ts";
 import { open } from "./open.ts";
 import { seriousViolations } from "./page-checks.ts";
-import { mailCatcherSmtpUrl } from "./ports.ts";
-import { register } from "./register.ts";
-import { newContext, test } from "./test.ts";
+import { siteOfItsOwn } from "./site-of-its-own.ts";
+import { test } from "./test.ts";
 
 // A site of its own: the tests change the React quiz.
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 
-let site: RunningSite;
-let handle: DatabaseHandle;
-let folder: string;
+const own = siteOfItsOwn();
 const teacherEmail = `quiz-teacher-${Date.now()}@example.com`;
 const importerEmail = `quiz-importer-${Date.now()}@example.com`;
 const react = questionsByQuiz.react!;
 
 test.beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), "staff-quizzes-"));
-  site = await startSite({ SMTP_URL: mailCatcherSmtpUrl, MEDIA_DIR: join(folder, "media") });
-  handle = site.database.open();
-  await assignRole(handle.db, teacherEmail, "teacher");
-  await assignRole(handle.db, importerEmail, "teacher");
+  await assignRole(own.db, teacherEmail, "teacher");
+  await assignRole(own.db, importerEmail, "teacher");
 });
-test.afterAll(async () => {
-  await handle?.close();
-  await site?.stop();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-async function signedIn(browser: Browser, email: string, name: string) {
-  const context = await newContext(browser, { baseURL: site.url, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  await register(page, email, name);
-  return { context, page };
-}
 
 const file = (name: string, text: string) => {
-  const path = join(folder, name);
+  const path = join(own.folder, name);
   writeFileSync(path, text);
   return path;
 };
 
 async function questionCount() {
-  return (await handle.db.selectFrom("quiz_questions").select("id").where("quiz_slug", "=", "react").execute()).length;
+  return (await own.db.selectFrom("quiz_questions").select("id").where("quiz_slug", "=", "react").execute()).length;
 }
 
 async function importFile(page: Page, path: string, format: "GIFT (Moodle)" | "CSV") {
@@ -61,7 +40,7 @@ async function importFile(page: Page, path: string, format: "GIFT (Moodle)" | "C
 
 test("an edited question leaves an older attempt's review as the learner saw it", async ({ browser }) => {
   // A learner's attempt at the React quiz, every answer the first option.
-  const learner = await signedIn(browser, `quiz-learner-${Date.now()}@example.com`, "Lena Learner");
+  const learner = await own.signedIn(browser, `quiz-learner-${Date.now()}@example.com`, "Lena Learner");
   const learnerMain = learner.page.getByRole("main");
   await open(learner.page, "/test/react");
   for (const [index, question] of react.entries()) {
@@ -73,7 +52,7 @@ test("an edited question leaves an older attempt's review as the learner saw it"
   await expect(learner.page).toHaveURL(/\/test\/react\/attempts\//);
   const reviewUrl = new URL(learner.page.url()).pathname;
 
-  const teacher = await signedIn(browser, teacherEmail, "Quinn Teacher");
+  const teacher = await own.signedIn(browser, teacherEmail, "Quinn Teacher");
   const main = teacher.page.getByRole("main");
   await open(teacher.page, "/staff/quizzes/react");
   const first = main.getByRole("form", { name: "Question 1", exact: true });
@@ -112,7 +91,7 @@ test("an edited question leaves an older attempt's review as the learner saw it"
 });
 
 test("questions are imported from GIFT and CSV; a file with a bad line adds nothing and says which line", async ({ browser }) => {
-  const { context, page } = await signedIn(browser, importerEmail, "Ivan Importer");
+  const { context, page } = await own.signedIn(browser, importerEmail, "Ivan Importer");
   const main = page.getByRole("main");
   await open(page, "/staff/quizzes/react");
   const before = await questionCount();

@@ -2,10 +2,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { LessonTextFields } from "#app/features/staff/components/lesson-text-fields.tsx";
 import { staffCourse } from "#app/features/staff/course-editor.server.ts";
 import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts";
 import { submitNewLesson } from "#app/features/staff/lesson-forms.server.ts";
@@ -44,17 +44,7 @@ export default function NewLesson({ loaderData, actionData }: Route.ComponentPro
         </p>
         <Form method="post" {...getFormProps(form)} className="space-y-5">
           <FormProblem message={reply?.message} />
-          <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={120} />
-          <TextField
-            key={fields.description.key}
-            {...conformFieldProps(fields.description)}
-            label="Description"
-            multiline
-            rows={5}
-            required
-            maxLength={2000}
-            hint="What the lesson teaches and why it matters: two to four sentences."
-          />
+          <LessonTextFields title={fields.title} description={fields.description} />
           <SubmitButton busy={busy}>Create the lesson</SubmitButton>
         </Form>
       </section>

@@ -2,10 +2,10 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { LessonTextFields } from "#app/features/staff/components/lesson-text-fields.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { VideoUploader } from "#app/features/staff/components/video-uploader.tsx";
 import { staffCourse } from "#app/features/staff/course-editor.server.ts";
@@ -94,16 +94,7 @@ export default function StaffLesson({ loaderData, actionData }: Route.ComponentP
           </h2>
           <Form method="post" {...getFormProps(form)} className="space-y-5">
             <FormProblem message={problem("details")} />
-            <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={120} />
-            <TextField
-              key={fields.description.key}
-              {...conformFieldProps(fields.description)}
-              label="Description"
-              multiline
-              rows={5}
-              required
-              maxLength={2000}
-            />
+            <LessonTextFields title={fields.title} description={fields.description} />
             <input type="hidden" name="intent" value="details" />
             <SubmitButton busy={busy("details")}>Save the text</SubmitButton>
           </Form>
