@@ -22,7 +22,7 @@ type TextFieldProps = {
   rows?: number;
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  "type" | "autoComplete" | "defaultValue" | "required" | "maxLength" | "minLength" | "min" | "max" | "inputMode"
+  "type" | "autoComplete" | "defaultValue" | "required" | "maxLength" | "minLength" | "min" | "max" | "inputMode" | "accept"
 >;
 
 /** A labelled input with its hint and error message wired up for assistive technology. */

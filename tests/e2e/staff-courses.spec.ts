@@ -141,6 +141,21 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
 
   await main.getByRole("button", { name: "Publish" }).click();
   await expect(main.getByRole("status").first()).toContainText("The course is published");
+  // Lessons are dragged into order too (the Up and Down buttons are the keyboard's way).
+  await open(page, "/staff/courses/dsa");
+  const lessonItems = main
+    .getByRole("list")
+    .filter({ has: page.getByRole("button", { name: /^Move “/ }) })
+    .getByRole("listitem");
+  const [firstTitle, secondTitle] = [
+    await lessonItems.nth(0).getByRole("link").textContent(),
+    await lessonItems.nth(1).getByRole("link").textContent(),
+  ];
+  await lessonItems.nth(1).dragTo(lessonItems.nth(0));
+  await expect(main.getByRole("status").first()).toContainText("The lessons' order was saved.");
+  await expect(lessonItems.nth(0).getByRole("link")).toHaveText(secondTitle!);
+  await expect(lessonItems.nth(1).getByRole("link")).toHaveText(firstTitle!);
+  await open(page, "/staff/courses/web-accessibility");
   await main.getByRole("link", { name: "Numbers: learners and quiz results" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Numbers: Web Accessibility Basics" })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

@@ -201,6 +201,12 @@ describe.each(engines)("the staff area on %s", (engine) => {
       const third = visibleText(await (await learner.browser.request("/courses/mern/express?lesson=3")).text());
       expect(third).toContain("Routing and Route Parameters");
       expect(third).toContain("You have finished this lesson.");
+      // The Up and Down buttons (the keyboard's and a browser without JavaScript's way) move one place.
+      expect((await teacher.browser.postForm("/staff/courses/express", { intent: "move-down", lesson: id })).status).toBe(303);
+      const moved = (
+        await handle.db.selectFrom("lessons").select("id").where("course_slug", "=", "express").orderBy("position").execute()
+      ).map((row) => row.id);
+      expect(moved.slice(0, 2)).toEqual([order[1], id]);
       // An order made from an out-of-date page is refused whole.
       const stale = await teacher.browser.postForm("/staff/courses/express", {
         intent: "reorder",

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { readCourseImage } from "./course-image.server.ts";
@@ -15,45 +14,42 @@ import {
   updateListing,
 } from "./course-editor.server.ts";
 import { courseDetailsSchema, listingSchema, newCourseSchema } from "./course-schemas.ts";
+import { problemsText, refuseForm } from "./form-reply.server.ts";
+import { removeLater } from "./replaced-files.server.ts";
 import type { EditResult } from "./staff-change.server.ts";
-
-/** What a staff page's action answers when it refuses a form: which form, its state, and a message. */
-export interface StaffFormReply {
-  form: string;
-  result?: SubmissionResult<string[]>;
-  message: string;
-}
 
 type Services = Pick<RequestServices, "db" | "mediaStore">;
 
-export const refuseForm = (form: string, message: string, status: number, result?: SubmissionResult<string[]>) =>
-  data<StaffFormReply>({ form, message, result }, { status });
-
-const problemsText = "Please correct the fields marked below.";
-
 type StoredImage = { src: string; width: number; height: number };
 
-/** The picture of a form, checked and stored; null when none was chosen, the refusal's text when it is wrong. */
-async function storeCourseImage(formData: FormData, slug: string, { mediaStore }: Services): Promise<StoredImage | string | null> {
+/**
+ * The form's picture, checked and stored: none when no file was chosen, or the field to correct. A
+ * picture needs its description, asked for before anything is stored.
+ */
+async function courseImageOf(
+  formData: FormData,
+  slug: string,
+  alt: string,
+  { mediaStore }: Services,
+): Promise<{ image: StoredImage | null } | { field: "image" | "imageAlt"; message: string }> {
   const file = formData.get("image");
-  if (!(file instanceof File) || file.size === 0) return null;
+  if (!(file instanceof File) || file.size === 0) return { image: null };
+  if (!alt) return { field: "imageAlt", message: "Describe the picture for people who cannot see it." };
   const reading = await readCourseImage(file, slug);
-  if (!reading.ok) return reading.message;
+  if (!reading.ok) return { field: "image", message: reading.message };
   await mediaStore.put(reading.key, reading.bytes, "image/webp");
-  return { src: reading.key, width: reading.width, height: reading.height };
+  return { image: { src: reading.key, width: reading.width, height: reading.height } };
 }
-
-const altMissing = "Describe the picture for people who cannot see it.";
 
 /** /staff/courses/new: the course is made as a draft, with its own address /courses/<slug>. */
 export async function submitNewCourse(formData: FormData, services: Services, actor: StaffActor) {
   const submission = parseWithZod(formData, { schema: newCourseSchema });
   if (submission.status !== "success") return refuseForm("course", problemsText, 400, submission.reply());
   const { slug, imageAlt } = submission.value;
-  const hasImage = formData.get("image") instanceof File && (formData.get("image") as File).size > 0;
-  if (hasImage && !imageAlt) return refuseForm("course", problemsText, 400, submission.reply({ fieldErrors: { imageAlt: [altMissing] } }));
-  const image = await storeCourseImage(formData, slug, services);
-  if (typeof image === "string") return refuseForm("course", problemsText, 400, submission.reply({ fieldErrors: { image: [image] } }));
+  const picture = await courseImageOf(formData, slug, imageAlt, services);
+  if ("field" in picture)
+    return refuseForm("course", problemsText, 400, submission.reply({ fieldErrors: { [picture.field]: [picture.message] } }));
+  const { image } = picture;
   const created = await createCourse(services.db, actor, submission.value, image);
   if (!created.ok) {
     if (image) await services.mediaStore.remove(image.src);
@@ -76,21 +72,16 @@ export async function submitCourseEdit(formData: FormData, slug: string, service
     case "details": {
       const submission = parseWithZod(formData, { schema: courseDetailsSchema });
       if (submission.status !== "success") return refuseForm("details", problemsText, 400, submission.reply());
-      const image = await storeCourseImage(formData, slug, services);
-      if (typeof image === "string") return refuseForm("details", problemsText, 400, submission.reply({ fieldErrors: { image: [image] } }));
-      if (image && !submission.value.imageAlt) {
-        await services.mediaStore.remove(image.src);
-        return refuseForm("details", problemsText, 400, submission.reply({ fieldErrors: { imageAlt: [altMissing] } }));
-      }
+      const picture = await courseImageOf(formData, slug, submission.value.imageAlt, services);
+      if ("field" in picture)
+        return refuseForm("details", problemsText, 400, submission.reply({ fieldErrors: { [picture.field]: [picture.message] } }));
+      const { image } = picture;
       const updated = await updateCourseDetails(db, actor, slug, submission.value, image);
       if (!updated.ok) {
         if (image) await services.mediaStore.remove(image.src);
         return refuseForm("details", updated.message, updated.status);
       }
-      // The old picture's address may still be in kept pages for a moment; uploaded ones are removed a little later.
-      const replaced = updated.value.replacedImage;
-      if (replaced && !replaced.startsWith("/"))
-        setTimeout(() => void services.mediaStore.remove(replaced).catch(() => {}), 60_000).unref();
+      removeLater(services.mediaStore, updated.value.replacedImage);
       return savedAt(slug, "details");
     }
     case "publish":

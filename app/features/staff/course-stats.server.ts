@@ -55,23 +55,20 @@ export async function courseStats(db: Kysely<Database>, slug: string) {
         .execute()
     : [];
 
-  const published = new Set(lessons.map((lesson) => lesson.id));
-  const finishedBy = new Map<string, Set<string>>();
+  // One row per learner and lesson (the table's key), so counting rows counts learners.
+  const perLesson = new Map(lessons.map((lesson) => [lesson.id, { started: 0, finished: 0 }]));
+  const finishedBy = new Map<string, number>();
   const learners = new Set<string>();
   for (const row of progress) {
-    if (!published.has(row.lesson_id)) continue;
+    const counts = perLesson.get(row.lesson_id);
+    if (!counts) continue;
     learners.add(row.user_sub);
+    counts.started += 1;
     if (row.finished_at === null) continue;
-    const finished = finishedBy.get(row.user_sub) ?? new Set<string>();
-    finished.add(row.lesson_id);
-    finishedBy.set(row.user_sub, finished);
+    counts.finished += 1;
+    finishedBy.set(row.user_sub, (finishedBy.get(row.user_sub) ?? 0) + 1);
   }
-  const lessonRows = lessons.map((lesson, index) => ({
-    number: index + 1,
-    title: lesson.title,
-    started: new Set(progress.filter((row) => row.lesson_id === lesson.id).map((row) => row.user_sub)).size,
-    finished: progress.filter((row) => row.lesson_id === lesson.id && row.finished_at !== null).length,
-  }));
+  const lessonRows = lessons.map((lesson, index) => ({ number: index + 1, title: lesson.title, ...perLesson.get(lesson.id)! }));
 
   const byQuestion = new Map<string, { quiz: string; question: string; answered: number; wrong: number }>();
   for (const attempt of attempts) {
@@ -95,7 +92,7 @@ export async function courseStats(db: Kysely<Database>, slug: string) {
 
   return {
     learnersStarted: learners.size,
-    learnersFinished: lessons.length ? [...finishedBy.values()].filter((finished) => finished.size === lessons.length).length : 0,
+    learnersFinished: lessons.length ? [...finishedBy.values()].filter((finished) => finished === lessons.length).length : 0,
     lessons: lessonRows,
     quizzes: quizzes.map((quiz) => quiz.title),
     attempts: attempts.length,

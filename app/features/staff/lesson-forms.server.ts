@@ -2,24 +2,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { randomBytes } from "node:crypto";
 import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import { placedByHand } from "#app/features/courses/media-paths.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
-import { refuseForm } from "./course-forms.server.ts";
+import { problemsText, refuseForm } from "./form-reply.server.ts";
+import { removeLater } from "./replaced-files.server.ts";
 import { lessonSchema } from "./course-schemas.ts";
 import type { EditResult } from "./staff-change.server.ts";
 import { readWebVtt } from "./webvtt.ts";
 
 type Services = Pick<RequestServices, "db" | "mediaStore">;
 
-const problemsText = "Please correct the fields marked below.";
 const lessonPage = (slug: string, id: string, saved: string) => redirect(`/staff/courses/${slug}/lessons/${id}?saved=${saved}`, 303);
-
-/** A file the lesson no longer uses, removed a minute later: pages kept for visitors may still name it meanwhile. */
-export function removeLater(services: Services, key: string | null) {
-  if (key === null || placedByHand(key)) return;
-  setTimeout(() => void services.mediaStore.remove(key).catch(() => {}), 60_000).unref();
-}
 
 export async function submitNewLesson(formData: FormData, slug: string, services: Services, actor: StaffActor) {
   const submission = parseWithZod(formData, { schema: lessonSchema });
@@ -52,8 +45,8 @@ export async function submitLessonEdit(formData: FormData, slug: string, id: str
     case "delete": {
       const deleted = await deleteLesson(db, actor, id);
       if (!deleted.ok) return refuseForm("status", deleted.message, deleted.status);
-      removeLater(services, deleted.value.video);
-      removeLater(services, deleted.value.captions);
+      removeLater(services.mediaStore, deleted.value.video);
+      removeLater(services.mediaStore, deleted.value.captions);
       return redirect(`/staff/courses/${slug}?saved=lesson-deleted#lessons`, 303);
     }
     case "captions": {
@@ -68,12 +61,12 @@ export async function submitLessonEdit(formData: FormData, slug: string, id: str
         await services.mediaStore.remove(key);
         return refuseForm("captions", updated.message, updated.status);
       }
-      removeLater(services, updated.value.captions);
+      removeLater(services.mediaStore, updated.value.captions);
       return lessonPage(slug, id, "captions");
     }
     case "captions-remove": {
       const updated = await updateLesson(db, actor, id, "lesson.captions-remove", { captions: null });
-      if (updated.ok) removeLater(services, updated.value.captions);
+      if (updated.ok) removeLater(services.mediaStore, updated.value.captions);
       return answer("captions", "captions-removed")(updated);
     }
     default:

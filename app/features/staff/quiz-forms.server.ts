@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
-import { refuseForm } from "./course-forms.server.ts";
+import { problemsText, refuseForm } from "./form-reply.server.ts";
 import { readGift } from "./quiz-formats/gift.ts";
 import { readQuizCsv } from "./quiz-formats/quiz-csv.ts";
 import {
@@ -27,7 +27,6 @@ export interface QuestionFormReply {
 }
 
 type Services = Pick<RequestServices, "db">;
-const problemsText = "Please correct the fields marked below.";
 const quizPage = (slug: string, saved: string, anchor = "") => redirect(`/staff/quizzes/${slug}?saved=${saved}${anchor}`, 303);
 
 export async function submitNewQuiz(formData: FormData, { db }: Services, actor: StaffActor) {

@@ -11,7 +11,7 @@ import type { MediaStore } from "#app/lib/media-store.server.ts";
 import type { S3Storage } from "#app/lib/s3-storage.server.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { staffLesson, updateLesson } from "./course-editor.server.ts";
-import { removeLater } from "./lesson-forms.server.ts";
+import { removeLater } from "./replaced-files.server.ts";
 import { readHead, videoKind, videoSeconds, type VideoKind } from "./video-file.server.ts";
 import { receiveVideoForm } from "./video-form.server.ts";
 import { VIDEO_UPLOAD_PATH } from "./limits.ts";
@@ -105,7 +105,7 @@ async function makeLessonVideo(
     await mediaStore.remove(key);
     throw refusal(updated.status, updated.message);
   }
-  removeLater({ db, mediaStore }, updated.value.video);
+  removeLater(mediaStore, updated.value.video);
 }
 
 /**

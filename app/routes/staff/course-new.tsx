@@ -6,9 +6,9 @@ import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { ImageField } from "#app/features/staff/components/image-field.tsx";
-import { submitNewCourse, type StaffFormReply } from "#app/features/staff/course-forms.server.ts";
-import { COURSE_IMAGE_HINT } from "#app/features/staff/limits.ts";
+import { submitNewCourse } from "#app/features/staff/course-forms.server.ts";
+import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
+import { COURSE_IMAGE_ACCEPT, COURSE_IMAGE_HINT } from "#app/features/staff/limits.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/course-new";
 
@@ -51,7 +51,15 @@ export default function NewCourse({ actionData }: Route.ComponentProps) {
             maxLength={60}
             hint="The course's page will be /courses/ followed by this, e.g. web-design. Lower-case letters, digits and hyphens."
           />
-          <ImageField id={fields.image.id} label="Picture (optional)" error={fields.image.errors?.[0]} hint={COURSE_IMAGE_HINT} />
+          <TextField
+            id={fields.image.id}
+            name="image"
+            type="file"
+            accept={COURSE_IMAGE_ACCEPT}
+            label="Picture (optional)"
+            error={fields.image.errors?.[0]}
+            hint={COURSE_IMAGE_HINT}
+          />
           <TextField
             key={fields.imageAlt.key}
             {...conformFieldProps(fields.imageAlt)}

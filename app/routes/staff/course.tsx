@@ -6,14 +6,14 @@ import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { ImageField } from "#app/features/staff/components/image-field.tsx";
 import { LessonOrderList } from "#app/features/staff/components/lesson-order-list.tsx";
 import { ListingForm } from "#app/features/staff/components/listing-form.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { staffCourse } from "#app/features/staff/course-editor.server.ts";
-import { submitCourseEdit, type StaffFormReply } from "#app/features/staff/course-forms.server.ts";
+import { submitCourseEdit } from "#app/features/staff/course-forms.server.ts";
+import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { listingCategories } from "#app/features/staff/course-schemas.ts";
-import { COURSE_IMAGE_HINT } from "#app/features/staff/limits.ts";
+import { COURSE_IMAGE_ACCEPT, COURSE_IMAGE_HINT } from "#app/features/staff/limits.ts";
 import { savedMessages } from "#app/features/staff/saved-messages.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/course";
@@ -79,7 +79,15 @@ function DetailsForm({ course, reply }: { course: Route.ComponentProps["loaderDa
       <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={120} />
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-start">
         <img src={course.image} alt="" width={600} height={400} className="aspect-[3/2] w-48 rounded object-cover" />
-        <ImageField id={fields.image.id} label="A new picture (optional)" error={fields.image.errors?.[0]} hint={COURSE_IMAGE_HINT} />
+        <TextField
+          id={fields.image.id}
+          name="image"
+          type="file"
+          accept={COURSE_IMAGE_ACCEPT}
+          label="A new picture (optional)"
+          error={fields.image.errors?.[0]}
+          hint={COURSE_IMAGE_HINT}
+        />
       </div>
       <TextField
         key={fields.imageAlt.key}

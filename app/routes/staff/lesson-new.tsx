@@ -7,7 +7,7 @@ import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { LessonTextFields } from "#app/features/staff/components/lesson-text-fields.tsx";
 import { staffCourse } from "#app/features/staff/course-editor.server.ts";
-import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts";
+import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { submitNewLesson } from "#app/features/staff/lesson-forms.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/lesson-new";

@@ -4,12 +4,13 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { servicesContext } from "#app/context.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { TextField } from "#app/components/text-field.tsx";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { LessonTextFields } from "#app/features/staff/components/lesson-text-fields.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { VideoUploader } from "#app/features/staff/components/video-uploader.tsx";
 import { staffCourse } from "#app/features/staff/course-editor.server.ts";
-import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts";
+import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { submitLessonEdit } from "#app/features/staff/lesson-forms.server.ts";
 import { savedMessages } from "#app/features/staff/saved-messages.ts";
 import { CAPTIONS_MAX_KB } from "#app/features/staff/webvtt.ts";
@@ -134,22 +135,14 @@ export default function StaffLesson({ loaderData, actionData }: Route.ComponentP
           )}
           <Form method="post" encType="multipart/form-data" className="space-y-4">
             <FormProblem message={problem("captions")} />
-            <div>
-              <label htmlFor="captions-file" className="block font-medium">
-                Captions file (WebVTT)
-              </label>
-              <input
-                id="captions-file"
-                name="captions"
-                type="file"
-                accept=".vtt,text/vtt"
-                aria-describedby="captions-hint"
-                className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2"
-              />
-              <p id="captions-hint" className="mt-1 text-sm text-muted">
-                A .vtt file, up to {CAPTIONS_MAX_KB} KB. It is checked line by line before it is saved.
-              </p>
-            </div>
+            <TextField
+              id="captions-file"
+              name="captions"
+              type="file"
+              accept=".vtt,text/vtt"
+              label="Captions file (WebVTT)"
+              hint={`A .vtt file, up to ${CAPTIONS_MAX_KB} KB. It is checked line by line before it is saved.`}
+            />
             <div className="flex flex-wrap gap-3">
               <button type="submit" name="intent" value="captions" className="btn-primary">
                 Upload the captions

@@ -8,7 +8,7 @@ import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { QuestionForm, type QuestionValues } from "#app/features/staff/components/question-form.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
-import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts";
+import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { staffQuiz } from "#app/features/staff/quiz-editor.server.ts";
 import { QUIZ_IMPORT_MAX_KB } from "#app/features/staff/limits.ts";
 import { submitQuizEdit, type QuestionFormReply } from "#app/features/staff/quiz-forms.server.ts";
@@ -139,22 +139,14 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
                 )}
               </div>
             )}
-            <div>
-              <label htmlFor="import-file" className="block font-medium">
-                File of questions
-              </label>
-              <input
-                id="import-file"
-                name="file"
-                type="file"
-                accept=".gift,.txt,.csv,text/plain,text/csv"
-                aria-describedby="import-hint"
-                className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2"
-              />
-              <p id="import-hint" className="mt-1 text-sm text-muted">
-                UTF-8 text, up to {QUIZ_IMPORT_MAX_KB} KB.
-              </p>
-            </div>
+            <TextField
+              id="import-file"
+              name="file"
+              type="file"
+              accept=".gift,.txt,.csv,text/plain,text/csv"
+              label="File of questions"
+              hint={`UTF-8 text, up to ${QUIZ_IMPORT_MAX_KB} KB.`}
+            />
             <div>
               <label htmlFor="import-format" className="block font-medium">
                 Format

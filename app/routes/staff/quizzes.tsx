@@ -7,7 +7,7 @@ import { servicesContext } from "#app/context.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
-import type { StaffFormReply } from "#app/features/staff/course-forms.server.ts";
+import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { staffQuizList } from "#app/features/staff/quiz-editor.server.ts";
 import { submitNewQuiz } from "#app/features/staff/quiz-forms.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";

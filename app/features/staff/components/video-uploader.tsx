@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { TextField } from "#app/components/text-field.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import { VIDEO_ACCEPT, VIDEO_UPLOAD_PATH } from "../limits.ts";
 
@@ -97,23 +98,14 @@ export function VideoUploader({ lessonId, maxMb }: { lessonId: string; maxMb: nu
     return (
       <form method="post" action={`${VIDEO_UPLOAD_PATH}/form`} encType="multipart/form-data" className="space-y-4">
         <input type="hidden" name="lesson" value={lessonId} />
-        <div>
-          <label htmlFor="video-file" className="block font-medium">
-            Video file
-          </label>
-          <input
-            id="video-file"
-            name="video"
-            type="file"
-            accept={VIDEO_ACCEPT}
-            aria-describedby="video-hint"
-            className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2"
-          />
-          <p id="video-hint" className="mt-1 text-sm text-muted">
-            MP4 or WebM, up to {maxMb.toLocaleString("en-US")} MB. With JavaScript on, the upload shows its progress and survives a dropped
-            connection.
-          </p>
-        </div>
+        <TextField
+          id="video-file"
+          name="video"
+          type="file"
+          accept={VIDEO_ACCEPT}
+          label="Video file"
+          hint={`MP4 or WebM, up to ${maxMb.toLocaleString("en-US")} MB. With JavaScript on, the upload shows its progress and survives a dropped connection.`}
+        />
         <button type="submit" className="btn-primary">
           Upload the video
         </button>
