@@ -109,6 +109,59 @@ describe.each(engines)("the staff area on %s", (engine) => {
       for (const path of ["/staff/courses", "/staff/quizzes"]) expect((await moderator.browser.request(path)).status, path).toBe(403);
       expect(visibleText(await (await moderator.browser.request("/staff")).text())).toContain("Contact messages");
     });
+
+    it("answers a teacher and a moderator 403 on every account action, for anyone's account or their own, and changes nothing", async () => {
+      const target = await person("student");
+      const disabled = await person("student");
+      const subOf = async (email: string) =>
+        (await handle.db.selectFrom("people").select("sub").where("email", "=", email).executeTakeFirstOrThrow()).sub;
+      const [targetSub, disabledSub] = [await subOf(target.email), await subOf(disabled.email)];
+      await handle.db
+        .updateTable("people")
+        .set({ disabled_at: new Date().toISOString(), disabled_by: "An administrator" })
+        .where("sub", "=", disabledSub)
+        .execute();
+      /** Everything an account action changes: roles by address, who is disabled, open sessions and their roles, the audit log. */
+      const accounts = async () => ({
+        people: await handle.db.selectFrom("people").select(["sub", "disabled_at", "disabled_by"]).orderBy("sub").execute(),
+        roles: await handle.db.selectFrom("user_roles").selectAll().orderBy("email").execute(),
+        sessions: await handle.db.selectFrom("sessions").select(["sub", "role"]).orderBy("sub").orderBy("role").execute(),
+        audit: await auditCount(),
+      });
+      for (const role of ["teacher", "moderator"] as const) {
+        const staff = await person(role);
+        const ownSub = await subOf(staff.email);
+        const before = await accounts();
+        expect((await staff.browser.request("/staff/accounts")).status, role).toBe(403);
+        for (const [path, form] of [
+          ["/staff/accounts", { intent: "role", sub: targetSub, role: "admin" }],
+          ["/staff/accounts", { intent: "role", sub: ownSub, role: "admin" }],
+          ["/staff/accounts", { intent: "disable", sub: targetSub }],
+          ["/staff/accounts", { intent: "enable", sub: disabledSub }],
+          // React Router's own form requests reach the same action.
+          ["/staff/accounts.data", { intent: "role", sub: ownSub, role: "admin" }],
+          ["/staff/accounts.data", { intent: "disable", sub: targetSub }],
+        ] as const) {
+          expect((await staff.browser.postForm(path, form)).status, `${role}: ${JSON.stringify(form)}`).toBe(403);
+        }
+        expect(await accounts(), role).toEqual(before);
+        // Still signed in with the same role, and the student still may not open the staff pages.
+        expect((await staff.browser.request("/staff/audit")).status, role).toBe(403);
+        expect((await target.browser.request("/staff/courses")).status).toBe(403);
+        expect((await target.browser.request("/profile")).status).toBe(200);
+      }
+    });
+
+    it("lets an administrator open every course and quiz page a teacher opens", async () => {
+      const root = await admin();
+      const contentPages = staffPages.filter((path) => !["/staff/accounts", "/staff/audit", "/staff/newsletter.csv"].includes(path));
+      expect(contentPages.length).toBeGreaterThan(10);
+      for (const path of contentPages) expect((await root.browser.request(path)).status, path).toBe(200);
+      const java = await handle.db.selectFrom("courses").select("title").where("slug", "=", "java").executeTakeFirstOrThrow();
+      expect(visibleText(await (await root.browser.request("/staff/courses")).text())).toContain(java.title);
+      const quiz = visibleText(await (await root.browser.request("/staff/quizzes/java")).text());
+      expect(quiz).toContain(questionsByQuiz.java![0]!.question);
+    });
   });
 
   describe("courses", () => {
