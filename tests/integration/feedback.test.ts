@@ -336,6 +336,42 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       expect(await exists(second.id)).toBe(false);
     });
 
+    it("an author cannot show again, nor hide, a post a moderator hid: 401 from the browser's token, 403 from the account, nothing changed", async () => {
+      const { browser: moderator, email } = await registeredBrowser(site.server.url);
+      await assignRole(site.db, email, "moderator");
+      const byToken = await visitorPost();
+      const { browser: accountAuthor } = await registeredBrowser(site.server.url);
+      const byAccount = {
+        author: accountAuthor,
+        id: (await postAs(accountAuthor, valid)).response.headers.get("location")!.split("=")[1]!,
+      };
+      for (const { id } of [byToken, byAccount]) expect((await moderator.postForm(`/feedback/${id}`, { intent: "hide" })).status).toBe(303);
+
+      const state = async (id: string) => ({
+        post: (await rows()).find((row) => row.id === id),
+        audit: await site.db.selectFrom("audit_log").select(["action", "actor_name"]).where("subject", "=", `feedback:${id}`).execute(),
+      });
+      for (const [{ author, id }, status] of [
+        [byToken, 401],
+        [byAccount, 403],
+      ] as const) {
+        const before = await state(id);
+        expect(before.post?.hidden_at).not.toBeNull();
+        // The author still sees their hidden post, without the moderators' button.
+        const page = await author.request(`/feedback/${id}`);
+        expect(page.status).toBe(200);
+        expect(visibleText(await page.text())).not.toContain("Show on the wall again");
+        for (const path of [`/feedback/${id}`, `/feedback/${id}.data`]) {
+          for (const intent of ["show", "hide"]) {
+            const refused = await author.postForm(path, { intent });
+            expect(refused.status, `${path} ${intent}`).toBe(status);
+          }
+        }
+        expect(await state(id)).toEqual(before);
+        expect((await listJson()).body.some((item) => item._id === id)).toBe(false);
+      }
+    });
+
     it("refuses unknown intents and addresses that are not posts", async () => {
       const { author, id } = await visitorPost();
       expect((await author.postForm(`/feedback/${id}`, { intent: "explode" })).status).toBe(400);
