@@ -267,6 +267,36 @@ describe.each(engines)("the staff area on %s", (engine) => {
       });
       expect(stale.status).toBe(409);
     });
+
+    it("refuse captions with a cue that ends the moment it starts, saying which line and why, and store nothing", async () => {
+      const teacher = await person("teacher");
+      const lessonPage = "/staff/courses/java/lessons/java-02";
+      const post = (text: string) => {
+        const body = new FormData();
+        body.set("intent", "captions");
+        body.set("captions", new Blob([text], { type: "text/vtt" }), "lesson.vtt");
+        return teacher.browser.request(lessonPage, { method: "POST", body });
+      };
+      const captions = async () =>
+        (await handle.db.selectFrom("lessons").select("captions").where("id", "=", "java-02").executeTakeFirstOrThrow()).captions;
+      const before = await captions();
+      const vttFiles = () => readdirSync(media, { recursive: true }).filter((name) => String(name).endsWith(".vtt"));
+      const audit = await auditCount();
+
+      const refused = await post("WEBVTT\n\n00:01.000 --> 00:04.000\nFirst\n\n00:05.000 --> 00:05.000\nNo time at all\n");
+      expect(refused.status).toBe(400);
+      expect(visibleText(await refused.text())).toContain(
+        "Line 6: the cue must end after it starts, but it starts at 00:05.000 and ends at 00:05.000.",
+      );
+      expect(await captions()).toBe(before);
+      expect(vttFiles()).toEqual([]);
+      expect(await auditCount()).toBe(audit);
+
+      // The same file with the cue lasting a millisecond is taken.
+      const saved = await post("WEBVTT\n\n00:01.000 --> 00:04.000\nFirst\n\n00:05.000 --> 00:05.001\nA blink\n");
+      expect(saved.status).toBe(303);
+      expect(await captions()).toMatch(/^lessons\/java-02\/[0-9a-f]{16}\.vtt$/);
+    });
   });
 
   describe("quizzes", () => {

@@ -21,7 +21,14 @@ describe("WebVTT captions", () => {
       "WEBVTT\n\n00:01.000 --> 00:04.500\nFine\n\n00:05,000 --> 00:06.000\nA comma\n",
       'Line 6: "00:05,000 --> 00:06.000" is not a timing line',
     ],
-    ["WEBVTT\n\n00:04.000 --> 00:01.000\nBackwards\n", "Line 3: the cue ends (00:01.000) before it starts (00:04.000)."],
+    [
+      "WEBVTT\n\n00:04.000 --> 00:01.000\nBackwards\n",
+      "Line 3: the cue must end after it starts, but it starts at 00:04.000 and ends at 00:01.000.",
+    ],
+    [
+      "WEBVTT\n\n00:01.000 --> 00:02.000\nFine\n\n01:00:05.250 --> 01:00:05.250 align:start\nNo time at all\n",
+      "Line 6: the cue must end after it starts, but it starts at 01:00:05.250 and ends at 01:00:05.250.",
+    ],
     ["WEBVTT\n\nNOTE nothing else\n", "The captions file has no cues"],
   ])("refuses %j, saying where", (text, message) => {
     const reading = readWebVtt(vtt(text));

@@ -40,7 +40,10 @@ export function readWebVtt(bytes: Uint8Array): WebVttReading {
     if (from === null || to === null) {
       return { ok: false, message: `Line ${index + 1}: "${line.slice(0, 60)}" is not a timing line like 00:01.000 --> 00:04.500.` };
     }
-    if (to <= from) return { ok: false, message: `Line ${index + 1}: the cue ends (${end}) before it starts (${start}).` };
+    // WebVTT: a cue's end time must be greater than its start time; one that ends when it starts shows nothing.
+    if (to <= from) {
+      return { ok: false, message: `Line ${index + 1}: the cue must end after it starts, but it starts at ${start} and ends at ${end}.` };
+    }
     cues += 1;
   }
   if (cues === 0) return { ok: false, message: "The captions file has no cues: no line like 00:01.000 --> 00:04.500 followed by text." };
