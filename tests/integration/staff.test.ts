@@ -390,6 +390,23 @@ describe.each(engines)("the staff area on %s", (engine) => {
       );
       expect((await teacher.browser.request("/staff/courses/java/stats.csv?table=secrets")).status).toBe(400);
     });
+
+    it("keep a spreadsheet from running a stored title that starts with a tab or a carriage return", async () => {
+      // Typed titles are trimmed; these reach the database another way (an import, an old row).
+      const retitle = (slug: string, title: string) =>
+        handle.db.updateTable("lessons").set({ title }).where("course_slug", "=", slug).execute();
+      await retitle("html", '\t=HYPERLINK("http://evil.example")');
+      await retitle("css", "\r+SUM(A1)");
+      const teacher = await person("teacher");
+      const csv = async (slug: string) =>
+        new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+          await (await teacher.browser.request(`/staff/courses/${slug}/stats.csv?table=lessons`)).arrayBuffer(),
+        );
+      expect(await csv("html")).toBe(
+        '\uFEFFlesson,title,learners_started,learners_finished\r\n1,"\'\t=HYPERLINK(""http://evil.example"")",0,0\r\n',
+      );
+      expect(await csv("css")).toBe('\uFEFFlesson,title,learners_started,learners_finished\r\n1,"\'\r+SUM(A1)",0,0\r\n');
+    });
   });
 
   describe("lesson video uploads", () => {
@@ -545,13 +562,17 @@ describe.each(engines)("the staff area on %s", (engine) => {
         .values([
           { id: "n1", email: "reader@example.com", created_at: "2026-01-01T00:00:00.000Z" },
           { id: "n2", email: "=cmd|' /C calc'!A0@example.com", created_at: "2026-01-02T00:00:00.000Z" },
+          // A tab or a carriage return first is read as a formula's start too (OWASP's CSV injection guidance).
+          { id: "n3", email: "\t=cmd|' /C calc'!A0@example.com", created_at: "2026-01-03T00:00:00.000Z" },
+          { id: "n4", email: "\r@SUM(A1)@example.com", created_at: "2026-01-04T00:00:00.000Z" },
         ])
         .execute();
       const csv = await root.browser.request("/staff/newsletter.csv");
       expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
       expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="newsletter-\d{4}-\d{2}-\d{2}\.csv"$/);
       expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(await csv.arrayBuffer())).toBe(
-        "\uFEFFemail,subscribed_at\r\nreader@example.com,2026-01-01T00:00:00.000Z\r\n'=cmd|' /C calc'!A0@example.com,2026-01-02T00:00:00.000Z\r\n",
+        "\uFEFFemail,subscribed_at\r\nreader@example.com,2026-01-01T00:00:00.000Z\r\n'=cmd|' /C calc'!A0@example.com,2026-01-02T00:00:00.000Z\r\n" +
+          "'\t=cmd|' /C calc'!A0@example.com,2026-01-03T00:00:00.000Z\r\n\"'\r@SUM(A1)@example.com\",2026-01-04T00:00:00.000Z\r\n",
       );
       const audit = visibleText(await (await root.browser.request("/staff/audit?q=newsletter")).text());
       expect(audit).toContain("did newsletter.export on newsletter");
