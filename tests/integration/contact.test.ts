@@ -1,4 +1,5 @@
 import type { Challenge } from "altcha-lib";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAltchaChallenge } from "#app/features/contact/captcha/altcha.server.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
@@ -286,6 +287,45 @@ describe.each(engines)("the contact form on %s", (engine) => {
       expect((await browser.postForm("/contact", { ...valid, altcha })).status).toBe(303);
       await expectRefused(altcha, "This captcha check was already used. Please do it again.");
     });
+  });
+
+  it("keeps a solved captcha usable when the message cannot be stored: its answer is spent with the message or not at all", async () => {
+    // The database refuses every new message, as a full disk or a broken constraint would.
+    const refuseMessages =
+      engine === "sqlite"
+        ? [sql`create trigger refuse_messages before insert on contact_messages begin select raise(abort, 'no room for messages'); end`]
+        : [
+            sql`create function refuse_message() returns trigger language plpgsql as $$ begin raise exception 'no room for messages'; end $$`,
+            sql`create trigger refuse_messages before insert on contact_messages for each row execute function refuse_message()`,
+          ];
+    const allowMessages =
+      engine === "sqlite"
+        ? [sql`drop trigger refuse_messages`]
+        : [sql`drop trigger refuse_messages on contact_messages`, sql`drop function refuse_message()`];
+    const usedAnswers = async () => (await site.db.selectFrom("captcha_solutions").select("key").execute()).map((row) => row.key);
+
+    const altcha = await solvedCaptcha(site.server.url);
+    const key = `altcha:${decode(altcha).challenge.signature}`;
+    const before = await storedCount();
+    for (const statement of refuseMessages) await statement.execute(site.db);
+    try {
+      const failed = await newBrowser().postForm("/contact", { ...valid, altcha });
+      expect(failed.status).toBe(500);
+      await failed.arrayBuffer();
+    } finally {
+      for (const statement of allowMessages) await statement.execute(site.db);
+    }
+    expect(await storedCount()).toBe(before);
+    expect(await usedAnswers()).not.toContain(key);
+
+    // Trying again with the same solved check goes through, once.
+    const retried = await newBrowser().postForm("/contact", { ...valid, altcha });
+    expect(retried.status).toBe(303);
+    expect(await storedCount()).toBe(before + 1);
+    expect(await usedAnswers()).toContain(key);
+    const replayed = await newBrowser().postForm("/contact", { ...valid, altcha });
+    expect(replayed.status).toBe(400);
+    expect(await storedCount()).toBe(before + 1);
   });
 
   it("slows down one address after ten posts in ten minutes, with Retry-After", async () => {
