@@ -207,6 +207,24 @@ describe.each(engines)("page cache on %s", (engine) => {
     expect(Array.isArray(await json.json())).toBe(true);
   });
 
+  it("sends a kept page with its route's Vary, Accept included, so no cache gives its HTML for another answer", async () => {
+    const names = (response: Response) =>
+      (response.headers.get("vary") ?? "")
+        .split(",")
+        .map((name) => name.trim().toLowerCase())
+        .sort();
+    const rendered = await get("/feedback?vary", { Cookie: "seen=1" });
+    expect(wasStored(rendered)).toBe(false);
+    await rendered.arrayBuffer();
+    expect(names(rendered)).toEqual(["accept", "accept-encoding"]);
+    const kept = await storedAnswer("/feedback?vary");
+    await kept.arrayBuffer();
+    expect(names(kept)).toEqual(names(rendered));
+    const head = await fetch(`${site.url}/feedback?vary`, { method: "HEAD" });
+    expect(wasStored(head)).toBe(true);
+    expect(names(head)).toEqual(names(rendered));
+  });
+
   it("keeps no page a request with any cookie asked for, nor answers one from the store", async () => {
     await (await storedAnswer("/team")).arrayBuffer();
     const withCookie = await get("/team", { Cookie: "anything=1" });
