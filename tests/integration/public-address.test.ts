@@ -57,6 +57,23 @@ describe("with PUBLIC_URL (http://127.0.0.1:<port>) behind a trusted proxy", () 
     }
   });
 
+  it("redirects a Host without a port sent straight to the site (no proxy forwarded it) to PUBLIC_URL", async () => {
+    // Only a name forwarded by a proxy (nginx's $host) is taken without its port; sent directly,
+    // 127.0.0.1 means port 80, which is not PUBLIC_URL's.
+    for (const host of ["127.0.0.1", "127.0.0.1:80"]) {
+      const response = await rawRequest(`${site.url}/about?x=1`, { headers: { Host: host } });
+      expect(response.status, host).toBe(308);
+      expect(response.headers.location, host).toBe(`${site.url}/about?x=1`);
+      const posted = await rawRequest(`${site.url}/newsletter`, {
+        method: "POST",
+        headers: { Host: host, "Content-Type": "application/x-www-form-urlencoded" },
+        body: "email=portless%40example.com",
+      });
+      expect(posted.status, host).toBe(421);
+    }
+    expect(await subscribed("portless@example.com")).toBe(false);
+  });
+
   it("answers /healthz and /readyz at every address, for load balancers", async () => {
     for (const origin of [site.url, otherName]) {
       for (const path of ["/healthz", "/readyz"]) {
