@@ -55,6 +55,10 @@ describe("scrubEvent", () => {
         "User-Agent": "Chromium",
         Referer: "http://127.0.0.1/profile?code=SECRET",
         "X-Forwarded-For": "203.0.113.9",
+        "X-Real-IP": "203.0.113.10",
+        Forwarded: "for=203.0.113.11;proto=https",
+        "x-real-ip": "203.0.113.12",
+        forwarded: 'for="[2001:db8::13]:4711"',
       },
       data: { email: "kavya@college.example", password: "secret" },
     },
@@ -98,7 +102,7 @@ describe("scrubEvent", () => {
       sdkProcessingMetadata: event.sdkProcessingMetadata,
     });
     expect(JSON.stringify({ ...scrubbed, sdkProcessingMetadata: undefined })).not.toMatch(
-      /kavya|SECRET|cookie-value|203\.0\.113\.9|Bearer/,
+      /kavya|SECRET|cookie-value|203\.0\.113\.|2001:db8|Bearer/,
     );
   });
 
