@@ -26,6 +26,8 @@ describe("security headers", () => {
     expect(inlineScripts.length).toBeGreaterThan(0);
     for (const tag of inlineScripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(csp).toContain("frame-ancestors 'none'");
+    // Browsers that do not know frame-ancestors obey X-Frame-Options: no site may frame ours.
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
   });
@@ -63,7 +65,19 @@ describe("security headers", () => {
     expect(response.status).toBe(status);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
     expect(response.headers.get("permissions-policy")).toMatch(/camera=\(\), .*microphone=\(\), .*payment=\(\)/);
+  });
+
+  it("sends X-Frame-Options: DENY with a page sent from the page cache too", async () => {
+    let kept: Response | undefined;
+    for (let attempt = 0; attempt < 50 && !kept; attempt++) {
+      const response = await fetch(`${server.url}/team`);
+      await response.arrayBuffer();
+      if (response.headers.get("x-page-cache") === "hit") kept = response;
+      else await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(kept?.headers.get("x-frame-options")).toBe("DENY");
   });
 
   it("uses a new nonce for every rendered response", async () => {
