@@ -19,6 +19,16 @@ async function rowCounts(db: Kysely<Database>) {
   return counts;
 }
 
+/** Runs `task` for every item, `limit` at a time: the server is asked in parallel, but not flooded. */
+async function atMostAtOnce<T>(limit: number, items: T[], task: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await task(item);
+    }),
+  );
+}
+
 /** The answers' links on a help page, in order. */
 const answerLinks = (html: string) => {
   const list = /<ol class="space-y-4">([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? "";
@@ -147,12 +157,29 @@ describe.each(engines)("the help assistant on %s", (engine) => {
     const learning = { courses: await courseCatalogue(site.db), quizzes: await quizCatalogue(site.db) };
     const hrefs = [...new Set(contentDocuments("built-in", learning).map((document) => document.href))];
     expect(hrefs.length).toBeGreaterThan(150);
+    // Most answers are single lessons: a course page with ?lesson=N, which opens for N from 1 to the
+    // number of lessons it shows and for no other N. So a course's lesson links are 1 to N, lesson N
+    // opens and lesson N + 1 does not: each lesson link opens, without opening every lesson.
+    const pages = new Map<string, number[]>();
+    const lessonLinks = new Map<string, number[]>();
     for (const href of hrefs) {
-      const response = await fetch(`${site.server.url}${href}`, { redirect: "manual" });
+      const url = new URL(href, site.server.url);
+      const lesson = url.searchParams.get("lesson");
       // Sign-in starts at the provider, and the profile asks a visitor to sign in first.
-      const expected = href === "/signin" || href === "/profile" ? [302, 303] : [200];
-      expect(expected, href).toContain(response.status);
+      if (lesson === null) pages.set(href, href === "/signin" || href === "/profile" ? [302, 303] : [200]);
+      else lessonLinks.set(url.pathname, [...(lessonLinks.get(url.pathname) ?? []), Number(lesson)]);
     }
+    expect(lessonLinks.size).toBeGreaterThan(5);
+    for (const [path, numbers] of lessonLinks) {
+      expect(numbers, path).toEqual(numbers.map((_, index) => index + 1));
+      pages.set(`${path}?lesson=${numbers.length}`, [200]);
+      pages.set(`${path}?lesson=${numbers.length + 1}`, [404]);
+    }
+    await atMostAtOnce(4, [...pages], async ([href, expected]) => {
+      const response = await fetch(`${site.server.url}${href}`, { redirect: "manual" });
+      await response.arrayBuffer();
+      expect(expected, href).toContain(response.status);
+    });
   });
 
   it("shows 'Need help?' as a link to the help page on the library and contact pages, and loads no chatbot", async () => {
