@@ -43,6 +43,7 @@ export default [
   route("signin/callback", "routes/auth/callback.tsx"),
   route("signin/interaction/:uid", "routes/auth/interaction.tsx"),
   route("logout", "routes/auth/logout.tsx"),
+  route("signed-out", "routes/auth/signed-out.tsx"),
   route("profile", "routes/auth/profile.tsx"),
   route("profile/email", "routes/auth/email-change.tsx"),
   route("profile/email/confirm", "routes/auth/email-confirm.tsx"),

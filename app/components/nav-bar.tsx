@@ -71,9 +71,8 @@ function MobileMenu({ user }: { user: { name: string } | null }) {
 
 function JoinNow() {
   const location = useLocation();
-  const here = location.pathname + location.search;
   return (
-    <Link to={here === "/" ? "/signin" : signInHref(here)} className="btn-primary shrink-0 whitespace-nowrap max-sm:px-3">
+    <Link to={signInHref(location.pathname + location.search)} className="btn-primary shrink-0 whitespace-nowrap max-sm:px-3">
       Join Now
     </Link>
   );

@@ -1,12 +1,13 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, RequestListener } from "node:http";
 import type { Kysely } from "kysely";
-import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, { type Configuration } from "oidc-provider";
 import { findAccountById } from "#app/features/accounts/queries.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { getOrCreateSecret } from "#app/lib/secrets.server.ts";
 import { databaseAdapter } from "./adapter.ts";
 import { providerPage } from "./pages.ts";
+import { endOwnSignOutAtOnce, providerSessionCookie } from "./sign-out.ts";
 
 /** The site itself, as the built-in provider's one client. */
 export const SITE_CLIENT_ID = "elearning-site";
@@ -15,8 +16,6 @@ function newSigningKey() {
   const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   return JSON.stringify({ ...privateKey.export({ format: "jwk" }), kid: randomUUID(), alg: "RS256", use: "sig" });
 }
-
-const nonceOf = (ctx: KoaContextWithOIDC) => (ctx.res as unknown as { locals: Express.Locals }).locals.cspNonce;
 
 /**
  * The built-in OpenID provider at /idp: accounts are ours, its state and keys
@@ -57,7 +56,7 @@ export async function createBuiltInProvider({
       },
     ],
     jwks: { keys: [signingKey] },
-    cookies: { keys: [cookieKey] },
+    cookies: { keys: [cookieKey], long: providerSessionCookie },
     claims: { openid: ["sub"], profile: ["name", "picture"], email: ["email", "email_verified"] },
     // Put the profile claims in the ID token too: the site reads them there.
     conformIdTokenClaims: false,
@@ -74,25 +73,22 @@ export async function createBuiltInProvider({
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        // Coming from the site's own Log out button (a same-origin redirect), the confirmation
-        // submits itself. Reached any other way (a link or page on another site, a typed
-        // address), it waits for the person to press Sign out: no one else can sign them out.
+        // The site's own Log out never sees this page (sign-out.ts ends the session at once).
+        // Reached any other way (a link or page on another site, a typed address), it waits for
+        // the person to press Sign out: no one else can sign them out.
         async logoutSource(ctx, form) {
-          const nonce = nonceOf(ctx);
-          const fromOurPages = ctx.get("sec-fetch-site") === "same-origin";
           ctx.set("Cache-Control", "no-store");
           ctx.body = providerPage({
-            title: fromOurPages ? "Signing you out" : "Sign out?",
-            body: `${form}<p>${fromOurPages ? "Signing you out of eLEARNING…" : "Do you want to sign out of eLEARNING?"}</p>
+            title: "Sign out?",
+            body: `${form}<p>Do you want to sign out of eLEARNING?</p>
               <button type="submit" form="op.logoutForm" name="logout" value="yes" class="button">Sign out</button>
-              ${fromOurPages ? `<script nonce="${nonce}">document.getElementById("op.logoutForm").requestSubmit(document.querySelector("button[name=logout]"));</script>` : `<a href="/">Stay signed in</a>`}`,
+              <a href="/">Stay signed in</a>`,
           });
         },
+        // Signed out without an address to return to: the site's own signed-out page all the same.
         async postLogoutSuccessSource(ctx) {
-          ctx.body = providerPage({
-            title: "Signed out",
-            body: `<p>You are signed out.</p><p><a href="/" class="button">Go Back To Home</a></p>`,
-          });
+          ctx.status = 303;
+          ctx.redirect(postLogoutRedirectUri);
         },
       },
     },
@@ -141,6 +137,7 @@ export async function createBuiltInProvider({
   // request's host and scheme. Those come from the site's own address alone: a Host or
   // X-Forwarded-Host header chosen by a client must never become an endpoint.
   provider.proxy = true;
+  provider.use(endOwnSignOutAtOnce(provider));
   const koaHandler = provider.callback();
   const handler: RequestListener = (req, res) => {
     pinToIssuerOrigin(req, provider.issuer);

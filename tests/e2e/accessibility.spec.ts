@@ -25,6 +25,7 @@ const routes = [
   "/feedback",
   "/profile",
   "/signin",
+  "/signed-out",
   "/pages",
   "/newsletter",
   "/error",

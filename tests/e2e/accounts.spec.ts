@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { test } from "./test.ts";
+import { newContext, test } from "./test.ts";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { open } from "./open.ts";
@@ -22,7 +22,7 @@ test("register, see the profile, log out, sign in again with the password", asyn
   await expect(details.getByText(/^[0-9a-f-]{36}$/)).toBeVisible(); // the User Id, the subject
 
   await nav(page).getByRole("button", { name: "Log out" }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/signed-out$/);
   await expect(nav(page).getByRole("link", { name: "Join Now" })).toBeVisible();
   await open(page, "/profile");
   await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
@@ -146,4 +146,46 @@ test("another site cannot sign a person out of the provider", async ({ page, bas
   await open(page, "/signin?return_to=/profile");
   await expect(page).toHaveURL(/\/profile$/);
   await expect(nav(page).getByRole("link", { name: "Kavya Subramanian" })).toBeVisible();
+});
+
+/**
+ * A shared lab computer: after Log out, the next person pressing Join Now meets the password form,
+ * not the previous person's account. No confirmation page on the way, with or without JavaScript.
+ */
+async function logOutAndJoinAgain(page: Page) {
+  await nav(page).getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/signed-out$/);
+  await expect(main(page).getByRole("heading", { name: "You are signed out" })).toBeVisible();
+  await expect(nav(page).getByRole("button", { name: "Log out" })).toHaveCount(0);
+
+  await nav(page).getByRole("link", { name: "Join Now" }).click();
+  await expect(page).toHaveURL(/\/signin\/interaction\//);
+  await expect(main(page).getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
+  await expect(main(page).getByLabel("Email")).toBeEmpty();
+  await expect(main(page).getByLabel("Password")).toBeVisible();
+}
+
+test("Log out ends the provider's session too: Join Now then asks for the email and password", async ({ page }) => {
+  await register(page, `lab-${Date.now()}@example.com`);
+  await logOutAndJoinAgain(page);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("signing in, Log out and Join Now: the signed-out page, then the email and password form", async ({ page, browser, baseURL }) => {
+    const email = `lab-nojs-${Date.now()}@example.com`;
+    const registering = await newContext(browser, { baseURL, javaScriptEnabled: true });
+    await register(await registering.newPage(), email);
+    await registering.close();
+
+    await page.goto("/signin?return_to=/profile");
+    await main(page).getByLabel("Email").fill(email);
+    await main(page).getByLabel("Password").fill(password);
+    await main(page).getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(nav(page).getByRole("link", { name: "Kavya Subramanian" })).toBeVisible();
+
+    await logOutAndJoinAgain(page);
+  });
 });

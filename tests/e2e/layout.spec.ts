@@ -150,44 +150,75 @@ for (const screen of screens) {
       const nameLink = page.getByRole("link", { name: longName, exact: true });
       await expect(nameLink).toHaveAttribute("title", longName);
     });
+
+    test("Next and Finish bring the whole quiz step, counter and progress bar included, into view below the header", async ({ page }) => {
+      await answerQuizCheckingEachStep(page);
+    });
   });
 }
 
-/** How the box of `selector`'s element sits against the sticky header and the bottom of the window. */
-async function placement(page: Page, selector: string) {
-  return page.evaluate((selector) => {
-    const box = document.querySelector(selector)!.getBoundingClientRect();
+/**
+ * What of the quiz step now shown is out of sight, one sentence per part: every part (the question's
+ * counter, progress bar, question and each option, or each part of the result) must start at or below
+ * the sticky header's bottom; the first must be wholly in the window, and all of them whenever
+ * together they fit between the header and the window's bottom.
+ */
+function quizStepOutOfSight(page: Page) {
+  return page.evaluate(() => {
+    const result = document.querySelector('section[aria-labelledby="result-heading"]');
+    const parts: [string, Element | null | undefined][] = result
+      ? [...result.children]
+          .filter((part) => part.getAttribute("role") !== "alert")
+          .map((part) => [`result's ${part.tagName.toLowerCase()} '${part.textContent!.trim().slice(0, 30)}'`, part])
+      : [
+          ["question counter", [...document.querySelectorAll("main p")].find((p) => /^Question \d+ of \d+$/.test(p.textContent!.trim()))],
+          ["progress bar", document.querySelector('progress[aria-label="Quiz progress"]')],
+          ["question", document.querySelector("#question-heading")],
+          ...[...document.querySelectorAll("fieldset label")].map((option): [string, Element] => [
+            `option '${option.textContent!.trim()}'`,
+            option,
+          ]),
+        ];
     const headerBottom = document.querySelector("header")!.getBoundingClientRect().bottom;
-    if (box.top < headerBottom) return "under the header";
-    if (box.bottom > window.innerHeight) return "below the window";
-    return "in view";
-  }, selector);
-}
-
-for (const viewport of [
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-]) {
-  test(`at ${viewport.width}×${viewport.height}, Next and Finish bring the question and the result into view below the header`, async ({
-    page,
-  }) => {
-    await page.setViewportSize(viewport);
-    await open(page, "/test/java");
-    const questions = questionsByQuiz.java!;
-    for (const [index, question] of questions.entries()) {
-      const heading = page.getByRole("heading", { name: question.question });
-      if (index > 0) {
-        await expect(heading).toBeFocused();
-        await expect.poll(() => placement(page, "#question-heading")).toBe("in view");
-        // The options too, not only the heading: every question of this quiz fits these windows.
-        await expect.poll(() => placement(page, "fieldset")).toBe("in view");
-      }
-      // Reading down to the button first, as a student does.
-      await page.getByRole("radio").last().check();
-      await page.getByRole("button", { name: index === questions.length - 1 ? "Finish" : "Next" }).click();
+    const boxes = parts.map(([name, part]) => ({ name, box: part?.getBoundingClientRect() }));
+    const problems = boxes.filter(({ box }) => !box).map(({ name }) => `no ${name}`);
+    const shown = boxes.filter((part): part is { name: string; box: DOMRect } => part.box !== undefined);
+    const fits = shown.at(-1)!.box.bottom - shown[0]!.box.top <= window.innerHeight - headerBottom;
+    for (const [index, { name, box }] of shown.entries()) {
+      if (box.top < headerBottom - 0.5)
+        problems.push(`the ${name} is under the header (${Math.round(box.top)} < ${Math.round(headerBottom)})`);
+      else if ((index === 0 || fits) && box.bottom > window.innerHeight + 0.5) problems.push(`the ${name} is below the window`);
     }
-    await expect(page.getByRole("heading", { name: "Your result" })).toBeFocused();
-    await expect.poll(() => placement(page, "#result-heading")).toBe("in view");
-    await expect.poll(() => placement(page, '[data-testid="quiz-score"]')).toBe("in view");
+    return problems;
   });
 }
+
+/** Answers every question of the Java quiz (20, some with code), checking after each Next and after Finish. */
+async function answerQuizCheckingEachStep(page: Page) {
+  await open(page, "/test/java");
+  const questions = questionsByQuiz.java!;
+  for (const [index, question] of questions.entries()) {
+    if (index > 0) {
+      await expect(page.getByRole("heading", { name: question.question })).toBeFocused();
+      await expect.poll(() => quizStepOutOfSight(page), `after Next to question ${index + 1}`).toEqual([]);
+    }
+    // Reading down to the button first, as a student does.
+    await page.getByRole("radio").last().check();
+    await page.getByRole("button", { name: index === questions.length - 1 ? "Finish" : "Next" }).click();
+  }
+  await expect(page.getByRole("heading", { name: "Your result" })).toBeFocused();
+  await expect.poll(() => quizStepOutOfSight(page), "after Finish").toEqual([]);
+}
+
+test.describe("scrolling smoothly (no reduced motion)", () => {
+  test.use({ reducedMotion: "no-preference" });
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`at ${viewport.width}×${viewport.height}, the quiz step ends below the header too`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await answerQuizCheckingEachStep(page);
+    });
+  }
+});

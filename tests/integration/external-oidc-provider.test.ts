@@ -24,7 +24,7 @@ beforeAll(async () => {
         client_id: clientId,
         client_secret: clientSecret,
         redirect_uris: [`${siteUrl}/signin/callback`],
-        post_logout_redirect_uris: [`${siteUrl}/`],
+        post_logout_redirect_uris: [`${siteUrl}/signed-out`],
         grant_types: ["authorization_code", "refresh_token"],
       },
     ],
@@ -76,7 +76,7 @@ async function passProviderPages(browser: TestBrowser, firstPage: URL) {
 }
 
 describe("an external oidc-provider with Auth0-style paths", () => {
-  it("signs in through its /authorize and /oauth/token, and logs out through its /v2/logout", async () => {
+  it("signs in through its /authorize and /oauth/token, and logs out through its /v2/logout with the ID token and the signed-out page", async () => {
     const browser = new TestBrowser(site.url);
     const start = await browser.request("/signin?return_to=/about");
     const authorize = new URL(start.headers.get("location")!);
@@ -90,10 +90,33 @@ describe("an external oidc-provider with Auth0-style paths", () => {
 
     await expectSignedInAt(browser, await browser.request(back.href), "/about", ["Dev mira", "mira@idp.example"]);
 
+    const handle = site.database.open();
+    const { id_token: idToken } = await handle.db.selectFrom("sessions").select("id_token").executeTakeFirstOrThrow();
+    await handle.close();
     const logout = await browser.request("/logout", { method: "POST" });
     const endSession = new URL(logout.headers.get("location")!);
     expect(`${endSession.origin}${endSession.pathname}`).toBe(`${issuer}/v2/logout`);
-    expect(endSession.searchParams.get("post_logout_redirect_uri")).toBe(`${site.url}/`);
+    expect(Object.fromEntries(endSession.searchParams)).toEqual({
+      client_id: clientId,
+      id_token_hint: idToken,
+      post_logout_redirect_uri: `${site.url}/signed-out`,
+    });
     expect((await browser.request("/profile")).status).toBe(302);
+
+    // The provider accepts the hint and our address, and its sign-out ends on the site's signed-out page.
+    const confirmation = await (await browser.request(endSession.href)).text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(confirmation)![1]!;
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirmation)![1]!;
+    const confirmed = await browser.postForm(new URL(action, issuer).href, { xsrf, logout: "yes" });
+    expect(confirmed.headers.get("location")).toBe(`${site.url}/signed-out`);
+    const signedOut = await browser.request(confirmed.headers.get("location")!);
+    expect(await signedOut.text()).toContain("You are signed out");
+
+    // Signed out there too: a new sign-in meets the provider's login form again.
+    const again = await browser.request("/signin");
+    const authorizeAgain = again.headers.get("location")!;
+    const atLogin = await browser.follow(await browser.request(authorizeAgain), authorizeAgain);
+    expect(atLogin.url.pathname).toMatch(/^\/interaction\//);
+    expect(await atLogin.response.text()).toContain('name="login"');
   });
 });

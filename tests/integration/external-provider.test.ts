@@ -74,12 +74,12 @@ describe("an external provider with Auth0-style endpoints", () => {
     expect(callback.status).toBe(302);
   });
 
-  it("logs out through the provider's /v2/logout with client_id and returnTo", async () => {
+  it("logs out through the provider's /v2/logout with client_id and returnTo, the signed-out page", async () => {
     const { browser } = await signInWith({});
     const response = await browser.request("/logout", { method: "POST" });
     const location = new URL(response.headers.get("location")!);
     expect(`${location.origin}${location.pathname}`).toBe(`${provider.issuer}v2/logout`);
-    expect(Object.fromEntries(location.searchParams)).toEqual({ client_id: clientId, returnTo: `${server.url}/` });
+    expect(Object.fromEntries(location.searchParams)).toEqual({ client_id: clientId, returnTo: `${server.url}/signed-out` });
   });
 
   it("lets the log-out form lead to the provider (CSP form-action)", async () => {

@@ -79,6 +79,7 @@ const pages: Array<{ path: string; status?: number; title: string; texts: string
     title: "Sign Up Page | eLEARNING",
     texts: ["Sign Up Page", "User Register Page", "Name", "Phone", "Email", "Password", "Confirm Password"],
   },
+  { path: "/signed-out", title: "Signed out | eLEARNING", texts: ["Signed out", "You are signed out", "Sign in again", "Join Now"] },
   {
     path: "/test",
     title: "Test Your knowledge | eLEARNING",

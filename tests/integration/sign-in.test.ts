@@ -121,20 +121,6 @@ describe("sign-in against the built-in provider", () => {
     expect(url.pathname).toBe("/team");
     expect(browser.jar.get("sid")).toBeTruthy();
   });
-
-  it("ends the session on Log out and sends the browser to the provider's end-session endpoint", async () => {
-    const { browser } = await registeredBrowser();
-    const response = await browser.request("/logout", { method: "POST", headers: { Origin: server.url } });
-    expect(response.status).toBe(302);
-    const location = new URL(response.headers.get("location")!);
-    expect(location.pathname).toBe("/idp/session/end");
-    expect(location.searchParams.get("client_id")).toBe("elearning-site");
-    expect(location.searchParams.get("post_logout_redirect_uri")).toBe(`${server.url}/`);
-    expect(location.searchParams.has("id_token_hint")).toBe(false);
-    expect(browser.jar.get("sid")).toBeUndefined();
-    const profile = await browser.request("/profile");
-    expect(profile.status).toBe(302);
-  });
 });
 
 describe("protection", () => {

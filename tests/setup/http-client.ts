@@ -12,8 +12,11 @@ class CookieJar {
       const value = rest.join("=");
       const path = attributes.find((a) => a.toLowerCase().startsWith("path="))?.slice(5) ?? "/";
       const maxAge = attributes.find((a) => a.toLowerCase().startsWith("max-age="));
+      const expires = attributes.find((a) => a.toLowerCase().startsWith("expires="))?.slice(8);
       const key = `${name}|${path}`;
-      if (maxAge === "Max-Age=0" || maxAge === "max-age=0") this.cookies.delete(key);
+      // Max-Age wins over Expires, as in browsers.
+      const expired = maxAge ? Number(maxAge.slice(8)) <= 0 : expires !== undefined && Date.parse(expires) <= Date.now();
+      if (expired) this.cookies.delete(key);
       else this.cookies.set(key, { value, path });
     }
   }

@@ -91,12 +91,16 @@ export async function startSession(context: Context, { claims, tokens }: SignInR
   return sessionCookie.set(sessionId, secureCookies);
 }
 
-/** Ends this browser's session, if it has one. Returns the Set-Cookie header value that clears it. */
-export async function endSession(context: Context): Promise<string> {
+/**
+ * Ends this browser's session, if it has one. Returns the Set-Cookie header value that clears it,
+ * and the session's ID token (absent without a session): the provider's sign-out takes it as
+ * proof of whose session to end.
+ */
+export async function endSession(context: Context): Promise<{ setCookie: string; idToken?: string }> {
   const { db, secureCookies } = context.get(servicesContext);
   const signedIn = context.get(userContext);
   if (signedIn) await deleteSession(db, signedIn.session.id_hash);
-  return sessionCookie.clear(secureCookies);
+  return { setCookie: sessionCookie.clear(secureCookies), idToken: signedIn?.session.id_token || undefined };
 }
 
 export type { SessionUser } from "./sessions.server.ts";

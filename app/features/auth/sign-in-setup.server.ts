@@ -3,6 +3,7 @@ import type { Database } from "#app/lib/db/schema.ts";
 import { siteOrigin, type Config } from "#app/lib/env.server.ts";
 import { createBuiltInProvider, SITE_CLIENT_ID } from "#server/idp/provider.ts";
 import { createRelyingParty } from "./relying-party.server.ts";
+import { signedOutPath } from "./sign-in-link.ts";
 import type { RoleSources } from "./roles.server.ts";
 
 /**
@@ -13,7 +14,7 @@ export async function setUpSignIn(db: Kysely<Database>, config: Config) {
   const origin = siteOrigin(config);
   const common = {
     redirectUri: `${origin}/signin/callback`,
-    postLogoutRedirectUri: `${origin}/`,
+    postLogoutRedirectUri: `${origin}${signedOutPath}`,
     // offline_access asks for a refresh token, so the site can renew access tokens.
     scope: config.OIDC_REFRESH_TOKENS ? "openid profile email offline_access" : "openid profile email",
   };

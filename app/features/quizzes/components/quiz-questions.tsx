@@ -13,8 +13,7 @@ import { SubmitButton } from "#app/components/submit-button.tsx";
 export function QuizQuestions({ questions, answered: answeredBefore }: { questions: PublicQuestion[]; answered: (number | null)[] }) {
   const [answered, setAnswered] = useState(answeredBefore);
   const [selected, setSelected] = useState<number | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const questionRef = useRef<HTMLFieldSetElement>(null);
+  const stepRef = useRef<HTMLFormElement>(null);
   const movedOn = useRef(false);
   const submitting = useNavigation().state === "submitting";
   const step = answered.length;
@@ -22,8 +21,8 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
   const last = step === questions.length - 1;
 
   useEffect(() => {
-    // After Next, reading continues at the new question, as after a page load.
-    if (movedOn.current && headingRef.current && questionRef.current) focusAndReveal(headingRef.current, questionRef.current);
+    // After Next, reading continues at the new question (its counter first), as after a page load.
+    if (movedOn.current && stepRef.current) focusAndReveal(stepRef.current);
   }, [step]);
 
   const next = (event: FormEvent) => {
@@ -35,7 +34,7 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
   };
 
   return (
-    <Form method="post" onSubmit={next} className="mx-auto max-w-2xl" aria-labelledby="question-heading">
+    <Form ref={stepRef} method="post" onSubmit={next} className="mx-auto max-w-2xl" aria-labelledby="question-heading">
       <input type="hidden" name={CURRENT_FIELD} value={question.id} />
       {answered.map((choice, index) => (
         <input key={questions[index]!.id} type="hidden" name={answerField(questions[index]!.id)} value={choice ?? ""} />
@@ -44,9 +43,9 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
         Question {step + 1} of {questions.length}
       </p>
       <progress className="mb-6 block h-2 w-full accent-brand-700" aria-label="Quiz progress" max={questions.length} value={step} />
-      <fieldset key={question.id} ref={questionRef}>
+      <fieldset key={question.id}>
         <legend className="w-full">
-          <h2 id="question-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-bold">
+          <h2 id="question-heading" tabIndex={-1} className="text-2xl font-bold">
             {question.question}
           </h2>
         </legend>

@@ -33,11 +33,10 @@ export function QuizResult({
   const [renderedInBrowser] = useState(hydrated);
   const [alertDue, setAlertDue] = useState(!renderedInBrowser);
   const [alertOpen, setAlertOpen] = useState(true);
-  const headingRef = useRef<HTMLHeadingElement>(null);
   const resultRef = useRef<HTMLElement>(null);
   // The Finish button is gone: reading continues at the result.
   useEffect(() => {
-    if (headingRef.current && resultRef.current) focusAndReveal(headingRef.current, resultRef.current);
+    if (resultRef.current) focusAndReveal(resultRef.current);
   }, []);
   useEffect(() => {
     if (alertDue) return;
@@ -48,7 +47,7 @@ export function QuizResult({
   const cssDelayedAlert = renderedInBrowser ? "" : `reveal-later ${revealDelayClass(RESULT_ALERT_DELAY_SECONDS)}`;
   return (
     <section ref={resultRef} aria-labelledby="result-heading" className="mx-auto max-w-2xl text-center">
-      <h2 id="result-heading" ref={headingRef} tabIndex={-1} className="text-3xl font-bold">
+      <h2 id="result-heading" tabIndex={-1} className="text-3xl font-bold">
         Your result
       </h2>
       <p className="mt-4 text-xl" data-testid="quiz-score">
