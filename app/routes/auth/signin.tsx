@@ -10,7 +10,7 @@ import type { Route } from "./+types/signin";
 export const meta = () => pageMeta("Sign In");
 
 /** Starts sign-in: a redirect to the provider's login, which comes back to /signin/callback. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { db, relyingParty, logger, secureCookies, clientAddress } = context.get(servicesContext);
   // Each start stores a transaction for a day: bounded per address so the table cannot be flooded.
   const rate = await consumeRateLimit(db, { key: `signin:${clientAddress}`, limit: 60, windowSeconds: 15 * 60 });
@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rate.retryAfterSeconds,
     );
   }
-  const returnTo = safeReturnTo(new URL(request.url).searchParams.get("return_to"));
+  const returnTo = safeReturnTo(url.searchParams.get("return_to"));
   try {
     const { url, state } = await relyingParty.start(db, returnTo);
     // A document redirect: the provider is not a page of this app's router.
