@@ -57,6 +57,21 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
   function register(browser: TestBrowser, email: string, name = "Meena Raghavan") {
     return browser.postForm("/register", { name, phone: "9840012345", email, password1: testPassword, password2: testPassword });
   }
+  /** What strangers' wrong guesses leave behind: the account blocked for them, for fifteen minutes from now. */
+  async function lockForStrangers(email: string) {
+    const now = Date.now();
+    await stored.db
+      .insertInto("login_failures")
+      .values({
+        key: `account:${email}`,
+        count: 11,
+        last_failure_at: new Date(now).toISOString(),
+        blocked_until: new Date(now + 15 * 60_000).toISOString(),
+      })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ count: 11, blocked_until: new Date(now + 15 * 60_000).toISOString() }))
+      .execute();
+  }
+  const tokenOf = (link: URL) => link.searchParams.get("token")!;
 
   /** A new account whose browser is signed in. */
   async function signedInAccount() {
@@ -139,10 +154,7 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
   it("resets a password with the link once: other sessions end, the sign-in lock lifts, the old password stops working", async () => {
     const { browser: elsewhere, email } = await signedInAccount();
     // Locked out by someone guessing: more failures than the throttle allows.
-    await stored.db
-      .insertInto("login_failures")
-      .values({ key: `account:${email}`, count: 11, last_failure_at: new Date().toISOString() })
-      .execute();
+    await lockForStrangers(email);
     expect((await signIn(freshBrowser(site), email, testPassword)).response.status).toBe(429);
 
     await freshBrowser(site).postForm("/forgot-password", { email });
@@ -208,6 +220,49 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
     expect(await responseText(await browser.request("/profile"))).toContain(newEmail);
     expect((await signIn(freshBrowser(site), newEmail, testPassword)).url.pathname).toBe("/profile");
     expect((await freshBrowser(site).postForm(link.pathname, { token: link.searchParams.get("token")! })).status).toBe(400);
+  });
+
+  it("keeps the owner's browser signing in while strangers have the account blocked; a new browser gets in by choosing a new password", async () => {
+    const { browser: registered, email } = await signedInAccount();
+    const device = registered.jar.get("device")!;
+    expect(device).toBeTruthy();
+
+    // Strangers from eleven networks: ten wrong guesses are checked, the next refused.
+    const guesses = await Promise.all(Array.from({ length: 11 }, (_, i) => signIn(freshBrowser(site), email, `wrong-guess-${i}`)));
+    expect(guesses.map((guess) => guess.response.status).sort()).toEqual([...Array(10).fill(401), 429]);
+
+    // The owner's browser, from yet another network, with only its device cookie: in at once.
+    const owner = freshBrowser(site);
+    owner.jar.store(new Response(null, { headers: { "Set-Cookie": `device=${device}; Path=/` } }));
+    const signedIn = await signIn(owner, email, testPassword);
+    expect(signedIn.url.pathname).toBe("/profile");
+    expect(signedIn.response.status).toBe(200);
+
+    // A new browser of the owner's is refused like a stranger, but for a bounded time that
+    // further guesses do not extend.
+    const labComputer = freshBrowser(site);
+    const refused = (await signIn(labComputer, email, testPassword)).response;
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    await Promise.all(Array.from({ length: 5 }, (_, i) => signIn(freshBrowser(site), email, `more-guesses-${i}`)));
+    const later = (await signIn(labComputer, email, testPassword)).response;
+    expect(later.status).toBe(429);
+    expect(Number(later.headers.get("retry-after"))).toBeLessThanOrEqual(retryAfter);
+
+    // "Forgot password?" works while blocked; the browser that sets the new password is the owner's
+    // from then on, even when strangers block the account again.
+    expect((await labComputer.postForm("/forgot-password", { email })).status).toBe(200);
+    const reset = linkIn((await mailTo(email, "Choose a new password for eLEARNING")).text);
+    const done = await labComputer.postForm(reset.pathname, { token: tokenOf(reset), password1: newPassword, password2: newPassword });
+    expect(done.status).toBe(200);
+    expect(done.headers.getSetCookie().join("\n")).toMatch(/^device=[^;]+; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Lax$/m);
+    await lockForStrangers(email);
+    expect((await signIn(freshBrowser(site), email, newPassword)).response.status).toBe(429);
+    expect((await signIn(labComputer, email, newPassword)).url.pathname).toBe("/profile");
+    // The new password ended the device cookies of the old one.
+    expect((await signIn(owner, email, newPassword)).response.status).toBe(429);
   });
 
   it("sends visitors who are not signed in to sign in before an address change", async () => {

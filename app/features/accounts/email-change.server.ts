@@ -7,6 +7,7 @@ import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
 import { tooManyRequests } from "#app/lib/too-many-requests.ts";
 import { updateSessionsOf } from "../auth/sessions.server.ts";
 import { checkCredentials } from "./credentials.server.ts";
+import { deviceCookie } from "./device-cookies.server.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";
 import { emailChangedMail, emailChangeMail } from "./mail/mail-texts.server.ts";
 import { changeAccountEmail, findAccountByEmail, findAccountById } from "./queries.server.ts";
@@ -19,7 +20,7 @@ export type EmailChangeResult =
 export async function requestEmailChange(
   request: Request,
   accountId: string,
-  { db, clientAddress, config, accountMail, logger }: RequestServices,
+  { db, clientAddress, secureCookies, config, accountMail, logger }: RequestServices,
 ) {
   const form = await request.formData();
   const typed = String(form.get("email") ?? "");
@@ -32,7 +33,12 @@ export async function requestEmailChange(
     return data<EmailChangeResult>({ sent: null, errors: { email: "This is already your address." }, email: typed }, { status: 400 });
   }
   // The password, through the sign-in's own throttle: a session left open is not enough to take the account.
-  const check = await checkCredentials(db, { email: account.email, password, clientAddress });
+  const check = await checkCredentials(db, {
+    email: account.email,
+    password,
+    clientAddress,
+    deviceCookie: deviceCookie.read(request, secureCookies),
+  });
   if (check.status === "blocked") {
     return tooManyRequests<EmailChangeResult>(
       { sent: null, errors: {}, form: "Too many wrong passwords. Please try again later.", email: typed },

@@ -12,6 +12,8 @@ import { isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
 import { endSessionsOf } from "../auth/sessions.server.ts";
+import { strangersKeyOf } from "./credentials.server.ts";
+import { trustThisBrowser } from "./device-cookies.server.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";
 import { clearAttempts } from "./login-throttle.server.ts";
 import { passwordChangedMail, passwordResetMail } from "./mail/mail-texts.server.ts";
@@ -83,8 +85,12 @@ export async function resetLinkPage(url: URL, { db }: RequestServices) {
   return link ? data<ResetPageState>({ state: "ready", token, email: link.email }) : expiredLink();
 }
 
-/** Sets the password and signs the account out everywhere; the link is used up only when it worked. */
-export async function resetPassword(request: Request, { db, config, accountMail, logger }: RequestServices) {
+/**
+ * Sets the password and signs the account out everywhere; the link is used up only when it worked.
+ * This browser, which read the mail and chose the password, becomes a device of the account: it
+ * can sign in at once even while strangers keep guessing at the account.
+ */
+export async function resetPassword(request: Request, { db, config, accountMail, logger, secureCookies }: RequestServices) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   const link = await findAccountLink(db, token, "password-reset");
@@ -111,8 +117,9 @@ export async function resetPassword(request: Request, { db, config, accountMail,
   });
   if (!done) return expiredLink();
   accountMail.wake();
+  const trusted = await trustThisBrowser(db, request, secureCookies, account.id);
   // The status stated: after an action the page's loader runs again, and its status would stand.
-  return data<ResetPageState>({ state: "done" }, { status: 200 });
+  return data<ResetPageState>({ state: "done" }, { status: 200, headers: trusted ? { "Set-Cookie": trusted } : undefined });
 }
 
 /** The new password, and nothing signed in with the old one stays signed in; the sign-in lock goes. */
@@ -120,5 +127,5 @@ async function setNewPassword(db: Kysely<Database>, account: { id: string; email
   await setPasswordHash(db, account.id, passwordHash);
   await endSessionsOf(db, account.id);
   await forgetProviderSessionsOf(db, account.id);
-  await clearAttempts(db, `account:${account.email}`);
+  await clearAttempts(db, strangersKeyOf(account.email));
 }
