@@ -71,6 +71,8 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
       .onConflict((oc) => oc.column("key").doUpdateSet({ count: 11, blocked_until: new Date(now + 15 * 60_000).toISOString() }))
       .execute();
   }
+  const outboxTo = async (address: string) =>
+    (await stored.db.selectFrom("account_mails").select("subject").where("recipient", "=", address).execute()).map((row) => row.subject);
   const tokenOf = (link: URL) => link.searchParams.get("token")!;
 
   /** A new account whose browser is signed in. */
@@ -220,6 +222,42 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
     expect(await responseText(await browser.request("/profile"))).toContain(newEmail);
     expect((await signIn(freshBrowser(site), newEmail, testPassword)).url.pathname).toBe("/profile");
     expect((await freshBrowser(site).postForm(link.pathname, { token: link.searchParams.get("token")! })).status).toBe(400);
+  });
+
+  it("mails one address at most three times an hour, whatever the form and the network, and answers the same; only the newest registration link works", async () => {
+    const email = freshEmail("flooded");
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await register(freshBrowser(site), email);
+      expect(response.status).toBe(200);
+      answers.push(await answerWithout(response, email));
+    }
+    expect(new Set(answers).size).toBe(1);
+    expect(await outboxTo(email)).toEqual(Array(3).fill("Confirm your account on eLEARNING"));
+    const live = await stored.db.selectFrom("account_links").select("purpose").where("email", "=", email).execute();
+    expect(live).toEqual([{ purpose: "registration" }]);
+
+    const queued = await stored.db
+      .selectFrom("account_mails")
+      .select("text")
+      .where("recipient", "=", email)
+      .orderBy("created_at")
+      .execute();
+    const links = queued.map((mail) => linkIn(mail.text));
+    for (const older of links.slice(0, 2)) {
+      const refused = await freshBrowser(site).postForm(older.pathname, { token: tokenOf(older), password: testPassword });
+      expect(refused.status).toBe(400);
+    }
+    await confirmRegistrationLink(freshBrowser(site), links[2]!);
+    expect(await accountsWith(email)).toBe(1);
+
+    // Another form, the same allowance: no reset mail, and the answer an unknown address gets.
+    const unknown = freshEmail("unknown");
+    const forKnown = await freshBrowser(site).postForm("/forgot-password", { email });
+    const forUnknown = await freshBrowser(site).postForm("/forgot-password", { email: unknown });
+    expect(forKnown.status).toBe(200);
+    expect(await answerWithout(forKnown, email)).toBe(await answerWithout(forUnknown, unknown));
+    expect(await outboxTo(email)).toHaveLength(3);
   });
 
   it("keeps the owner's browser signing in while strangers have the account blocked; a new browser gets in by choosing a new password", async () => {

@@ -52,15 +52,18 @@ export async function requestEmailChange(
     );
   }
   // An address that belongs to another account gets no mail, and the answer is the same.
-  await db.transaction().execute(async (trx) => {
-    if (await findAccountByEmail(trx, email)) return;
-    const token = await issueAccountLink(trx, { purpose: "email-change", accountId, email });
-    await accountMail.queue(
+  await db.transaction().execute((trx) =>
+    accountMail.queueAnswer(
       trx,
-      emailChangeMail(email, account.name, `${siteOrigin(config)}/profile/email/confirm?token=${token}`),
+      email,
+      async () => {
+        if (await findAccountByEmail(trx, email)) return null;
+        const token = await issueAccountLink(trx, { purpose: "email-change", accountId, email });
+        return emailChangeMail(email, account.name, `${siteOrigin(config)}/profile/email/confirm?token=${token}`);
+      },
       logger,
-    );
-  });
+    ),
+  );
   accountMail.wake();
   return data<EmailChangeResult>({ sent: { email } });
 }
@@ -86,7 +89,7 @@ export async function confirmEmailChange(request: Request, { db, config, account
     if (!link || !account) return { state: "expired" } as const;
     if (!(await changeAccountEmail(trx, account.id, link.email))) return { state: "taken" } as const;
     await updateSessionsOf(trx, account.id, { email: link.email });
-    await accountMail.queue(trx, emailChangedMail(account.email, account.name, link.email, siteOrigin(config)), logger);
+    await accountMail.queueNotice(trx, emailChangedMail(account.email, account.name, link.email, siteOrigin(config)), logger);
     return { state: "done", email: link.email } as const;
   });
   if (outcome.state === "expired") return expiredLink();

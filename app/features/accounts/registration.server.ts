@@ -1,6 +1,7 @@
 // Registering with the built-in sign-in. The form never says whether an address has an account:
 // whatever was typed, the answer is "check your inbox". A new address gets a link that creates the
 // account (proving the address is the person's); an address with an account gets a mail saying so.
+// Both count against the address's mail allowance.
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import { siteOrigin } from "#app/lib/env.server.ts";
@@ -64,15 +65,19 @@ export async function handleRegistration(request: Request, services: RequestServ
   // Hashed for both kinds of address, so the answer takes as long whichever it is.
   const passwordHash = await hashPassword(password1);
   const origin = siteOrigin(config);
-  await db.transaction().execute(async (trx) => {
-    if (await findAccountByEmail(trx, email)) {
-      await accountMail.queue(trx, alreadyRegisteredMail(email, origin), logger);
-      return;
-    }
-    const details: PendingRegistration = { name, phone, passwordHash };
-    const token = await issueAccountLink(trx, { purpose: "registration", accountId: null, email, details });
-    await accountMail.queue(trx, registrationMail(email, name, `${origin}/register/confirm?token=${token}`), logger);
-  });
+  await db.transaction().execute((trx) =>
+    accountMail.queueAnswer(
+      trx,
+      email,
+      async () => {
+        if (await findAccountByEmail(trx, email)) return alreadyRegisteredMail(email, origin);
+        const details: PendingRegistration = { name, phone, passwordHash };
+        const token = await issueAccountLink(trx, { purpose: "registration", accountId: null, email, details });
+        return registrationMail(email, name, `${origin}/register/confirm?token=${token}`);
+      },
+      logger,
+    ),
+  );
   accountMail.wake();
   return data<RegisterResult>({ sent: { email } });
 }
