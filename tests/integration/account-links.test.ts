@@ -54,8 +54,8 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
   const accountsWith = async (email: string) =>
     (await stored.db.selectFrom("accounts").select("id").where("email", "=", email).execute()).length;
 
-  function register(browser: TestBrowser, email: string, name = "Meena Raghavan") {
-    return browser.postForm("/register", { name, phone: "9840012345", email, password1: testPassword, password2: testPassword });
+  function register(browser: TestBrowser, email: string, name = "Meena Raghavan", password = testPassword) {
+    return browser.postForm("/register", { name, phone: "9840012345", email, password1: password, password2: password });
   }
   /** What strangers' wrong guesses leave behind: the account blocked for them, for fifteen minutes from now. */
   async function lockForStrangers(email: string) {
@@ -258,6 +258,41 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
     expect(forKnown.status).toBe(200);
     expect(await answerWithout(forKnown, email)).toBe(await answerWithout(forUnknown, unknown));
     expect(await outboxTo(email)).toHaveLength(3);
+  });
+
+  it("creates an account only with a password typed on the link's page: a stranger's registration password never becomes the account's", async () => {
+    const email = freshEmail("victim");
+    const strangersPassword = "stranger-picked-this-7";
+    const ownPassword = "peacock-ledger-harbour-5";
+    expect((await register(freshBrowser(site), email, "Someone Else", strangersPassword)).status).toBe(200);
+    const link = linkIn((await mailTo(email, "Confirm your account on eLEARNING")).text);
+    const owner = freshBrowser(site);
+    const page = await owner.request(link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(await responseText(page)).toContain("To create it, type the password chosen when registering.");
+
+    // The old button alone, a wrong password, or a weak new one: refused, nothing created, the link still live.
+    for (const [fields, message] of [
+      [{}, "Please type your password."],
+      [{ password: "my-usual-password-1" }, "This is not the password chosen when registering."],
+      [{ password1: "password", password2: "password" }, "This password would be easy to guess."],
+      [{ password1: ownPassword, password2: `${ownPassword}x` }, "The two passwords do not match."],
+    ] as const) {
+      const refused = await owner.postForm(link.pathname, { token: tokenOf(link), ...fields });
+      expect(refused.status).toBe(400);
+      expect(await responseText(refused)).toContain(message);
+      expect(await accountsWith(email)).toBe(0);
+    }
+
+    const choosing = await owner.request(`${link.pathname}?${new URLSearchParams({ token: tokenOf(link), choose: "" })}`);
+    expect(await responseText(choosing)).toContain("Choose its password.");
+    const created = await owner.postForm(link.pathname, { token: tokenOf(link), password1: ownPassword, password2: ownPassword });
+    expect(created.status).toBe(302);
+    expect((await owner.follow(created, link.pathname)).url.pathname).toBe("/profile");
+    expect(await accountsWith(email)).toBe(1);
+
+    expect((await signIn(freshBrowser(site), email, strangersPassword)).response.status).toBe(401);
+    expect((await signIn(freshBrowser(site), email, ownPassword)).url.pathname).toBe("/profile");
   });
 
   it("keeps the owner's browser signing in while strangers have the account blocked; a new browser gets in by choosing a new password", async () => {
