@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmRegistrationLink, registeredBrowser, testPassword } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
@@ -336,6 +337,51 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
     expect((await signIn(labComputer, email, newPassword)).url.pathname).toBe("/profile");
     // The new password ended the device cookies of the old one.
     expect((await signIn(owner, email, newPassword)).response.status).toBe(429);
+  });
+
+  it("refuses an account link at another purpose's page and changes nothing: an email-change link does not reset a password", async () => {
+    const { browser, email } = await signedInAccount();
+    const newEmail = freshEmail("elsewhere");
+    expect((await browser.postForm("/profile/email", { email: newEmail, password: testPassword })).status).toBe(200);
+    const change = linkIn((await mailTo(newEmail, "Confirm your new address for eLEARNING")).text);
+    const passwordHash = async () =>
+      (await stored.db.selectFrom("accounts").select("password_hash").where("email", "=", email).executeTakeFirstOrThrow()).password_hash;
+    const before = await passwordHash();
+
+    const token = tokenOf(change);
+    const elsewhere = freshBrowser(site);
+    expect((await elsewhere.request(`/reset-password?token=${token}`)).status).toBe(400);
+    const posted = await elsewhere.postForm("/reset-password", { token, password1: newPassword, password2: newPassword });
+    expect(posted.status).toBe(400);
+    expect(await responseText(posted)).toContain("This link no longer works");
+    expect((await elsewhere.postForm("/register/confirm", { token, password: testPassword })).status).toBe(400);
+    expect(await passwordHash()).toBe(before);
+    expect(posted.headers.getSetCookie()).toEqual([]);
+
+    // The link still does what it is for.
+    const done = await freshBrowser(site).postForm(change.pathname, { token });
+    expect(await responseText(done)).toContain(`Done: your account now uses ${newEmail}.`);
+  });
+
+  it("stores only a hash of each link's token: the links table never holds a token", async () => {
+    const { browser, email } = await signedInAccount();
+    const registering = freshEmail("hashed");
+    await register(freshBrowser(site), registering);
+    await freshBrowser(site).postForm("/forgot-password", { email });
+    const newEmail = freshEmail("hashed-move");
+    await browser.postForm("/profile/email", { email: newEmail, password: testPassword });
+    const tokens = [
+      tokenOf(linkIn((await mailTo(registering, "Confirm your account on eLEARNING")).text)),
+      tokenOf(linkIn((await mailTo(email, "Choose a new password for eLEARNING")).text)),
+      tokenOf(linkIn((await mailTo(newEmail, "Confirm your new address for eLEARNING")).text)),
+    ];
+    const rows = await stored.db.selectFrom("account_links").selectAll().where("email", "in", [registering, email, newEmail]).execute();
+    expect(rows).toHaveLength(3);
+    const table = JSON.stringify(rows);
+    for (const token of tokens) {
+      expect(table).not.toContain(token);
+      expect(rows.map((row) => row.id_hash)).toContain(createHash("sha256").update(token).digest("base64url"));
+    }
   });
 
   it("sends visitors who are not signed in to sign in before an address change", async () => {
