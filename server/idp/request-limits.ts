@@ -9,7 +9,7 @@ import type { Database } from "#app/lib/db/schema.ts";
  * Resuming an interaction (/auth/:uid) and the sign-out confirmation store nothing new.
  */
 const storingPaths = new Set(["/auth", "/session/end"]);
-export const providerRequestLimit = { limit: 60, windowSeconds: 15 * 60 };
+const providerRequestLimit = { limit: 60, windowSeconds: 15 * 60 };
 
 export function limitProviderRequests(db: Kysely<Database>): RequestHandler {
   return async (req, res, next) => {

@@ -75,6 +75,46 @@ test("forgot the password: 'Forgot password?' mails a link, the new password wor
   await expect(page).toHaveURL(/\/profile$/);
 });
 
+test("someone registered my address with a password of theirs: the mailed link lets me choose my own", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `chosen-${Date.now()}@example.com`;
+  const strangersPassword = "stranger-typed-this-8";
+  await open(page, "/register");
+  await main(page).getByLabel("Name").fill("Someone Else");
+  await main(page).getByLabel("Phone").fill("+91 98400 12345");
+  await main(page).getByLabel("Email").fill(email);
+  await main(page).getByLabel("Password", { exact: true }).fill(strangersPassword);
+  await main(page).getByLabel("Confirm Password").fill(strangersPassword);
+  await main(page).getByRole("button", { name: "Register" }).click();
+  await expect(main(page).getByRole("status")).toContainText(`Please check your inbox: we have sent a mail to ${email}.`);
+
+  // The address's owner, in a browser of their own, opens the mail.
+  await page.context().clearCookies();
+  await open(page, await linkInMail(email, "Confirm your account on eLEARNING"));
+  await main(page).getByLabel("Password", { exact: true }).fill("my-own-password-7");
+  await main(page).getByRole("button", { name: "Create my account" }).click();
+  await expect(main(page).getByLabel("Password", { exact: true })).toHaveAccessibleDescription(
+    /This is not the password chosen when registering/,
+  );
+  await main(page).getByRole("link", { name: "Choose a new password" }).click();
+  await expect(main(page)).toContainText("Choose its password.");
+  await main(page).getByLabel("Password", { exact: true }).fill(password);
+  await main(page).getByLabel("Confirm Password").fill(password);
+  await main(page).getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+
+  await nav(page).getByRole("button", { name: "Log out" }).click();
+  await expect(nav(page).getByRole("link", { name: "Join Now" })).toBeVisible();
+  await open(page, "/profile");
+  await main(page).getByLabel("Email").fill(email);
+  await main(page).getByLabel("Password").fill(strangersPassword);
+  await main(page).getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The email address or password is not correct.");
+  await main(page).getByLabel("Password").fill(password);
+  await main(page).getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
 test("Join Now returns to the page it was pressed on", async ({ page }) => {
   const email = `return-${Date.now()}@example.com`;
   await register(page, email);

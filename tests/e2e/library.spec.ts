@@ -137,6 +137,7 @@ test.describe("without JavaScript", () => {
     await main.getByRole("button", { name: "Register" }).click();
     await expect(main.getByRole("status")).toContainText("Please check your inbox");
     await page.goto(await linkInMail(email, "Confirm your account on eLEARNING"));
+    await main.getByLabel("Password", { exact: true }).fill(e2ePassword);
     await main.getByRole("button", { name: "Create my account" }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await page.goto("/library?q=jav");

@@ -5,8 +5,8 @@ import { open } from "./open.ts";
 export const e2ePassword = "chennai-learner-2026";
 
 /**
- * Fills and sends the register form, opens the link the site mails, and checks the site signed
- * the person in and shows the profile.
+ * Fills and sends the register form, opens the link the site mails, types the password again
+ * there, and checks the site signed the person in and shows the profile.
  */
 export async function register(page: Page, email: string, name = "Kavya Subramanian") {
   const main = page.getByRole("main");
@@ -19,6 +19,7 @@ export async function register(page: Page, email: string, name = "Kavya Subraman
   await main.getByRole("button", { name: "Register" }).click();
   await expect(main.getByRole("status")).toContainText(`Please check your inbox: we have sent a mail to ${email}.`);
   await open(page, await linkInMail(email, "Confirm your account on eLEARNING"));
-  await page.getByRole("main").getByRole("button", { name: "Create my account" }).click();
+  await main.getByLabel("Password", { exact: true }).fill(e2ePassword);
+  await main.getByRole("button", { name: "Create my account" }).click();
   await expect(page).toHaveURL(/\/profile$/);
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmRegistrationLink, registeredBrowser, testPassword } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
@@ -54,9 +55,26 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
   const accountsWith = async (email: string) =>
     (await stored.db.selectFrom("accounts").select("id").where("email", "=", email).execute()).length;
 
-  function register(browser: TestBrowser, email: string, name = "Meena Raghavan") {
-    return browser.postForm("/register", { name, phone: "9840012345", email, password1: testPassword, password2: testPassword });
+  function register(browser: TestBrowser, email: string, name = "Meena Raghavan", password = testPassword) {
+    return browser.postForm("/register", { name, phone: "9840012345", email, password1: password, password2: password });
   }
+  /** What strangers' wrong guesses leave behind: the account blocked for them, for fifteen minutes from now. */
+  async function lockForStrangers(email: string) {
+    const now = Date.now();
+    await stored.db
+      .insertInto("login_failures")
+      .values({
+        key: `account:${email}`,
+        count: 11,
+        last_failure_at: new Date(now).toISOString(),
+        blocked_until: new Date(now + 15 * 60_000).toISOString(),
+      })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ count: 11, blocked_until: new Date(now + 15 * 60_000).toISOString() }))
+      .execute();
+  }
+  const outboxTo = async (address: string) =>
+    (await stored.db.selectFrom("account_mails").select("subject").where("recipient", "=", address).execute()).map((row) => row.subject);
+  const tokenOf = (link: URL) => link.searchParams.get("token")!;
 
   /** A new account whose browser is signed in. */
   async function signedInAccount() {
@@ -139,10 +157,7 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
   it("resets a password with the link once: other sessions end, the sign-in lock lifts, the old password stops working", async () => {
     const { browser: elsewhere, email } = await signedInAccount();
     // Locked out by someone guessing: more failures than the throttle allows.
-    await stored.db
-      .insertInto("login_failures")
-      .values({ key: `account:${email}`, count: 11, last_failure_at: new Date().toISOString() })
-      .execute();
+    await lockForStrangers(email);
     expect((await signIn(freshBrowser(site), email, testPassword)).response.status).toBe(429);
 
     await freshBrowser(site).postForm("/forgot-password", { email });
@@ -208,6 +223,165 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
     expect(await responseText(await browser.request("/profile"))).toContain(newEmail);
     expect((await signIn(freshBrowser(site), newEmail, testPassword)).url.pathname).toBe("/profile");
     expect((await freshBrowser(site).postForm(link.pathname, { token: link.searchParams.get("token")! })).status).toBe(400);
+  });
+
+  it("mails one address at most three times an hour, whatever the form and the network, and answers the same; only the newest registration link works", async () => {
+    const email = freshEmail("flooded");
+    const answers = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await register(freshBrowser(site), email);
+      expect(response.status).toBe(200);
+      answers.push(await answerWithout(response, email));
+    }
+    expect(new Set(answers).size).toBe(1);
+    expect(await outboxTo(email)).toEqual(Array(3).fill("Confirm your account on eLEARNING"));
+    const live = await stored.db.selectFrom("account_links").select("purpose").where("email", "=", email).execute();
+    expect(live).toEqual([{ purpose: "registration" }]);
+
+    const queued = await stored.db
+      .selectFrom("account_mails")
+      .select("text")
+      .where("recipient", "=", email)
+      .orderBy("created_at")
+      .execute();
+    const links = queued.map((mail) => linkIn(mail.text));
+    for (const older of links.slice(0, 2)) {
+      const refused = await freshBrowser(site).postForm(older.pathname, { token: tokenOf(older), password: testPassword });
+      expect(refused.status).toBe(400);
+    }
+    await confirmRegistrationLink(freshBrowser(site), links[2]!);
+    expect(await accountsWith(email)).toBe(1);
+
+    // Another form, the same allowance: no reset mail, and the answer an unknown address gets.
+    const unknown = freshEmail("unknown");
+    const forKnown = await freshBrowser(site).postForm("/forgot-password", { email });
+    const forUnknown = await freshBrowser(site).postForm("/forgot-password", { email: unknown });
+    expect(forKnown.status).toBe(200);
+    expect(await answerWithout(forKnown, email)).toBe(await answerWithout(forUnknown, unknown));
+    expect(await outboxTo(email)).toHaveLength(3);
+  });
+
+  it("creates an account only with a password typed on the link's page: a stranger's registration password never becomes the account's", async () => {
+    const email = freshEmail("victim");
+    const strangersPassword = "stranger-picked-this-7";
+    const ownPassword = "peacock-ledger-harbour-5";
+    expect((await register(freshBrowser(site), email, "Someone Else", strangersPassword)).status).toBe(200);
+    const link = linkIn((await mailTo(email, "Confirm your account on eLEARNING")).text);
+    const owner = freshBrowser(site);
+    const page = await owner.request(link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(await responseText(page)).toContain("To create it, type the password chosen when registering.");
+
+    // The old button alone, a wrong password, or a weak new one: refused, nothing created, the link still live.
+    for (const [fields, message] of [
+      [{}, "Please type your password."],
+      [{ password: "my-usual-password-1" }, "This is not the password chosen when registering."],
+      [{ password1: "password", password2: "password" }, "This password would be easy to guess."],
+      [{ password1: ownPassword, password2: `${ownPassword}x` }, "The two passwords do not match."],
+    ] as const) {
+      const refused = await owner.postForm(link.pathname, { token: tokenOf(link), ...fields });
+      expect(refused.status).toBe(400);
+      expect(await responseText(refused)).toContain(message);
+      expect(await accountsWith(email)).toBe(0);
+    }
+
+    const choosing = await owner.request(`${link.pathname}?${new URLSearchParams({ token: tokenOf(link), choose: "" })}`);
+    expect(await responseText(choosing)).toContain("Choose its password.");
+    const created = await owner.postForm(link.pathname, { token: tokenOf(link), password1: ownPassword, password2: ownPassword });
+    expect(created.status).toBe(302);
+    expect((await owner.follow(created, link.pathname)).url.pathname).toBe("/profile");
+    expect(await accountsWith(email)).toBe(1);
+
+    expect((await signIn(freshBrowser(site), email, strangersPassword)).response.status).toBe(401);
+    expect((await signIn(freshBrowser(site), email, ownPassword)).url.pathname).toBe("/profile");
+  });
+
+  it("keeps the owner's browser signing in while strangers have the account blocked; a new browser gets in by choosing a new password", async () => {
+    const { browser: registered, email } = await signedInAccount();
+    const device = registered.jar.get("device")!;
+    expect(device).toBeTruthy();
+
+    // Strangers from eleven networks: ten wrong guesses are checked, the next refused.
+    const guesses = await Promise.all(Array.from({ length: 11 }, (_, i) => signIn(freshBrowser(site), email, `wrong-guess-${i}`)));
+    expect(guesses.map((guess) => guess.response.status).sort()).toEqual([...Array(10).fill(401), 429]);
+
+    // The owner's browser, from yet another network, with only its device cookie: in at once.
+    const owner = freshBrowser(site);
+    owner.jar.store(new Response(null, { headers: { "Set-Cookie": `device=${device}; Path=/` } }));
+    const signedIn = await signIn(owner, email, testPassword);
+    expect(signedIn.url.pathname).toBe("/profile");
+    expect(signedIn.response.status).toBe(200);
+
+    // A new browser of the owner's is refused like a stranger, but for a bounded time that
+    // further guesses do not extend.
+    const labComputer = freshBrowser(site);
+    const refused = (await signIn(labComputer, email, testPassword)).response;
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    await Promise.all(Array.from({ length: 5 }, (_, i) => signIn(freshBrowser(site), email, `more-guesses-${i}`)));
+    const later = (await signIn(labComputer, email, testPassword)).response;
+    expect(later.status).toBe(429);
+    expect(Number(later.headers.get("retry-after"))).toBeLessThanOrEqual(retryAfter);
+
+    // "Forgot password?" works while blocked; the browser that sets the new password is the owner's
+    // from then on, even when strangers block the account again.
+    expect((await labComputer.postForm("/forgot-password", { email })).status).toBe(200);
+    const reset = linkIn((await mailTo(email, "Choose a new password for eLEARNING")).text);
+    const done = await labComputer.postForm(reset.pathname, { token: tokenOf(reset), password1: newPassword, password2: newPassword });
+    expect(done.status).toBe(200);
+    expect(done.headers.getSetCookie().join("\n")).toMatch(/^device=[^;]+; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Lax$/m);
+    await lockForStrangers(email);
+    expect((await signIn(freshBrowser(site), email, newPassword)).response.status).toBe(429);
+    expect((await signIn(labComputer, email, newPassword)).url.pathname).toBe("/profile");
+    // The new password ended the device cookies of the old one.
+    expect((await signIn(owner, email, newPassword)).response.status).toBe(429);
+  });
+
+  it("refuses an account link at another purpose's page and changes nothing: an email-change link does not reset a password", async () => {
+    const { browser, email } = await signedInAccount();
+    const newEmail = freshEmail("elsewhere");
+    expect((await browser.postForm("/profile/email", { email: newEmail, password: testPassword })).status).toBe(200);
+    const change = linkIn((await mailTo(newEmail, "Confirm your new address for eLEARNING")).text);
+    const passwordHash = async () =>
+      (await stored.db.selectFrom("accounts").select("password_hash").where("email", "=", email).executeTakeFirstOrThrow()).password_hash;
+    const before = await passwordHash();
+
+    const token = tokenOf(change);
+    const elsewhere = freshBrowser(site);
+    expect((await elsewhere.request(`/reset-password?token=${token}`)).status).toBe(400);
+    const posted = await elsewhere.postForm("/reset-password", { token, password1: newPassword, password2: newPassword });
+    expect(posted.status).toBe(400);
+    expect(await responseText(posted)).toContain("This link no longer works");
+    expect((await elsewhere.postForm("/register/confirm", { token, password: testPassword })).status).toBe(400);
+    expect(await passwordHash()).toBe(before);
+    expect(posted.headers.getSetCookie()).toEqual([]);
+
+    // The link still does what it is for.
+    const done = await freshBrowser(site).postForm(change.pathname, { token });
+    expect(await responseText(done)).toContain(`Done: your account now uses ${newEmail}.`);
+  });
+
+  it("stores only a hash of each link's token: the links table never holds a token", async () => {
+    const { browser, email } = await signedInAccount();
+    const registering = freshEmail("hashed");
+    await register(freshBrowser(site), registering);
+    await freshBrowser(site).postForm("/forgot-password", { email });
+    const newEmail = freshEmail("hashed-move");
+    await browser.postForm("/profile/email", { email: newEmail, password: testPassword });
+    const tokens = [
+      tokenOf(linkIn((await mailTo(registering, "Confirm your account on eLEARNING")).text)),
+      tokenOf(linkIn((await mailTo(email, "Choose a new password for eLEARNING")).text)),
+      tokenOf(linkIn((await mailTo(newEmail, "Confirm your new address for eLEARNING")).text)),
+    ];
+    const rows = await stored.db.selectFrom("account_links").selectAll().where("email", "in", [registering, email, newEmail]).execute();
+    expect(rows).toHaveLength(3);
+    const table = JSON.stringify(rows);
+    for (const token of tokens) {
+      expect(table).not.toContain(token);
+      expect(rows.map((row) => row.id_hash)).toContain(createHash("sha256").update(token).digest("base64url"));
+    }
   });
 
   it("sends visitors who are not signed in to sign in before an address change", async () => {

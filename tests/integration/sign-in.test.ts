@@ -144,6 +144,16 @@ describe("protection", () => {
     );
   }, 60_000);
 
+  it("gives the browser that signs in with the password a device cookie for the whole site: httpOnly, for 180 days", async () => {
+    const { browser, email } = await signedOutAccount();
+    const start = await browser.request("/signin");
+    const { url } = await browser.follow(start, "/signin");
+    const wrong = await browser.postForm(url.pathname, { email, password: "not-the-password" });
+    expect(wrong.headers.getSetCookie().filter((cookie) => cookie.startsWith("device="))).toEqual([]);
+    const posted = await browser.postForm(url.pathname, { email, password });
+    expect(posted.headers.getSetCookie().join("\n")).toMatch(/^device=[\w.~-]+; Max-Age=15552000; Path=\/; HttpOnly; SameSite=Lax$/m);
+  });
+
   it("answers an unknown email exactly like a wrong password", async () => {
     const browser = new TestBrowser(server.url);
     const start = await browser.request("/signin");

@@ -31,10 +31,13 @@ export async function registerIn(browser: TestBrowser, email: string, name = "Te
   await confirmRegistrationLink(browser, linkIn(await loggedMailTo(email, { site: browser.origin })));
 }
 
-/** Opens a registration link and presses its button: the browser ends signed in on the profile. */
-export async function confirmRegistrationLink(browser: TestBrowser, link: URL) {
+/**
+ * Opens a registration link and creates the account with the password chosen when registering,
+ * typed again: the browser ends signed in on the profile.
+ */
+export async function confirmRegistrationLink(browser: TestBrowser, link: URL, password = testPassword) {
   expect((await browser.request(link.pathname + link.search)).status).toBe(200);
-  const created = await browser.postForm(link.pathname, { token: link.searchParams.get("token")! });
+  const created = await browser.postForm(link.pathname, { token: link.searchParams.get("token")!, password });
   expect(created.status).toBe(302);
   const { url } = await browser.follow(created, link.pathname);
   expect(url.pathname).toBe("/profile");

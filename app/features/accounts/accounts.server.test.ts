@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, openTestDatabase } from "#tests/setup/databases.ts";
 import { checkCredentials } from "./credentials.server.ts";
-import { countAttempt, pruneLoginFailures, throttlePolicies, throttleTiming, throttleVerdict } from "./login-throttle.server.ts";
+import { trustedDeviceOf, trustThisBrowser } from "./device-cookies.server.ts";
+import { countAttempt, pruneLoginFailures, throttlePolicies, throttleTiming } from "./login-throttle.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
-import { createAccount, findAccountById } from "./queries.server.ts";
+import { createAccount, findAccountById, findCredentials } from "./queries.server.ts";
 import { pruneRegistrationTickets } from "./registration-ticket.server.ts";
 
 describe("password hashing", () => {
@@ -59,90 +60,180 @@ describe.each(engines)("accounts on %s", (engine) => {
     expect(results.filter((r) => "account" in r)).toHaveLength(1);
   });
 
+  const attempt = (email: string, password: string, clientAddress: string, deviceCookie?: string) =>
+    checkCredentials(handle.db, { email, password, clientAddress, deviceCookie });
+  const failuresOf = (key: string) =>
+    handle.db.selectFrom("login_failures").select(["count", "blocked_until"]).where("key", "=", key).executeTakeFirst();
+  /** The device cookie a browser gets once it signed in to the account. */
+  const deviceCookieOf = async (accountId: string, current?: string) => {
+    const request = new Request("http://localhost/", current ? { headers: { Cookie: `device=${encodeURIComponent(current)}` } } : {});
+    const header = await trustThisBrowser(handle.db, request, false, accountId);
+    return decodeURIComponent(/^device=([^;]*)/.exec(header!)![1]!);
+  };
+  const newAccount = async (email: string) => {
+    const created = await createAccount(handle.db, registration(email));
+    if (!("account" in created)) throw new Error("expected an account");
+    return created.account.id;
+  };
+
   it("accepts the right password, in any letter case of the email", async () => {
-    const result = await checkCredentials(handle.db, {
-      email: " MEENA@example.com",
-      password: "library-card-42",
-      clientAddress: "198.51.100.1",
-    });
-    expect(result.status).toBe("ok");
+    expect((await attempt(" MEENA@example.com", "library-card-42", "198.51.100.1")).status).toBe("ok");
   });
 
   it("answers a wrong password and an unknown email the same way", async () => {
-    const wrong = await checkCredentials(handle.db, { email: "meena@example.com", password: "nope-nope", clientAddress: "198.51.100.2" });
-    const unknown = await checkCredentials(handle.db, {
-      email: "nobody@example.com",
-      password: "nope-nope",
-      clientAddress: "198.51.100.2",
-    });
-    expect(wrong).toEqual({ status: "invalid" });
-    expect(unknown).toEqual({ status: "invalid" });
+    expect(await attempt("meena@example.com", "nope-nope", "198.51.100.2")).toEqual({ status: "invalid" });
+    expect(await attempt("nobody@example.com", "nope-nope", "198.51.100.2")).toEqual({ status: "invalid" });
   });
 
-  it("slows down from the fifth attempt and blocks the eleventh", () => {
-    const verdicts = Array.from({ length: 12 }, (_, i) => throttleVerdict(i + 1, throttlePolicies.account));
+  it("slows down from the fifth attempt and refuses the eleventh for fifteen minutes", async () => {
+    const key = { key: "slowing:one", policy: throttlePolicies.account };
+    const at = new Date(Date.UTC(2026, 0, 2, 10, 0));
+    const verdicts = [];
+    for (let i = 0; i < 12; i++) verdicts.push(await countAttempt(handle.db, key, at));
     expect(verdicts.slice(0, 4)).toEqual(Array(4).fill({ blocked: false, delayMs: 0 }));
     expect(verdicts[4]).toEqual({ blocked: false, delayMs: throttleTiming.stepMs });
     expect(verdicts[9]).toEqual({ blocked: false, delayMs: throttleTiming.maxDelayMs });
-    expect(verdicts[10]).toEqual({ blocked: true, retryAfterSeconds: throttleTiming.blockSeconds });
+    expect(verdicts[10]).toEqual({ blocked: true, retryAfterSeconds: 15 * 60 });
+    expect(verdicts[11]).toEqual({ blocked: true, retryAfterSeconds: 15 * 60 });
   });
 
-  it("counts attempts atomically and forgets them after the block period", async () => {
-    const key = "account:counted@example.com";
+  it("ends a block fifteen minutes after the attempt that started it, however many are refused meanwhile", async () => {
+    const key = { key: "block:fixed", policy: throttlePolicies.account };
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 3, 10, minutes));
+    for (let i = 0; i < throttlePolicies.account.blockAfter; i++) await countAttempt(handle.db, key, at(0));
+    const blockedUntil = (await failuresOf(key.key))?.blocked_until;
+    expect(blockedUntil).toBe(at(15).toISOString());
+    expect(await countAttempt(handle.db, key, at(5))).toEqual({ blocked: true, retryAfterSeconds: 10 * 60 });
+    for (let i = 0; i < 20; i++) await countAttempt(handle.db, key, at(10));
+    expect(await countAttempt(handle.db, key, at(14))).toEqual({ blocked: true, retryAfterSeconds: 60 });
+    expect((await failuresOf(key.key))?.blocked_until).toBe(blockedUntil);
+    // The block is over: counting starts again, with no delay and no block left.
+    expect(await countAttempt(handle.db, key, at(15))).toEqual({ blocked: false, delayMs: 0 });
+    expect(await failuresOf(key.key)).toEqual({ count: 1, blocked_until: null });
+  });
+
+  it("counts attempts atomically and forgets them after fifteen quiet minutes", async () => {
+    const key = { key: "account:counted@example.com", policy: throttlePolicies.account };
     const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 10, minutes));
-    const counts = await Promise.all(Array.from({ length: 8 }, () => countAttempt(handle.db, key, at(0))));
-    expect(counts.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(await countAttempt(handle.db, key, at(14))).toBe(9);
-    expect(await countAttempt(handle.db, key, at(30))).toBe(1);
+    const countNow = async () => Number((await failuresOf(key.key))?.count);
+    await Promise.all(Array.from({ length: 8 }, () => countAttempt(handle.db, key, at(0))));
+    expect(await countNow()).toBe(8);
+    await countAttempt(handle.db, key, at(14));
+    expect(await countNow()).toBe(9);
+    await countAttempt(handle.db, key, at(30));
+    expect(await countNow()).toBe(1);
   });
 
   it("lets at most ten of many parallel guesses at one account through", async () => {
     const email = "parallel-target@example.com";
-    await createAccount(handle.db, registration(email));
-    const results = await Promise.all(
-      Array.from({ length: 16 }, (_, i) => checkCredentials(handle.db, { email, password: `guess-${i}`, clientAddress: `192.0.2.${i}` })),
-    );
-    expect(results.filter((r) => r.status === "invalid")).toHaveLength(throttlePolicies.account.blockAfter);
-    expect(results.filter((r) => r.status === "blocked")).toHaveLength(16 - throttlePolicies.account.blockAfter);
+    await newAccount(email);
+    const results = await Promise.all(Array.from({ length: 16 }, (_, i) => attempt(email, `guess-${i}`, `192.0.2.${i}`)));
+    expect(results.filter((r) => r.status === "invalid")).toHaveLength(10);
+    expect(results.filter((r) => r.status === "blocked")).toHaveLength(6);
   });
 
   it("counts guesses at one account together whatever the letter case or spaces of its address", async () => {
     const email = "case-target@example.com";
-    await createAccount(handle.db, registration(email));
+    await newAccount(email);
     const spellings = [email, email.toUpperCase(), ` ${email} `, "Case-Target@Example.com"];
     const results = await Promise.all(
-      Array.from({ length: 16 }, (_, i) =>
-        checkCredentials(handle.db, { email: spellings[i % spellings.length]!, password: `guess-${i}`, clientAddress: `198.51.100.${i}` }),
-      ),
+      Array.from({ length: 16 }, (_, i) => attempt(spellings[i % spellings.length]!, `guess-${i}`, `198.51.100.${i}`)),
     );
-    expect(results.filter((r) => r.status === "blocked")).toHaveLength(16 - throttlePolicies.account.blockAfter);
+    expect(results.filter((r) => r.status === "blocked")).toHaveLength(6);
   });
 
   it("forgives one failure of an address on a success, not all of them", async () => {
     const email = "forgiven@example.com";
-    await createAccount(handle.db, registration(email));
+    await newAccount(email);
     const clientAddress = "203.0.113.77";
     for (const guess of ["a@example.com", "b@example.com", "c@example.com"]) {
-      expect(await checkCredentials(handle.db, { email: guess, password: "wrong-password", clientAddress })).toEqual({ status: "invalid" });
+      expect(await attempt(guess, "wrong-password", clientAddress)).toEqual({ status: "invalid" });
     }
-    expect(await checkCredentials(handle.db, { email, password: "library-card-42", clientAddress })).toMatchObject({ status: "ok" });
-    const row = await handle.db
-      .selectFrom("login_failures")
-      .select("count")
-      .where("key", "=", `address:${clientAddress}`)
-      .executeTakeFirst();
+    expect(await attempt(email, "library-card-42", clientAddress)).toMatchObject({ status: "ok" });
     // Three failures stay counted: one valid account must not reset an address's guesses.
-    expect(Number(row?.count)).toBe(3);
+    expect(Number((await failuresOf(`address:${clientAddress}`))?.count)).toBe(3);
   });
 
-  it("refuses even the right password while the account is blocked", async () => {
-    for (let i = 0; i < throttlePolicies.account.blockAfter; i++) await countAttempt(handle.db, "account:meena@example.com");
-    const result = await checkCredentials(handle.db, {
-      email: "meena@example.com",
-      password: "library-card-42",
-      clientAddress: "198.51.100.3",
-    });
-    expect(result).toMatchObject({ status: "blocked" });
+  it("refuses even the right password to strangers while the account is blocked, and counts nothing for a refused attempt", async () => {
+    const key = { key: "account:meena@example.com", policy: throttlePolicies.account };
+    for (let i = 0; i < throttlePolicies.account.blockAfter; i++) await countAttempt(handle.db, key);
+    expect(await attempt("meena@example.com", "library-card-42", "203.0.113.203")).toMatchObject({ status: "blocked" });
+    // The network's allowance took the refused attempt back.
+    expect(Number((await failuresOf("address:203.0.113.203"))?.count)).toBe(0);
+  });
+
+  it("lets the browser that signed in to an account before sign in while strangers have it blocked, without counting their guesses", async () => {
+    const email = "owner@example.com";
+    const device = await deviceCookieOf(await newAccount(email));
+    const strangers = await Promise.all(Array.from({ length: 12 }, (_, i) => attempt(email, `guess-${i}`, `192.0.2.${100 + i}`)));
+    expect(strangers.filter((r) => r.status === "blocked")).toHaveLength(2);
+    const strangersCount = await failuresOf(`account:${email}`);
+
+    // The owner's typing mistake costs its own allowance only; then the right password works.
+    expect(await attempt(email, "library-card-24", "198.18.0.1", device)).toEqual({ status: "invalid" });
+    expect(await attempt(email, "library-card-42", "198.18.0.1", device)).toMatchObject({ status: "ok" });
+    expect(await failuresOf(`account:${email}`)).toEqual(strangersCount);
+    expect(await failuresOf("address:198.18.0.1")).toBeUndefined();
+    // Still blocked for everyone else.
+    expect(await attempt(email, "library-card-42", "198.18.0.2")).toMatchObject({ status: "blocked" });
+  });
+
+  // Ten failures of one browser wait 10.5 s in all (the slowing down), besides their hashing.
+  it(
+    "refuses a device cookie that saw too many failures: its browser then counts as a stranger, and the account stays open",
+    { timeout: 60_000 },
+    async () => {
+      const email = "typo-prone@example.com";
+      const id = await newAccount(email);
+      const [first, second] = [await deviceCookieOf(id), await deviceCookieOf(id)];
+      for (let i = 0; i < throttlePolicies.device.blockAfter; i++) {
+        expect(await attempt(email, `wrong-${i}`, "198.18.1.1", first)).toEqual({ status: "invalid" });
+      }
+      expect(await failuresOf(`account:${email}`)).toBeUndefined();
+      // The eleventh: the cookie is refused, the attempt is a stranger's, counted on the account.
+      expect(await attempt(email, "wrong-again", "198.18.1.1", first)).toEqual({ status: "invalid" });
+      expect(Number((await failuresOf(`account:${email}`))?.count)).toBe(1);
+      // The owner's other browser keeps its own allowance.
+      expect(await attempt(email, "wrong-there", "198.18.1.2", second)).toEqual({ status: "invalid" });
+      expect(Number((await failuresOf(`account:${email}`))?.count)).toBe(1);
+      expect(await attempt(email, "library-card-42", "198.18.1.1", first)).toMatchObject({ status: "ok" });
+    },
+  );
+
+  it("trusts no device cookie that is altered, another account's, too old, or from before a new password", async () => {
+    const email = "guarded@example.com";
+    const id = await newAccount(email);
+    const otherId = await newAccount("someone-else@example.com");
+    const credentials = (await findCredentials(handle.db, email))!;
+    const own = await deviceCookieOf(id);
+    expect(await trustedDeviceOf(handle.db, own, credentials)).toBeTruthy();
+
+    const [nonce, issued, tag] = own.split(".") as [string, string, string];
+    const altered = `${nonce}.${issued}.${tag.startsWith("A") ? "B" : "A"}${tag.slice(1)}`;
+    const anotherAccounts = await deviceCookieOf(otherId);
+    const lateNow = new Date(Date.now() + 181 * 24 * 60 * 60 * 1000);
+    expect(await trustedDeviceOf(handle.db, altered, credentials)).toBeUndefined();
+    expect(await trustedDeviceOf(handle.db, anotherAccounts, credentials)).toBeUndefined();
+    expect(await trustedDeviceOf(handle.db, own, credentials, lateNow)).toBeUndefined();
+    expect(
+      await trustedDeviceOf(handle.db, own, { ...credentials, password_hash: await hashPassword("a-new-password-9") }),
+    ).toBeUndefined();
+
+    // Such a cookie counts for nothing: the attempt is a stranger's.
+    expect(await attempt(email, "wrong-password", "198.18.2.1", altered)).toEqual({ status: "invalid" });
+    expect(Number((await failuresOf(`account:${email}`))?.count)).toBe(1);
+  });
+
+  it("keeps one token per account, the newest first, for at most five accounts in one browser", async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => newAccount(`shared-lab-${i}@example.com`)));
+    let cookie: string | undefined;
+    for (const id of ids) cookie = await deviceCookieOf(id, cookie);
+    cookie = await deviceCookieOf(ids[5]!, cookie);
+    expect(cookie!.split("~")).toHaveLength(5);
+    const trusted = async (i: number) =>
+      trustedDeviceOf(handle.db, cookie, (await findCredentials(handle.db, `shared-lab-${i}@example.com`))!);
+    expect(await trusted(0)).toBeUndefined();
+    for (const i of [1, 2, 3, 4, 5]) expect(await trusted(i)).toBeTruthy();
   });
 
   it("prunes failure counts whose block has run out and tickets past their ten minutes, and nothing newer", async () => {

@@ -7,6 +7,7 @@ import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
 import { tooManyRequests } from "#app/lib/too-many-requests.ts";
 import { updateSessionsOf } from "../auth/sessions.server.ts";
 import { checkCredentials } from "./credentials.server.ts";
+import { deviceCookie } from "./device-cookies.server.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";
 import { emailChangedMail, emailChangeMail } from "./mail/mail-texts.server.ts";
 import { changeAccountEmail, findAccountByEmail, findAccountById } from "./queries.server.ts";
@@ -19,7 +20,7 @@ export type EmailChangeResult =
 export async function requestEmailChange(
   request: Request,
   accountId: string,
-  { db, clientAddress, config, accountMail, logger }: RequestServices,
+  { db, clientAddress, secureCookies, config, accountMail, logger }: RequestServices,
 ) {
   const form = await request.formData();
   const typed = String(form.get("email") ?? "");
@@ -32,7 +33,12 @@ export async function requestEmailChange(
     return data<EmailChangeResult>({ sent: null, errors: { email: "This is already your address." }, email: typed }, { status: 400 });
   }
   // The password, through the sign-in's own throttle: a session left open is not enough to take the account.
-  const check = await checkCredentials(db, { email: account.email, password, clientAddress });
+  const check = await checkCredentials(db, {
+    email: account.email,
+    password,
+    clientAddress,
+    deviceCookie: deviceCookie.read(request, secureCookies),
+  });
   if (check.status === "blocked") {
     return tooManyRequests<EmailChangeResult>(
       { sent: null, errors: {}, form: "Too many wrong passwords. Please try again later.", email: typed },
@@ -46,15 +52,18 @@ export async function requestEmailChange(
     );
   }
   // An address that belongs to another account gets no mail, and the answer is the same.
-  await db.transaction().execute(async (trx) => {
-    if (await findAccountByEmail(trx, email)) return;
-    const token = await issueAccountLink(trx, { purpose: "email-change", accountId, email });
-    await accountMail.queue(
+  await db.transaction().execute((trx) =>
+    accountMail.queueAnswer(
       trx,
-      emailChangeMail(email, account.name, `${siteOrigin(config)}/profile/email/confirm?token=${token}`),
+      email,
+      async () => {
+        if (await findAccountByEmail(trx, email)) return null;
+        const token = await issueAccountLink(trx, { purpose: "email-change", accountId, email });
+        return emailChangeMail(email, account.name, `${siteOrigin(config)}/profile/email/confirm?token=${token}`);
+      },
       logger,
-    );
-  });
+    ),
+  );
   accountMail.wake();
   return data<EmailChangeResult>({ sent: { email } });
 }
@@ -80,7 +89,7 @@ export async function confirmEmailChange(request: Request, { db, config, account
     if (!link || !account) return { state: "expired" } as const;
     if (!(await changeAccountEmail(trx, account.id, link.email))) return { state: "taken" } as const;
     await updateSessionsOf(trx, account.id, { email: link.email });
-    await accountMail.queue(trx, emailChangedMail(account.email, account.name, link.email, siteOrigin(config)), logger);
+    await accountMail.queueNotice(trx, emailChangedMail(account.email, account.name, link.email, siteOrigin(config)), logger);
     return { state: "done", email: link.email } as const;
   });
   if (outcome.state === "expired") return expiredLink();

@@ -1,7 +1,7 @@
 // Links mailed to people about their account. The link carries a random token; the database keeps
 // only its hash, so a copy of the database opens no account. Each link works once, until it expires.
 import { createHash, randomBytes } from "node:crypto";
-import type { ExpressionBuilder, Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { LINK_LIFETIME_MINUTES } from "./limits.ts";
 
@@ -14,30 +14,49 @@ const hash = (token: string) => createHash("sha256").update(token).digest("base6
 const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Stores a new link and returns its token. An account has one live link per purpose: asking
- * again replaces the earlier one, so only the newest mail works.
+ * Stores a new link and returns its token. An account has one live link per purpose, and an
+ * address one live registration link: asking again replaces the earlier one, so only the newest
+ * mail works.
  */
 export async function issueAccountLink(
   db: Kysely<Database>,
-  link: { purpose: LinkPurpose; accountId: string | null; email: string; details?: unknown },
+  link:
+    | { purpose: "registration"; accountId: null; email: string; details: unknown }
+    | { purpose: LinkPurpose; accountId: string; email: string },
   now = new Date(),
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
-  if (link.accountId) {
-    await db.deleteFrom("account_links").where("account_id", "=", link.accountId).where("purpose", "=", link.purpose).execute();
+  const row = {
+    id_hash: hash(token),
+    purpose: link.purpose,
+    account_id: link.accountId,
+    email: link.email,
+    details: "details" in link ? JSON.stringify(link.details) : null,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + LINK_LIFETIME_MINUTES * 60 * 1000).toISOString(),
+  };
+  if (link.accountId === null) {
+    // One statement against the unique index of registrations by address: of two registrations
+    // racing, one link stays.
+    await db
+      .insertInto("account_links")
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column("email")
+          .where(sql<boolean>`purpose = 'registration'`)
+          .doUpdateSet((eb) => ({
+            id_hash: eb.ref("excluded.id_hash"),
+            details: eb.ref("excluded.details"),
+            created_at: eb.ref("excluded.created_at"),
+            expires_at: eb.ref("excluded.expires_at"),
+          })),
+      )
+      .execute();
+    return token;
   }
-  await db
-    .insertInto("account_links")
-    .values({
-      id_hash: hash(token),
-      purpose: link.purpose,
-      account_id: link.accountId,
-      email: link.email,
-      details: link.details === undefined ? null : JSON.stringify(link.details),
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + LINK_LIFETIME_MINUTES * 60 * 1000).toISOString(),
-    })
-    .execute();
+  await db.deleteFrom("account_links").where("account_id", "=", link.accountId).where("purpose", "=", link.purpose).execute();
+  await db.insertInto("account_links").values(row).execute();
   return token;
 }
 

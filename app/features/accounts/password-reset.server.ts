@@ -12,6 +12,8 @@ import { isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
 import { endSessionsOf } from "../auth/sessions.server.ts";
+import { strangersKeyOf } from "./credentials.server.ts";
+import { trustThisBrowser } from "./device-cookies.server.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";
 import { clearAttempts } from "./login-throttle.server.ts";
 import { passwordChangedMail, passwordResetMail } from "./mail/mail-texts.server.ts";
@@ -22,13 +24,13 @@ import { forgotPasswordSchema, newPasswordSchema } from "./schemas.ts";
 
 export type ForgotPasswordResult = { sent: { email: string } } | { sent: null; error: string; email: string };
 
-/** Per network, and per address: nobody fills someone's inbox with reset mails. */
-const limits = { network: { limit: 20, windowSeconds: 60 * 60 }, address: { limit: 3, windowSeconds: 60 * 60 } };
+/** Per network; each address's inbox is kept by the account mails' allowance per recipient. */
+const networkLimit = { limit: 20, windowSeconds: 60 * 60 };
 
 /** The "Forgot password?" form's post. */
 export async function requestPasswordReset(request: Request, services: RequestServices) {
   const { db, clientAddress, config, accountMail, logger } = services;
-  const network = await consumeRateLimit(db, { key: `password-reset:${clientAddress}`, ...limits.network });
+  const network = await consumeRateLimit(db, { key: `password-reset:${clientAddress}`, ...networkLimit });
   if (!network.allowed) {
     const message = "Too many requests from your network. Please try again later.";
     return tooManyFromNetwork<ForgotPasswordResult>(
@@ -53,18 +55,22 @@ export async function requestPasswordReset(request: Request, services: RequestSe
     );
   }
   const { email } = parsed.data;
-  // Counted for every address, known or not, so the limit says nothing about which are known;
-  // past it the answer stays the same and no mail goes out.
-  const perAddress = await consumeRateLimit(db, { key: `password-reset-mail:${email}`, ...limits.address });
-  if (perAddress.allowed) {
-    await db.transaction().execute(async (trx) => {
-      const account = await findAccountByEmail(trx, email);
-      if (!account) return;
-      const token = await issueAccountLink(trx, { purpose: "password-reset", accountId: account.id, email });
-      await accountMail.queue(trx, passwordResetMail(email, account.name, `${siteOrigin(config)}/reset-password?token=${token}`), logger);
-    });
-    accountMail.wake();
-  }
+  // Counted against the address's allowance whether or not it has an account, so the allowance
+  // says nothing about which addresses are known.
+  await db.transaction().execute((trx) =>
+    accountMail.queueAnswer(
+      trx,
+      email,
+      async () => {
+        const account = await findAccountByEmail(trx, email);
+        if (!account) return null;
+        const token = await issueAccountLink(trx, { purpose: "password-reset", accountId: account.id, email });
+        return passwordResetMail(email, account.name, `${siteOrigin(config)}/reset-password?token=${token}`);
+      },
+      logger,
+    ),
+  );
+  accountMail.wake();
   return data<ForgotPasswordResult>({ sent: { email } });
 }
 
@@ -83,8 +89,12 @@ export async function resetLinkPage(url: URL, { db }: RequestServices) {
   return link ? data<ResetPageState>({ state: "ready", token, email: link.email }) : expiredLink();
 }
 
-/** Sets the password and signs the account out everywhere; the link is used up only when it worked. */
-export async function resetPassword(request: Request, { db, config, accountMail, logger }: RequestServices) {
+/**
+ * Sets the password and signs the account out everywhere; the link is used up only when it worked.
+ * This browser, which read the mail and chose the password, becomes a device of the account: it
+ * can sign in at once even while strangers keep guessing at the account.
+ */
+export async function resetPassword(request: Request, { db, config, accountMail, logger, secureCookies }: RequestServices) {
   const form = await request.formData();
   const token = String(form.get("token") ?? "");
   const link = await findAccountLink(db, token, "password-reset");
@@ -106,13 +116,14 @@ export async function resetPassword(request: Request, { db, config, accountMail,
     // Used up here, not above: of two posts racing with one link, only one sets a password.
     if (!(await redeemAccountLink(trx, token, "password-reset"))) return false;
     await setNewPassword(trx, account, passwordHash);
-    await accountMail.queue(trx, passwordChangedMail(account.email, account.name, siteOrigin(config)), logger);
+    await accountMail.queueNotice(trx, passwordChangedMail(account.email, account.name, siteOrigin(config)), logger);
     return true;
   });
   if (!done) return expiredLink();
   accountMail.wake();
+  const trusted = await trustThisBrowser(db, request, secureCookies, account.id);
   // The status stated: after an action the page's loader runs again, and its status would stand.
-  return data<ResetPageState>({ state: "done" }, { status: 200 });
+  return data<ResetPageState>({ state: "done" }, { status: 200, headers: trusted ? { "Set-Cookie": trusted } : undefined });
 }
 
 /** The new password, and nothing signed in with the old one stays signed in; the sign-in lock goes. */
@@ -120,5 +131,5 @@ async function setNewPassword(db: Kysely<Database>, account: { id: string; email
   await setPasswordHash(db, account.id, passwordHash);
   await endSessionsOf(db, account.id);
   await forgetProviderSessionsOf(db, account.id);
-  await clearAttempts(db, `account:${account.email}`);
+  await clearAttempts(db, strangersKeyOf(account.email));
 }

@@ -45,6 +45,10 @@ export function findCredentials(db: Kysely<Database>, email: string) {
   return db.selectFrom("accounts").select(["id", "password_hash"]).where("email", "=", email).executeTakeFirst();
 }
 
+export function findCredentialsById(db: Kysely<Database>, id: string) {
+  return db.selectFrom("accounts").select(["id", "password_hash"]).where("id", "=", id).executeTakeFirst();
+}
+
 /** `email` as stored: trimmed and in lower case. */
 export function findAccountByEmail(db: Kysely<Database>, email: string): Promise<Account | undefined> {
   return db.selectFrom("accounts").select(publicColumns).where("email", "=", email).executeTakeFirst();

@@ -1,28 +1,29 @@
 // Registering with the built-in sign-in. The form never says whether an address has an account:
 // whatever was typed, the answer is "check your inbox". A new address gets a link that creates the
-// account (proving the address is the person's); an address with an account gets a mail saying so.
+// account (proving the address is the person's) once its reader types the password; an address
+// with an account gets a mail saying so. Both count against the address's mail allowance.
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import { siteOrigin } from "#app/lib/env.server.ts";
-import { fieldErrors } from "#app/lib/field-errors.ts";
+import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
 import { isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
 import { signInHref } from "../auth/sign-in-link.ts";
-import type { FieldErrors, RegisterField } from "./limits.ts";
-import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";
+import type { RegisterField } from "./limits.ts";
+import { findAccountLink, issueAccountLink, redeemAccountLink, type AccountLink } from "./links.server.ts";
 import { alreadyRegisteredMail, registrationMail } from "./mail/mail-texts.server.ts";
-import { hashPassword } from "./password.server.ts";
+import { hashPassword, verifyPassword } from "./password.server.ts";
 import { passwordWeakness } from "./password-strength.server.ts";
 import { createAccount, findAccountByEmail } from "./queries.server.ts";
 import { issueRegistrationTicket, registrationTicketCookie } from "./registration-ticket.server.ts";
-import { registerSchema } from "./schemas.ts";
+import { newPasswordSchema, registerSchema, registrationPasswordSchema } from "./schemas.ts";
 
 export type RegisterResult =
   | { sent: null; errors: FieldErrors<RegisterField>; form?: string; values: Partial<Record<RegisterField, string>> }
   | { sent: { email: string } };
 
-/** What a registration link holds until it is opened. */
+/** What a registration link holds until it is opened; the password only hashed, and only for its owner to type again. */
 interface PendingRegistration {
   name: string;
   phone: string;
@@ -64,41 +65,91 @@ export async function handleRegistration(request: Request, services: RequestServ
   // Hashed for both kinds of address, so the answer takes as long whichever it is.
   const passwordHash = await hashPassword(password1);
   const origin = siteOrigin(config);
-  await db.transaction().execute(async (trx) => {
-    if (await findAccountByEmail(trx, email)) {
-      await accountMail.queue(trx, alreadyRegisteredMail(email, origin), logger);
-      return;
-    }
-    const details: PendingRegistration = { name, phone, passwordHash };
-    const token = await issueAccountLink(trx, { purpose: "registration", accountId: null, email, details });
-    await accountMail.queue(trx, registrationMail(email, name, `${origin}/register/confirm?token=${token}`), logger);
-  });
+  await db.transaction().execute((trx) =>
+    accountMail.queueAnswer(
+      trx,
+      email,
+      async () => {
+        if (await findAccountByEmail(trx, email)) return alreadyRegisteredMail(email, origin);
+        const details: PendingRegistration = { name, phone, passwordHash };
+        const token = await issueAccountLink(trx, { purpose: "registration", accountId: null, email, details });
+        return registrationMail(email, name, `${origin}/register/confirm?token=${token}`);
+      },
+      logger,
+    ),
+  );
   accountMail.wake();
   return data<RegisterResult>({ sent: { email } });
 }
 
+type LinkPageField = "password" | "password1" | "password2";
+
+/**
+ * The page a registration link opens: what will be created, and the password to create it with:
+ * the one chosen when registering, typed again, or (`choose`) a new one.
+ */
 export type RegistrationLinkState =
-  { state: "ready"; name: string; email: string; token: string } | { state: "expired" } | { state: "exists" };
+  | { state: "ready"; name: string; email: string; token: string; choose: boolean; errors?: FieldErrors<LinkPageField> }
+  | { state: "expired" }
+  | { state: "exists" };
 
 const expiredLink = () => data<RegistrationLinkState>({ state: "expired" }, { status: 400 });
 
-/** The page a registration link opens: it shows what will be created; the button creates it. */
+const pendingOf = (link: AccountLink) => JSON.parse(link.details ?? "{}") as PendingRegistration;
+
 export async function registrationLinkPage(url: URL, { db }: RequestServices) {
   const token = url.searchParams.get("token") ?? "";
   const link = await findAccountLink(db, token, "registration");
   if (!link) return expiredLink();
-  const { name } = JSON.parse(link.details ?? "{}") as PendingRegistration;
-  return data<RegistrationLinkState>({ state: "ready", name, email: link.email, token });
+  const choose = url.searchParams.has("choose");
+  return data<RegistrationLinkState>({ state: "ready", name: pendingOf(link).name, email: link.email, token, choose });
 }
 
-/** Opens the link: creates the account and signs the person in, as the register form did before. */
+type PasswordOutcome = { passwordHash: string } | { errors: FieldErrors<LinkPageField> };
+
+/** The password chosen when registering, typed again: the account keeps its hash. */
+async function passwordTypedAgain(form: FormData, pending: PendingRegistration): Promise<PasswordOutcome> {
+  const parsed = registrationPasswordSchema.safeParse({ password: form.get("password") ?? undefined });
+  if (!parsed.success) return { errors: fieldErrors(parsed.error) };
+  if (!(await verifyPassword(parsed.data.password, pending.passwordHash))) {
+    return { errors: { password: "This is not the password chosen when registering. Type it again, or choose a new password." } };
+  }
+  return { passwordHash: pending.passwordHash };
+}
+
+/** A new password, typed twice, under the register form's rules. */
+async function passwordChosen(form: FormData, name: string, email: string): Promise<PasswordOutcome> {
+  const parsed = newPasswordSchema.safeParse({
+    password1: form.get("password1") ?? undefined,
+    password2: form.get("password2") ?? undefined,
+  });
+  if (!parsed.success) return { errors: fieldErrors(parsed.error) };
+  const weakness = await passwordWeakness(parsed.data.password1, [name, email]);
+  return weakness ? { errors: { password1: weakness } } : { passwordHash: await hashPassword(parsed.data.password1) };
+}
+
+/**
+ * The link's button: creates the account and signs the person in. Its password is one typed here,
+ * by whoever reads the mail, so a password someone else typed into the register form with this
+ * address never becomes the account's unless the address's owner knows and types it.
+ */
 export async function confirmRegistration(request: Request, { db, secureCookies }: RequestServices) {
-  const token = String((await request.formData()).get("token") ?? "");
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const link = await findAccountLink(db, token, "registration");
+  if (!link) return expiredLink();
+  const pending = pendingOf(link);
+  const choose = form.has("password1");
+  const password = choose ? await passwordChosen(form, pending.name, link.email) : await passwordTypedAgain(form, pending);
+  if ("errors" in password) {
+    const page = { state: "ready", name: pending.name, email: link.email, token, choose, errors: password.errors } as const;
+    return data<RegistrationLinkState>(page, { status: 400 });
+  }
+
   const outcome = await db.transaction().execute(async (trx) => {
-    const link = await redeemAccountLink(trx, token, "registration");
-    if (!link) return "expired" as const;
-    const pending = JSON.parse(link.details ?? "{}") as PendingRegistration;
-    const created = await createAccount(trx, { ...pending, email: link.email });
+    // Used up here: of two posts racing with one link, only one creates the account.
+    if (!(await redeemAccountLink(trx, token, "registration"))) return "expired" as const;
+    const created = await createAccount(trx, { ...pending, passwordHash: password.passwordHash, email: link.email });
     // The address has proven to be the person's: saying it has an account tells them nothing new.
     return "emailTaken" in created ? ("exists" as const) : issueRegistrationTicket(trx, created.account.id);
   });

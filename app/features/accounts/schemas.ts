@@ -64,3 +64,11 @@ export const accountContactSchema = z.object({
     .optional()
     .transform((address) => address || null),
 });
+
+/** A registration link's page: the password chosen when registering, typed again. */
+export const registrationPasswordSchema = z.object({
+  password: z
+    .string({ error: "Please type your password." })
+    .min(1, "Please type your password.")
+    .max(PASSWORD_MAX_LENGTH, `Your password can have at most ${PASSWORD_MAX_LENGTH} characters.`),
+});

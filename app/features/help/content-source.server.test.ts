@@ -33,7 +33,7 @@ describe("the content source, over the seeded courses and quizzes", () => {
     expect((await ask("javva"))[0]?.href).toMatch(/java/i);
     expect((await ask("quizzes")).map((answer) => answer.href)).toContain("/test/java");
     expect((await ask("how can I sign up"))[0]?.href).toBe("/register");
-    expect((await ask("I forgot my password"))[0]).toMatchObject({ title: "Forgotten password", href: "/contact" });
+    expect((await ask("I forgot my password"))[0]).toMatchObject({ title: "Forgotten password", href: "/forgot-password" });
   });
 
   it("finds single lessons, linking to the lesson itself", async () => {

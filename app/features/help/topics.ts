@@ -21,7 +21,7 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
       id: "topic:register",
       title: "How to register",
       text: builtIn
-        ? "Open the Register page (or choose Join Now at the top of any page, then Create an account). Fill in your name, phone, email and a password of at least 8 characters twice, and press Register. Registering signs you in straight away and takes you to your profile."
+        ? "Open the Register page (or choose Join Now at the top of any page, then Create an account). Fill in your name, phone, email and a password of at least 8 characters twice, and press Register. We then mail you a link: open it, type your password once more, and you are signed in on your profile."
         : "Accounts for this site are made with the college's sign-in service. Choose Join Now at the top of any page and pick the option to sign up there; the Register page says the same.",
       keywords: "register registration signup create make new account join enrol enroll student",
       href: "/register",
@@ -39,10 +39,10 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
       id: "topic:password",
       title: "Forgotten password",
       text: builtIn
-        ? `The site has no way to reset a password yourself yet. Please contact the office: ${phoneAndEmail}. ${officeHours} After ten wrong passwords in a row, signing in to that account pauses for 15 minutes.`
+        ? "Choose Forgot password? on the sign-in page: we mail you a link to choose a new one. After ten wrong passwords, signing in to an account pauses for up to 15 minutes, except in browsers that have signed in to it before; choosing a new password ends the pause."
         : `Passwords are kept by the college's sign-in service, not by this site: use that service's own options, or contact the office: ${phoneAndEmail}. ${officeHours}`,
       keywords: "forgot forgotten reset lost change password locked blocked wrong cannot signin login",
-      href: "/contact",
+      href: builtIn ? "/forgot-password" : "/contact",
     },
     {
       id: "topic:quiz",

@@ -94,8 +94,12 @@ export interface Database {
   };
   login_failures: {
     key: string;
+    /** Attempts since the count started (refused ones included: they change nothing else). */
     count: number;
+    /** The last attempt counted while not blocked. */
     last_failure_at: string;
+    /** Set by the attempt that reached the policy's limit; attempts are refused until then. */
+    blocked_until: string | null;
   };
   lesson_progress: {
     user_sub: string;

@@ -6,6 +6,7 @@ import { TextField } from "#app/components/text-field.tsx";
 import { FormPage } from "#app/components/form-page.tsx";
 import { servicesContext, type RequestServices } from "#app/context.ts";
 import { checkCredentials } from "#app/features/accounts/credentials.server.ts";
+import { deviceCookie, trustThisBrowser } from "#app/features/accounts/device-cookies.server.ts";
 import { redeemRegistrationTicket, registrationTicketCookie } from "#app/features/accounts/registration-ticket.server.ts";
 import { isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -45,8 +46,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       ? await redeemRegistrationTicket(services.db, registrationTicketCookie.read(request, services.secureCookies))
       : undefined;
   if (accountId) {
-    const clear = registrationTicketCookie.clear(services.secureCookies);
-    return redirectDocument(await interaction.finishLogin(accountId), { headers: { "Set-Cookie": clear } });
+    const headers = new Headers({ "Set-Cookie": registrationTicketCookie.clear(services.secureCookies) });
+    const trusted = await trustThisBrowser(services.db, request, services.secureCookies, accountId);
+    if (trusted) headers.append("Set-Cookie", trusted);
+    return redirectDocument(await interaction.finishLogin(accountId), { headers });
   }
   const hint = interaction.details.params.login_hint;
   return { expired: null, email: typeof hint === "string" ? hint : "" };
@@ -63,7 +66,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (isHoneypotFilled(form) || !email || !password) {
     return data({ error: "Please enter your email address and your password.", email }, { status: 400 });
   }
-  const result = await checkCredentials(services.db, { email, password, clientAddress: services.clientAddress });
+  const result = await checkCredentials(services.db, {
+    email,
+    password,
+    clientAddress: services.clientAddress,
+    deviceCookie: deviceCookie.read(request, services.secureCookies),
+  });
   if (result.status === "blocked") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     return tooManyRequests(
@@ -79,7 +87,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ error: "The email address or password is not correct.", email }, { status: 401 });
   }
   // Back into the provider (/idp), which is not a page of this app's router.
-  return redirectDocument(await interaction.finishLogin(result.accountId));
+  const trusted = await trustThisBrowser(services.db, request, services.secureCookies, result.accountId);
+  return redirectDocument(await interaction.finishLogin(result.accountId), { headers: trusted ? { "Set-Cookie": trusted } : undefined });
 }
 
 export default function Interaction({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,10 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { FormPage } from "#app/components/form-page.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
+import { TextField } from "#app/components/text-field.tsx";
 import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
 import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
+import { NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "#app/features/accounts/limits.ts";
 import { confirmRegistration, registrationLinkPage } from "#app/features/accounts/registration.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/register-confirm";
@@ -19,18 +21,64 @@ export function action({ request, context }: Route.ActionArgs) {
 
 export default function RegisterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  // After a post, the action's answer: the loader has run again by then.
   const page = actionData ?? loaderData;
   return (
     <FormPage title="Sign Up Page" heading="Finish creating your account">
       {page.state === "ready" && (
-        // A button, not the link itself: mail programs open links to check them.
-        <Form method="post" className="mt-4 space-y-4">
+        // A form, not the link itself: mail programs open links to check them.
+        <Form method="post" className="mt-4 space-y-4" noValidate>
           <p>
             The account for <strong>{page.name}</strong> with the address <span className="break-all">{page.email}</span> is ready to be
-            created.
+            created. {page.choose ? "Choose its password." : "To create it, type the password chosen when registering."}
           </p>
+          {/* For password managers: which account the password belongs to. */}
+          <input type="hidden" name="username" autoComplete="username" value={page.email} />
           <input type="hidden" name="token" value={page.token} />
+          {page.choose ? (
+            <>
+              <TextField
+                id="confirm-password1"
+                name="password1"
+                label="Password"
+                type="password"
+                autoComplete="new-password"
+                required
+                minLength={PASSWORD_MIN_LENGTH}
+                hint={NEW_PASSWORD_HINT}
+                error={page.errors?.password1}
+              />
+              <TextField
+                id="confirm-password2"
+                name="password2"
+                label="Confirm Password"
+                type="password"
+                autoComplete="new-password"
+                required
+                error={page.errors?.password2}
+              />
+            </>
+          ) : (
+            <TextField
+              id="confirm-password"
+              name="password"
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              required
+              error={page.errors?.password}
+            />
+          )}
           <SubmitButton busy={busy}>Create my account</SubmitButton>
+          {!page.choose && (
+            <p className="text-sm">
+              Did someone else register this address, or do you not remember the password?{" "}
+              <Link to={`?${new URLSearchParams({ token: page.token, choose: "" })}`} className="font-semibold text-brand-800 underline">
+                Choose a new password
+              </Link>
+              .
+            </p>
+          )}
         </Form>
       )}
       {page.state === "exists" && (

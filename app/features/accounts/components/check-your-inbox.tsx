@@ -1,4 +1,4 @@
-import { LINK_LIFETIME_MINUTES } from "../limits.ts";
+import { LINK_LIFETIME_MINUTES, MAILS_PER_RECIPIENT_PER_HOUR } from "../limits.ts";
 import type { ReactNode } from "react";
 
 /**
@@ -14,7 +14,7 @@ export function CheckYourInbox({ email, children }: { email: string; children: R
       <p>{children}</p>
       <p className="text-sm text-muted">
         The link in it works once, for {LINK_LIFETIME_MINUTES} minutes. No mail after a few minutes? Look in your spam folder, or check the
-        address and send the form again.
+        address and send the form again. An address gets at most {MAILS_PER_RECIPIENT_PER_HOUR} of these mails an hour.
       </p>
     </div>
   );

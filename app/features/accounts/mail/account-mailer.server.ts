@@ -7,10 +7,12 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { site } from "#app/content/site.ts";
 import type { Database } from "#app/lib/db/schema.ts";
+import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import { mailSender, type Config } from "#app/lib/env.server.ts";
 import { startDeliverer, type Deliverer } from "#app/features/contact/deliverer.server.ts";
 import { createSmtpMailer, messageIdHost } from "#app/features/contact/smtp-transport.server.ts";
 import type { Transport } from "#app/features/contact/transport.ts";
+import { MAILS_PER_RECIPIENT_PER_HOUR } from "../limits.ts";
 
 export interface AccountMail {
   recipient: string;
@@ -20,13 +22,41 @@ export interface AccountMail {
 
 export interface AccountMailer {
   /**
-   * Puts the mail in the outbox, in the caller's transaction so it is stored together with the
-   * link it carries (or, without SMTP, writes it to the log).
+   * A mail answering a form (a link, or "you already have an account"), within the recipient's
+   * allowance, which is counted whatever happens next. Within it, `compose` runs (issuing the
+   * link the mail carries, or deciding that no mail is due: null) and the mail is queued in the
+   * caller's transaction, stored together with that link. Beyond it, nothing is issued or sent;
+   * the caller answers the same, so the page tells nobody.
    */
-  queue(db: Kysely<Database>, mail: AccountMail, logger: Logger): Promise<void>;
+  queueAnswer(db: Kysely<Database>, recipient: string, compose: () => Promise<AccountMail | null>, logger: Logger): Promise<void>;
+  /**
+   * A notice of a change the account's owner just made with a mailed link (a new password or
+   * address), queued in the caller's transaction. Not counted and never withheld: those links
+   * are within the allowance already, and a notice withheld could hide a takeover.
+   */
+  queueNotice(db: Kysely<Database>, mail: AccountMail, logger: Logger): Promise<void>;
   /** Delivers what was queued now rather than at the next poll; call once the transaction committed. */
   wake(): void;
   stop(): Promise<void>;
+}
+
+type Store = AccountMailer["queueNotice"];
+
+/** Puts mails in the outbox (or the log), answers only within their recipient's allowance. */
+function queueing(store: Store): Pick<AccountMailer, "queueAnswer" | "queueNotice"> {
+  return {
+    async queueAnswer(db, recipient, compose, logger) {
+      const allowance = await consumeRateLimit(db, {
+        key: `account-mail:${recipient.trim().toLowerCase()}`,
+        limit: MAILS_PER_RECIPIENT_PER_HOUR,
+        windowSeconds: 60 * 60,
+      });
+      if (!allowance.allowed) return;
+      const mail = await compose();
+      if (mail) await store(db, mail, logger);
+    },
+    queueNotice: store,
+  };
 }
 
 type StoredMail = Database["account_mails"];
@@ -51,12 +81,12 @@ function smtpTransport(config: Config & { SMTP_URL: string }): Transport<StoredM
 export function createAccountMailer(config: Config, db: Kysely<Database>, logger: Logger): AccountMailer {
   if (!config.SMTP_URL) {
     return {
-      async queue(_db, mail, requestLogger) {
+      ...queueing(async (_db, mail, requestLogger) => {
         requestLogger.warn(
           { recipient: mail.recipient, subject: mail.subject, text: mail.text },
           "account mail not sent: SMTP_URL is not set, so it is written here",
         );
-      },
+      }),
       wake() {},
       async stop() {},
     };
@@ -69,13 +99,13 @@ export function createAccountMailer(config: Config, db: Kysely<Database>, logger
     postgres: Boolean(config.DATABASE_URL),
   });
   return {
-    async queue(trx, mail) {
+    ...queueing(async (trx, mail) => {
       const now = new Date().toISOString();
       await trx
         .insertInto("account_mails")
         .values({ id: randomUUID(), ...mail, created_at: now, status: "pending", attempts: 0, next_attempt_at: now })
         .execute();
-    },
+    }),
     wake: () => deliverer.wake(),
     stop: () => deliverer.stop(),
   };
