@@ -4,6 +4,7 @@
 // and on SIGTERM stops the instance without losing a request.
 import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Config } from "#app/lib/env.server.ts";
 import { isVersionRaisedMessage } from "./page-cache/content-versions-watch.ts";
@@ -98,14 +99,15 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
 
   /**
    * The instance's drain; server/site-process.ts says what each worker does. Workers fail
-   * readiness at once; the listener closes first, every connection it accepted is handed over,
-   * and only then are workers told that no more will come: they finish their requests and exit.
+   * readiness at once and keep serving; after SHUTDOWN_DELAY_MS the listener closes first, every
+   * connection it accepted is handed over, and only then are workers told that no more will come:
+   * they finish their requests and exit.
    */
   async function stop(code = 0) {
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    logger.info("shutting down: readiness fails; requests are still served");
+    logger.info({ delayMs: config.SHUTDOWN_DELAY_MS }, "shutting down: readiness fails; requests are still served");
     if (startedAt.size === 0) process.exit(exitCode);
     tellReadyWorkers("drain");
     // Each worker bounds its own shutdown (SHUTDOWN_TIMEOUT_MS); this bounds a stuck one.
@@ -114,6 +116,7 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
       handOver.closeWaiting();
       for (const worker of startedAt.keys()) worker.process.kill("SIGKILL");
     }, config.SHUTDOWN_TIMEOUT_MS + 3000).unref();
+    if (code === 0) await sleep(config.SHUTDOWN_DELAY_MS);
     if (listener) await stopListening(listener);
     await handOver.handedOver();
     allHandedOver = true;

@@ -5,6 +5,7 @@ import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { Socket } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Logger } from "pino";
 import type { Config } from "../app/lib/env.server.ts";
@@ -50,11 +51,12 @@ export function exitCouldNotStart(logger: Logger, err: unknown): never {
 
 /**
  * Serves the site until SIGTERM or SIGINT (or, in a worker, the primary's word), then stops
- * without losing a request: readiness fails at once and every answer closes its connection; the
- * listener closes, connections kept alive between requests are closed, the requests under way
- * finish, and the process exits, within SHUTDOWN_TIMEOUT_MS of the signal. In a worker the
- * primary closes the listener, after handing over every connection it accepted.
- * `databasePrepared`: a worker, whose primary applied the migrations and the seed.
+ * without losing a request: readiness fails at once and every answer closes its connection; for
+ * SHUTDOWN_DELAY_MS connections are still accepted and served (load balancers poll readiness
+ * every few seconds); then the listener closes, connections kept alive between requests are
+ * closed, the requests under way finish, and the process exits, within SHUTDOWN_TIMEOUT_MS of
+ * the signal. In a worker the primary closes the listener, after handing over every connection
+ * it accepted. `databasePrepared`: a worker, whose primary applied the migrations and the seed.
  */
 export async function runSiteProcess(config: Config, logger: Logger, { databasePrepared = false } = {}) {
   // Heard from the start, so a signal that comes while the application loads is acted on once it
@@ -102,7 +104,7 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
   }
 
   const reason = await stopRequest.promise;
-  logger.info({ reason }, "shutting down: readiness fails; requests are still served");
+  logger.info({ reason, delayMs: config.SHUTDOWN_DELAY_MS }, "shutting down: readiness fails; requests are still served");
   running.drain();
   if (cluster.isWorker && reason !== "the primary") tellPrimary("stop");
   let exitCode = 0;
@@ -114,8 +116,12 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
     setTimeout(() => process.exit(1), 2000).unref();
   }, config.SHUTDOWN_TIMEOUT_MS);
 
-  if (listener) await stopListening(listener);
-  else await handedOver.promise;
+  if (listener) {
+    await sleep(config.SHUTDOWN_DELAY_MS);
+    await stopListening(listener);
+  } else {
+    await handedOver.promise;
+  }
   logger.info(connections.counts, "no longer accepting connections; finishing the requests under way");
   connections.closeWhenIdle();
   await connections.allClosed();

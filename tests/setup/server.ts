@@ -67,6 +67,8 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
       NODE_ENV: "production",
       // One process unless a test asks for workers: its log then holds every request.
       WEB_CONCURRENCY: "1",
+      // No load balancer polls these servers: they stop accepting as soon as they are signalled.
+      SHUTDOWN_DELAY_MS: "0",
       HOST: "127.0.0.1",
       PORT: port,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
