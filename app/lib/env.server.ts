@@ -195,7 +195,7 @@ const configSchema = envSchema.superRefine((env, ctx) => {
 
 /**
  * Long enough for a load balancer that polls /readyz every 2 to 5 seconds to see two or three
- * failures in a row and stop sending new connections (docs/operations.md, "Stopping").
+ * failures in a row and stop sending new connections (docs/operations.md, "Stopping and restarting").
  */
 const productionShutdownDelayMs = 10_000;
 
