@@ -1,12 +1,18 @@
 // Several processes serving one port (node:cluster): Node runs JavaScript on one core per process.
-// The primary applies migrations once, starts the workers, passes content changes between them,
-// replaces a worker that dies, and on SIGTERM lets every worker finish its requests.
+// The primary applies migrations once, starts the workers, listens and hands each connection to a
+// worker (server/hand-over.ts), passes content changes between them, replaces a worker that dies,
+// and on SIGTERM stops the instance without losing a request.
 import cluster, { type Worker } from "node:cluster";
+import type { Server } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Config } from "#app/lib/env.server.ts";
 import { isVersionRaisedMessage } from "./page-cache/content-versions-watch.ts";
 import { prepareDatabase } from "./prepare-database.ts";
+import { connectionHandOver } from "./hand-over.ts";
+import { listen, stopListening } from "./listener.ts";
 import { exitCouldNotStart } from "./site-process.ts";
+import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
 
 /** A worker that dies this soon after it started counts as failing to start. */
 const quickDeathMs = 10_000;
@@ -32,18 +38,38 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
   cluster.setupPrimary({ execArgv: workerExecArgv() });
 
   const startedAt = new Map<Worker, number>();
+  /** Workers that said they serve, in the order they did. */
+  const ready = new Set<Worker>();
+  const handOver = connectionHandOver(logger);
+  let listener: Server | undefined;
   let quickDeaths = 0;
   let stopping = false;
+  let allHandedOver = false;
   let exitCode = 0;
+
+  const tellReadyWorkers = (name: "drain" | "no-more-connections") => {
+    for (const worker of ready) if (worker.isConnected()) worker.send(workerMessage(name));
+  };
 
   const start = () => {
     const worker = cluster.fork();
     startedAt.set(worker, Date.now());
     worker.on("message", (message: unknown) => {
-      // A worker raising a content version tells its siblings, so their page caches stop serving the old pages.
-      if (!isVersionRaisedMessage(message)) return;
-      for (const other of Object.values(cluster.workers ?? {})) {
-        if (other && other !== worker && other.isConnected()) other.send(message);
+      if (isWorkerMessage(message, "taken")) handOver.free(worker);
+      else if (isWorkerMessage(message, "ready")) {
+        ready.add(worker);
+        // One that became ready while the instance stops is told what the others were.
+        if (stopping) worker.send(workerMessage("drain"));
+        if (allHandedOver) worker.send(workerMessage("no-more-connections"));
+        handOver.free(worker);
+        // Once a worker can answer: until then a connection would only wait.
+        if (!listener && !stopping) listener = listen(config, logger, handOver.accept, { pauseOnConnect: true });
+      } else if (isWorkerMessage(message, "stop")) void stop();
+      else if (isVersionRaisedMessage(message)) {
+        // A worker raising a content version tells its siblings, so their page caches stop serving the old pages.
+        for (const other of Object.values(cluster.workers ?? {})) {
+          if (other && other !== worker && other.isConnected()) other.send(message);
+        }
       }
     });
   };
@@ -51,6 +77,8 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
   cluster.on("exit", (worker, code, signal) => {
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
+    ready.delete(worker);
+    handOver.gone(worker);
     if (stopping) {
       if (code !== 0) exitCode = 1;
       if (startedAt.size === 0) {
@@ -62,28 +90,40 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
     quickDeaths = lived < quickDeathMs ? quickDeaths + 1 : 0;
     if (quickDeaths >= maxQuickDeaths) {
       logger.fatal({ code, signal }, `could not start: ${maxQuickDeaths} workers in a row stopped within seconds of starting`);
-      stop(1);
+      void stop(1);
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, "a worker stopped unexpectedly; starting another");
     start();
   });
 
-  function stop(code = 0) {
+  /**
+   * The instance's drain; server/site-process.ts says what each worker does. Workers fail
+   * readiness at once and keep serving; after SHUTDOWN_DELAY_MS the listener closes first, every
+   * connection it accepted is handed over, and only then are workers told that no more will come:
+   * they finish their requests and exit.
+   */
+  async function stop(code = 0) {
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    logger.info("shutting down: each worker finishes its requests");
-    for (const worker of startedAt.keys()) worker.process.kill("SIGTERM");
+    logger.info({ delayMs: config.SHUTDOWN_DELAY_MS }, "shutting down: readiness fails; requests are still served");
     if (startedAt.size === 0) process.exit(exitCode);
+    tellReadyWorkers("drain");
     // Each worker bounds its own shutdown (SHUTDOWN_TIMEOUT_MS); this bounds a stuck one.
     setTimeout(() => {
       logger.warn("workers did not stop in time; ending them");
+      handOver.closeWaiting();
       for (const worker of startedAt.keys()) worker.process.kill("SIGKILL");
-    }, config.SHUTDOWN_TIMEOUT_MS + 5000).unref();
+    }, config.SHUTDOWN_TIMEOUT_MS + 3000).unref();
+    if (code === 0) await sleep(config.SHUTDOWN_DELAY_MS);
+    if (listener) await stopListening(listener);
+    await handOver.handedOver();
+    allHandedOver = true;
+    tellReadyWorkers("no-more-connections");
   }
-  process.on("SIGTERM", () => stop());
-  process.on("SIGINT", () => stop());
+  process.on("SIGTERM", () => void stop());
+  process.on("SIGINT", () => void stop());
 
   for (let index = 0; index < workerCount; index++) start();
   logger.info({ workers: workerCount, pid: process.pid }, `started ${workerCount} workers`);

@@ -1,11 +1,17 @@
 // One process serving the site: loads the application (built, or through Vite in development),
-// listens, and shuts down cleanly on a signal. Alone, or as one of several workers (server/cluster.ts).
+// serves the connections it is handed and stops without losing a request. Alone (it listens
+// itself), or as one of several workers (server/cluster.ts: the primary listens and hands over).
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { Socket } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Logger } from "pino";
-import { siteOrigin, type Config } from "../app/lib/env.server.ts";
+import type { Config } from "../app/lib/env.server.ts";
+import { servedConnections } from "./connections.ts";
+import { listen, stopListening } from "./listener.ts";
+import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
 
 type AppModule = typeof import("./app.ts");
 
@@ -43,8 +49,41 @@ export function exitCouldNotStart(logger: Logger, err: unknown): never {
   process.exit(1);
 }
 
-/** `databasePrepared`: a worker, whose primary applied the migrations and the seed. */
+/**
+ * Serves the site until SIGTERM or SIGINT (or, in a worker, the primary's word), then stops
+ * without losing a request: readiness fails at once and every answer closes its connection; for
+ * SHUTDOWN_DELAY_MS connections are still accepted and served (load balancers poll readiness
+ * every few seconds); then the listener closes, connections kept alive between requests are
+ * closed, the requests under way finish, and the process exits, within SHUTDOWN_TIMEOUT_MS of
+ * the signal. In a worker the primary closes the listener, after handing over every connection
+ * it accepted. `databasePrepared`: a worker, whose primary applied the migrations and the seed.
+ */
 export async function runSiteProcess(config: Config, logger: Logger, { databasePrepared = false } = {}) {
+  // Heard from the start, so a signal that comes while the application loads is acted on once it
+  // serves; and kept, so a second signal (an impatient operator, a supervisor's repeat) cannot end
+  // the process the default way.
+  const stopRequest = Promise.withResolvers<string>();
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => stopRequest.resolve(signal));
+
+  // Node's defaults let a client take five minutes to send a request; bodies here are at most
+  // 64 KB, so a slow phone needs seconds. Timeouts are checked every second, not every 30.
+  const server = createServer({
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    headersTimeout: Math.round((config.REQUEST_TIMEOUT_MS * 2) / 3),
+    connectionsCheckingInterval: 1000,
+  });
+  const connections = servedConnections(server);
+  const handedOver = Promise.withResolvers<void>();
+  if (cluster.isWorker) {
+    process.on("message", (message: unknown, handle: unknown) => {
+      if (isWorkerMessage(message, "connection") && handle instanceof Socket) {
+        connections.take(handle);
+        tellPrimary("taken");
+      } else if (isWorkerMessage(message, "drain")) stopRequest.resolve("the primary");
+      else if (isWorkerMessage(message, "no-more-connections")) handedOver.resolve();
+    });
+  }
+
   const development = config.NODE_ENV === "development";
   const { module, devServer } = await loadApplication(development);
   const running = await module
@@ -56,53 +95,49 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
       databasePrepared,
     })
     .catch((err: unknown) => exitCouldNotStart(logger, err));
+  server.on("request", running.app);
 
-  // Node's defaults let a client take five minutes to send a request; bodies here are at most
-  // 64 KB, so a slow phone needs seconds. Timeouts are checked every second, not every 30.
-  const server = createServer(
-    {
-      requestTimeout: config.REQUEST_TIMEOUT_MS,
-      headersTimeout: Math.round((config.REQUEST_TIMEOUT_MS * 2) / 3),
-      connectionsCheckingInterval: 1000,
-    },
-    running.app,
-  );
-  server.listen(config.PORT, config.HOST, () => {
-    const { port } = server.address() as AddressInfo;
-    const database = config.DATABASE_URL ? "postgres" : `sqlite:${config.SQLITE_PATH}`;
-    // The address to open: other addresses are redirected there (server/public-address.ts).
-    // With the port actually taken: PORT=0 picks one.
-    const url = siteOrigin({ PUBLIC_URL: config.PUBLIC_URL, PORT: port });
-    logger.info({ port, host: config.HOST, url, mode: config.NODE_ENV, database }, `listening: open ${url}`);
-  });
-
-  let stopping = false;
-  function shutdown(signal: NodeJS.Signals) {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, "shutting down: finishing in-flight requests");
-    running.drain();
-    const force = setTimeout(() => {
-      logger.warn("in-flight requests did not finish in time; closing their connections");
-      server.closeAllConnections();
-      // Whatever still holds the process open (a stuck database call) must not keep it alive.
-      setTimeout(() => process.exit(1), 2000).unref();
-    }, config.SHUTDOWN_TIMEOUT_MS);
-    force.unref();
-    server.close(async () => {
-      try {
-        await running.close();
-        await devServer?.close();
-        logger.info("stopped");
-      } catch (err) {
-        logger.error({ err }, "error while stopping");
-        process.exitCode = 1;
-      }
-      // A worker's channel to its primary would keep it running.
-      process.disconnect?.();
-    });
-    server.closeIdleConnections();
+  const listener = cluster.isWorker ? undefined : listen(config, logger, (socket) => connections.take(socket));
+  if (cluster.isWorker) {
+    tellPrimary("ready");
+    logger.info("worker ready");
   }
-  process.on("SIGTERM", shutdown);
-  process.on("SIGINT", shutdown);
+
+  const reason = await stopRequest.promise;
+  logger.info({ reason, delayMs: config.SHUTDOWN_DELAY_MS }, "shutting down: readiness fails; requests are still served");
+  running.drain();
+  if (cluster.isWorker && reason !== "the primary") tellPrimary("stop");
+  let exitCode = 0;
+  const deadline = setTimeout(() => {
+    logger.warn(connections.counts, "requests under way did not finish within SHUTDOWN_TIMEOUT_MS; closing their connections");
+    exitCode = 1;
+    connections.closeAll();
+    // Whatever still holds the process (a stuck database call) must not keep it alive.
+    setTimeout(() => process.exit(1), 2000).unref();
+  }, config.SHUTDOWN_TIMEOUT_MS);
+
+  if (listener) {
+    await sleep(config.SHUTDOWN_DELAY_MS);
+    await stopListening(listener);
+  } else {
+    await handedOver.promise;
+  }
+  logger.info(connections.counts, "no longer accepting connections; finishing the requests under way");
+  connections.closeWhenIdle();
+  await connections.allClosed();
+  clearTimeout(deadline);
+  try {
+    await running.close();
+    await devServer?.close();
+    logger.info("stopped");
+  } catch (err) {
+    logger.error({ err }, "error while stopping");
+    exitCode = 1;
+  }
+  process.exit(exitCode);
+}
+
+/** To the cluster primary; nothing when it is gone (the worker is then exiting: node:cluster ends it). */
+function tellPrimary(name: Parameters<typeof workerMessage>[0]) {
+  if (process.connected) process.send!(workerMessage(name));
 }

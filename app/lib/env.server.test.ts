@@ -17,6 +17,17 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
   });
 
+  it("drains for 10 s before closing the listener in production, not elsewhere, and within SHUTDOWN_TIMEOUT_MS", () => {
+    expect(loadConfig({ NODE_ENV: "production" })).toMatchObject({ SHUTDOWN_DELAY_MS: 10_000, SHUTDOWN_TIMEOUT_MS: 20_000 });
+    expect(loadConfig({}).SHUTDOWN_DELAY_MS).toBe(0);
+    expect(loadConfig({ NODE_ENV: "production", SHUTDOWN_DELAY_MS: "0" }).SHUTDOWN_DELAY_MS).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DELAY_MS: "3000", SHUTDOWN_TIMEOUT_MS: "8000" })).toMatchObject({ SHUTDOWN_DELAY_MS: 3000 });
+    expect(() => loadConfig({ SHUTDOWN_DELAY_MS: "5s" })).toThrow(/SHUTDOWN_DELAY_MS: must be a whole number of milliseconds/);
+    expect(() => loadConfig({ NODE_ENV: "production", SHUTDOWN_TIMEOUT_MS: "10000" })).toThrow(
+      /SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_TIMEOUT_MS \(10000\)/,
+    );
+  });
+
   it("accepts PostgreSQL URLs only", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" }).DATABASE_URL).toBe("postgres://u@h/db");
     expect(() => loadConfig({ DATABASE_URL: "sqlite://x" })).toThrow(/DATABASE_URL: must be a postgres/);

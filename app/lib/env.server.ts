@@ -117,7 +117,9 @@ const envSchema = z.object({
     .optional(),
   SENTRY_ENVIRONMENT: z.string().trim().min(1).max(64, "must be at most 64 characters").optional(),
   SENTRY_RELEASE: z.string().trim().min(1).max(200, "must be at most 200 characters").optional(),
-  SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(10_000),
+  SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(20_000),
+  /** Unset: 10 s in production, 0 elsewhere (withShutdownDelay). */
+  SHUTDOWN_DELAY_MS: wholeNumber("must be a whole number of milliseconds").optional(),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds, at least 100")
     .pipe(z.number().min(100, "must be a whole number of milliseconds, at least 100"))
     .default(5_000),
@@ -191,7 +193,25 @@ const configSchema = envSchema.superRefine((env, ctx) => {
   }
 });
 
-export type Config = z.infer<typeof envSchema>;
+/**
+ * Long enough for a load balancer that polls /readyz every 2 to 5 seconds to see two or three
+ * failures in a row and stop sending new connections (docs/operations.md, "Stopping and restarting").
+ */
+const productionShutdownDelayMs = 10_000;
+
+const withShutdownDelay = configSchema.transform((env, ctx) => {
+  const delay = env.SHUTDOWN_DELAY_MS ?? (env.NODE_ENV === "production" ? productionShutdownDelayMs : 0);
+  if (delay > 0 && delay >= env.SHUTDOWN_TIMEOUT_MS) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SHUTDOWN_DELAY_MS"],
+      message: `must be shorter than SHUTDOWN_TIMEOUT_MS (${env.SHUTDOWN_TIMEOUT_MS}), which counts from the signal and includes the delay`,
+    });
+  }
+  return { ...env, SHUTDOWN_DELAY_MS: delay };
+});
+
+export type Config = z.output<typeof withShutdownDelay>;
 
 /** The address every mail of the site comes from: CONTACT_FROM, else no-reply@ the site's host. */
 export function mailSender(config: Pick<Config, "CONTACT_FROM" | "PUBLIC_URL" | "PORT">): string {
@@ -211,7 +231,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable means "not set": `PORT= npm start` should use the default.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const result = configSchema.safeParse(present);
+  const result = withShutdownDelay.safeParse(present);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => {
     const name = issue.path.join(".");

@@ -9,9 +9,8 @@ type RunningSite = RunningServer & { database: TestDatabase };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The process ids of the workers that said they listen, in order. */
-const listeningWorkers = (site: RunningSite) =>
-  site.logs.filter((entry) => String(entry.msg).startsWith("listening")).map((entry) => Number(entry.pid));
+/** The process ids of the workers that said they serve, in order. */
+const listeningWorkers = (site: RunningSite) => site.logs.filter((entry) => entry.msg === "worker ready").map((entry) => Number(entry.pid));
 
 async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;

@@ -15,7 +15,16 @@ export async function startBuiltSite(env: Record<string, string>) {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: projectRoot,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), PUBLIC_URL: url, ...env },
+    // SHUTDOWN_DELAY_MS: no load balancer polls it, so it stops accepting as soon as it is signalled.
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      SHUTDOWN_DELAY_MS: "0",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: url,
+      ...env,
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));

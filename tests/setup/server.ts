@@ -9,10 +9,22 @@ const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 export interface RunningServer {
   url: string;
+  /** The process `npm start` would run: the primary when there are workers. */
+  pid: number;
   /** Every JSON line the server has logged so far. */
   logs: Array<Record<string, unknown>>;
+  /** Resolves with the exit code once the server has exited, however it was stopped. */
+  exited: Promise<number | null>;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
+}
+
+export interface ServerOptions {
+  /**
+   * In a process group of its own, so a test can signal the whole group as a supervisor does
+   * (`process.kill(-pid)`). Off by default: a group of its own does not get the terminal's Ctrl-C.
+   */
+  ownProcessGroup?: boolean;
 }
 
 /** The log lines of every server this test file started: a mail written to the log is found whatever the server. */
@@ -48,17 +60,17 @@ export const linkIn = (text: string) => new URL(/https?:\/\/\S+/.exec(text)![0])
  * on a free port, and resolves once it listens. A port taken between the
  * probe and the listen (servers starting side by side) is tried again.
  */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, options: ServerOptions = {}): Promise<RunningServer> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startServerOnce(env);
+      return await startServerOnce(env, options);
     } catch (error) {
       if (attempt >= 3 || !String(error).includes("EADDRINUSE")) throw error;
     }
   }
 }
 
-async function startServerOnce(env: Record<string, string>): Promise<RunningServer> {
+async function startServerOnce(env: Record<string, string>, { ownProcessGroup = false }: ServerOptions): Promise<RunningServer> {
   const port = String(await freePort());
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: projectRoot,
@@ -67,12 +79,15 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
       NODE_ENV: "production",
       // One process unless a test asks for workers: its log then holds every request.
       WEB_CONCURRENCY: "1",
+      // No load balancer polls these servers: they stop accepting as soon as they are signalled.
+      SHUTDOWN_DELAY_MS: "0",
       HOST: "127.0.0.1",
       PORT: port,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: ownProcessGroup,
   });
   const logs: RunningServer["logs"] = [];
   logsOfEveryServer.add(logs);
@@ -94,7 +109,9 @@ async function startServerOnce(env: Record<string, string>): Promise<RunningServ
           if (typeof entry.port === "number" && String(entry.msg).startsWith("listening")) {
             resolve({
               url: `http://127.0.0.1:${entry.port}`,
+              pid: child.pid!,
               logs,
+              exited,
               stop() {
                 if (child.exitCode === null) child.kill("SIGTERM");
                 return exited;
@@ -136,10 +153,14 @@ export interface RunningSite extends RunningServer {
 }
 
 /** A fresh database and the site started on it: what most integration test files begin with. */
-export async function startSite(env: Record<string, string> = {}, engine: Engine = "sqlite"): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  engine: Engine = "sqlite",
+  options: ServerOptions = {},
+): Promise<RunningSite> {
   const database = await createTestDatabase(engine);
   try {
-    const server = await startServer({ ...database.env, ...env });
+    const server = await startServer({ ...database.env, ...env }, options);
     return {
       ...server,
       database,

@@ -1,0 +1,55 @@
+// The cluster primary's part of serving: each connection its listener accepts goes to a worker.
+// As node:cluster's own round robin does, a worker gets the next connection only once it has taken
+// the previous one, so a worker busy rendering is not given more meanwhile.
+import type { Worker } from "node:cluster";
+import type { Socket } from "node:net";
+import type { Logger } from "pino";
+import { workerMessage } from "./worker-messages.ts";
+
+export function connectionHandOver(logger: Logger) {
+  /** Workers that can take a connection now, in the order they became free. */
+  const free = new Set<Worker>();
+  /** Accepted, not yet handed to a worker. */
+  const waiting: Socket[] = [];
+  let emptied: (() => void) | undefined;
+
+  const handOut = () => {
+    for (const worker of free) {
+      if (waiting.length === 0) break;
+      free.delete(worker);
+      if (!worker.isConnected()) continue;
+      const socket = waiting.shift()!;
+      worker.send(workerMessage("connection"), socket, (err: Error | null) => {
+        if (!err) return;
+        logger.warn({ err, pid: worker.process.pid }, "could not hand a connection to a worker");
+        socket.destroy();
+      });
+    }
+    if (waiting.length === 0) emptied?.();
+  };
+
+  return {
+    /** A connection the listener accepted. */
+    accept(socket: Socket) {
+      waiting.push(socket);
+      handOut();
+    },
+    /** A worker that can take a connection: it has just become ready, or took the last one handed to it. */
+    free(worker: Worker) {
+      free.add(worker);
+      handOut();
+    },
+    gone(worker: Worker) {
+      free.delete(worker);
+    },
+    /** Resolves once every connection accepted so far is on its way to a worker (messages to a worker arrive in order). */
+    handedOver(): Promise<void> {
+      if (waiting.length === 0) return Promise.resolve();
+      return new Promise((resolve) => (emptied = resolve));
+    },
+    /** When no worker is left to take them. */
+    closeWaiting() {
+      for (const socket of waiting.splice(0)) socket.destroy();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// The site's listening socket: in the one process serving the site, or in the cluster primary,
+// which hands each connection to a worker (server/cluster.ts). Owning it (rather than letting
+// node:cluster share it) is what lets a shutdown stop accepting first and still hand every
+// connection already accepted to a worker that serves it (docs/operations.md, "Stopping and restarting").
+import { createServer, type Server, type Socket } from "node:net";
+import { setImmediate as afterPendingIo } from "node:timers/promises";
+import type { Logger } from "pino";
+import { siteOrigin, type Config } from "../app/lib/env.server.ts";
+
+/**
+ * Listens on HOST:PORT and logs the address to open. `pauseOnConnect`: the primary reads nothing
+ * from a connection; the worker it goes to does.
+ */
+export function listen(config: Config, logger: Logger, onConnection: (socket: Socket) => void, { pauseOnConnect = false } = {}): Server {
+  const listener = createServer({ pauseOnConnect }, onConnection);
+  listener.listen(config.PORT, config.HOST, () => {
+    const { port } = listener.address() as { port: number };
+    const database = config.DATABASE_URL ? "postgres" : `sqlite:${config.SQLITE_PATH}`;
+    // The address to open: other addresses are redirected there (server/public-address.ts).
+    // With the port actually taken: PORT=0 picks one.
+    const url = siteOrigin({ PUBLIC_URL: config.PUBLIC_URL, PORT: port });
+    logger.info({ port, host: config.HOST, url, mode: config.NODE_ENV, database }, `listening: open ${url}`);
+  });
+  return listener;
+}
+
+/**
+ * Stops accepting. Closing a listening socket resets the connections the kernel has completed but
+ * the process not yet accepted, so the event loop first takes those waiting now.
+ */
+export async function stopListening(listener: Server): Promise<void> {
+  await afterPendingIo();
+  listener.close();
+}
