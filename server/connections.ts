@@ -11,12 +11,21 @@ interface Connection {
   served: boolean;
 }
 
+/**
+ * How long a connection that has sent nothing is waited for once the process drains: a browser
+ * opens connections ahead of need (preconnect) and may never use them, and one such connection
+ * would otherwise hold the process until SHUTDOWN_TIMEOUT_MS. A client that meets a connection
+ * closed before it wrote on it opens another, as it does for a kept-alive one closed.
+ */
+const silentConnectionGraceMs = 2000;
+
 export interface ServedConnections {
   /** Serves a connection accepted by the listener. */
   take(socket: Socket): void;
   /**
    * From now on, a connection kept alive between requests is closed as soon as it is idle (at once
-   * for those idle now). A fresh connection keeps its chance: its first request is on its way.
+   * for those idle now). A fresh connection keeps its chance: its first request is on its way; one
+   * that has sent nothing at all within a grace period is closed.
    */
   closeWhenIdle(): void;
   /** Closes every connection, requests under way included. */
@@ -66,6 +75,12 @@ export function servedConnections(server: Server): ServedConnections {
     closeWhenIdle() {
       closingIdle = true;
       for (const [socket, connection] of open) closeIfIdle(socket, connection);
+      setTimeout(() => {
+        // After the poll phase (setImmediate): bytes that arrived while the process was busy are read first.
+        setImmediate(() => {
+          for (const [socket, connection] of open) if (!connection.served && socket.bytesRead === 0) socket.destroy();
+        });
+      }, silentConnectionGraceMs).unref();
     },
     closeAll() {
       for (const socket of open.keys()) socket.destroy();

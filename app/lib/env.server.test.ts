@@ -23,7 +23,9 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "production", SHUTDOWN_DELAY_MS: "0" }).SHUTDOWN_DELAY_MS).toBe(0);
     expect(loadConfig({ SHUTDOWN_DELAY_MS: "3000", SHUTDOWN_TIMEOUT_MS: "8000" })).toMatchObject({ SHUTDOWN_DELAY_MS: 3000 });
     expect(() => loadConfig({ SHUTDOWN_DELAY_MS: "5s" })).toThrow(/SHUTDOWN_DELAY_MS: must be a whole number of milliseconds/);
-    expect(() => loadConfig({ NODE_ENV: "production", SHUTDOWN_TIMEOUT_MS: "10000" })).toThrow(
+    // A deployment that set only the timeout, before the delay existed, still starts: half of it is the delay.
+    expect(loadConfig({ NODE_ENV: "production", SHUTDOWN_TIMEOUT_MS: "10000" }).SHUTDOWN_DELAY_MS).toBe(5000);
+    expect(() => loadConfig({ NODE_ENV: "production", SHUTDOWN_DELAY_MS: "10000", SHUTDOWN_TIMEOUT_MS: "10000" })).toThrow(
       /SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_TIMEOUT_MS \(10000\)/,
     );
   });

@@ -118,7 +118,7 @@ const envSchema = z.object({
   SENTRY_ENVIRONMENT: z.string().trim().min(1).max(64, "must be at most 64 characters").optional(),
   SENTRY_RELEASE: z.string().trim().min(1).max(200, "must be at most 200 characters").optional(),
   SHUTDOWN_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds").default(20_000),
-  /** Unset: 10 s in production, 0 elsewhere (withShutdownDelay). */
+  /** Unset: 10 s in production (at most half of SHUTDOWN_TIMEOUT_MS), 0 elsewhere (defaultShutdownDelay). */
   SHUTDOWN_DELAY_MS: wholeNumber("must be a whole number of milliseconds").optional(),
   DATABASE_STATEMENT_TIMEOUT_MS: wholeNumber("must be a whole number of milliseconds, at least 100")
     .pipe(z.number().min(100, "must be a whole number of milliseconds, at least 100"))
@@ -199,8 +199,15 @@ const configSchema = envSchema.superRefine((env, ctx) => {
  */
 const productionShutdownDelayMs = 10_000;
 
+/**
+ * Unset in production: 10 s, or half of a shorter SHUTDOWN_TIMEOUT_MS, so that a deployment which
+ * set only the timeout (before the delay existed) still starts and keeps half its time for requests.
+ */
+const defaultShutdownDelay = (env: { NODE_ENV: string; SHUTDOWN_TIMEOUT_MS: number }) =>
+  env.NODE_ENV === "production" ? Math.min(productionShutdownDelayMs, Math.floor(env.SHUTDOWN_TIMEOUT_MS / 2)) : 0;
+
 const withShutdownDelay = configSchema.transform((env, ctx) => {
-  const delay = env.SHUTDOWN_DELAY_MS ?? (env.NODE_ENV === "production" ? productionShutdownDelayMs : 0);
+  const delay = env.SHUTDOWN_DELAY_MS ?? defaultShutdownDelay(env);
   if (delay > 0 && delay >= env.SHUTDOWN_TIMEOUT_MS) {
     ctx.addIssue({
       code: "custom",

@@ -269,6 +269,34 @@ describe("a request that never finishes", () => {
   );
 });
 
+describe("a connection that never sends a request (a browser's preconnect)", () => {
+  it(
+    "does not hold the instance until SHUTDOWN_TIMEOUT_MS: it is closed after a short grace and the instance exits 0",
+    { timeout: 60_000 },
+    async () => {
+      const site = await startSite({ WEB_CONCURRENCY: "2", SHUTDOWN_TIMEOUT_MS: "30000" }, "sqlite", { ownProcessGroup: true });
+      const exited = exitWatch(site);
+      try {
+        await until(() => logged(site, "worker ready").length === 2, "the workers ready");
+        const silent = connect(Number(new URL(site.url).port), "127.0.0.1");
+        let closedByServer = false;
+        silent.on("end", () => (closedByServer = true));
+        silent.on("error", () => {});
+        await new Promise((resolve) => silent.once("connect", resolve));
+        process.kill(-site.pid, "SIGTERM");
+        // Without the grace it would wait out the 30 s and exit 1.
+        expect(await site.exited).toBe(0);
+        expect(closedByServer).toBe(true);
+        expect(logged(site, "requests under way did not finish within SHUTDOWN_TIMEOUT_MS")).toHaveLength(0);
+      } finally {
+        if (!exited()) process.kill(-site.pid, "SIGKILL");
+        await site.exited;
+        await site.database.drop();
+      }
+    },
+  );
+});
+
 /**
  * A TCP load balancer with active health checks, as nginx or haproxy run them: it asks each
  * instance's /readyz every 100 ms on a connection of its own, and sends new connections, in turn,
