@@ -40,6 +40,7 @@ import { limitProviderRequests } from "./idp/request-limits.ts";
 import { answerDatabaseStallsWith503 } from "./database-unavailable.ts";
 import { healthRoutes } from "./health.ts";
 import { refuseUnexpectedRequests } from "./page-requests.ts";
+import { acceptAbsoluteForm, refuseUnreadableRequests } from "./request-shape.ts";
 import { refuseRememberedNetworks } from "./refused-networks.ts";
 import { queueRenders } from "./render-queue.ts";
 import stylesheetHref from "../app/app.css?url";
@@ -139,6 +140,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(requestLog(logger));
+  app.use(acceptAbsoluteForm());
   app.use((_req, res, next) => {
     // Decided when the response head is written, so requests already in flight
     // when draining starts also tell their keep-alive connection to close.
@@ -167,6 +169,8 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
       errorReportingOrigin: sentryOrigin(config),
     }),
   );
+  // Before anything reads the request: its target, its address and the text of its path and query.
+  app.use(refuseUnreadableRequests());
   // Staff forms carry files (a course picture, captions, a quiz to import); videos come through the
   // resumable uploads at /staff/uploads, which bound their own size (MAX_UPLOAD_MB).
   app.use(
