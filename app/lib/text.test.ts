@@ -37,6 +37,11 @@ describe("typed text", () => {
     expect(name.safeParse("Meenakshi Sundaram").error?.issues[0]?.message).toBe("Your name can have at most 10 characters.");
   });
 
+  it("says a value is too long in the form's own words when it has them", () => {
+    const search = requiredTextSchema({ label: "Your search", required: "Type a word.", max: 3, tooLong: "Shorten your search." });
+    expect(search.safeParse("java").error?.issues[0]?.message).toBe("Shorten your search.");
+  });
+
   it("answers a value that is not text with the field's own message", () => {
     for (const value of [{}, [], 5, null, undefined, ["Meena"]]) {
       expect(name.safeParse(value).error?.issues[0]?.message).toBe("Please enter your name.");

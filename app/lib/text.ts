@@ -40,13 +40,15 @@ interface TextRules {
   max: number;
   /** At least this many characters (after trimming); 1 unless given. */
   min?: number;
+  /** Said of a value over `max`, when a form words it its own way; "<label> can have at most <max> characters." unless given. */
+  tooLong?: string;
 }
 
 /** The messages every typed-text schema shares, from its rules. */
-function messages({ label, max, min = 1 }: TextRules) {
+function messages({ label, max, min = 1, tooLong }: TextRules) {
   return {
     tooShort: `${label} needs at least ${min} characters.`,
-    tooLong: `${label} can have at most ${max} characters.`,
+    tooLong: tooLong ?? `${label} can have at most ${max} characters.`,
     unstorable: unstorableTextMessage(label),
   };
 }
