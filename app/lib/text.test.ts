@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasVisibleCharacter, isStorableText, optionalTextSchema, requiredTextSchema } from "./text.ts";
+import { firstUnstorableLine, hasVisibleCharacter, isStorableText, optionalTextSchema, requiredTextSchema } from "./text.ts";
 
 describe("typed text", () => {
   it("counts only characters that draw something as visible", () => {
@@ -26,6 +26,11 @@ describe("typed text", () => {
     expect(isStorableText("a\u0000b")).toBe(false);
     expect(isStorableText("a\uD83Db")).toBe(false);
     expect(isStorableText("\uDE00")).toBe(false);
+  });
+
+  it("names the first line of a file that holds such a character", () => {
+    expect(firstUnstorableLine("WEBVTT\r\n\r\nfine\nnot\u0000 fine\rnor\u0000 this")).toBe(4);
+    expect(firstUnstorableLine("all\nfine 😀")).toBeNull();
   });
 
   const name = requiredTextSchema({ label: "Your name", required: "Please enter your name.", max: 10 });

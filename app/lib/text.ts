@@ -14,6 +14,12 @@ export function isStorableText(value: string): boolean {
   return !unstorable.test(value);
 }
 
+/** The number (from 1) of the first line of a text file that a database would refuse or change, or null. */
+export function firstUnstorableLine(text: string): number | null {
+  const index = text.split(/\r\n|\r|\n/).findIndex((line) => !isStorableText(line));
+  return index < 0 ? null : index + 1;
+}
+
 /**
  * Characters that draw nothing: spaces, control and format characters (zero-width spaces and
  * joiners, bidi controls), the other default-ignorable ones (Hangul fillers, variation selectors,

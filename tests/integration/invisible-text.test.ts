@@ -196,6 +196,18 @@ describe.each(engines)("text of invisible characters only, on %s", (engine) => {
     expect(await courseTitle(handle.db)).toEqual(before);
   });
 
+  it("refuses a question file whose option is made of invisible characters, importing nothing", async () => {
+    const before = await count(handle.db, "quiz_questions");
+    const form = new FormData();
+    form.set("intent", "import");
+    form.set("format", "gift");
+    form.set("file", new Blob([`::Q1:: Is this visible? {=Yes ~${invisible}}\n`], { type: "text/plain" }), "quiz.gift");
+    const response = await admin.request("/staff/quizzes/java", { method: "POST", body: form });
+    expect(response.status).toBe(400);
+    expect(visibleText(await response.text())).toContain("Line 1: An option is empty: give each option some text.");
+    expect(await count(handle.db, "quiz_questions")).toBe(before);
+  });
+
   it("answers a help question or a library search of invisible characters as none asked", async () => {
     const help = await fetch(`${site.url}/help?q=${encodeURIComponent(invisible)}`);
     expect(visibleText(await help.text())).toContain("Please type what you are looking for");

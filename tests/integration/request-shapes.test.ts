@@ -261,6 +261,39 @@ describe.each(engines)("text no database keeps, on %s", (engine) => {
     expect(response.status).toBe(400);
   });
 
+  const upload = (path: string, fields: Record<string, string>, file: { name: string; field: string; text: string }) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    form.set(file.field, new Blob([file.text], { type: "text/plain" }), file.name);
+    return admin.request(path, { method: "POST", body: form });
+  };
+  const questions = () => site.db.selectFrom("quiz_questions").select("id").where("quiz_slug", "=", "java").execute();
+
+  it.each([
+    ["GIFT", "gift", "::Q1:: What is 2+2? {=4 ~3 ~5}\n\n::Q2:: What is\u0000 3+3? {=6 ~5 ~7}\n", 3],
+    ["CSV", "csv", "question,option1,option2,answer\nWhat is 2+2?,4,3,4\nWhat\u0000?,a,b,a\n", 3],
+  ])("refuses a %s file of questions holding a NUL, saying on which line, and imports nothing", async (_, format, text, line) => {
+    const before = await questions();
+    const response = await upload("/staff/quizzes/java", { intent: "import", format }, { name: `quiz.${format}`, field: "file", text });
+    expect(response.status).toBe(400);
+    expect(visibleText(await response.text())).toContain(`Nothing was imported: line ${line} holds a NUL character`);
+    expect(await questions()).toEqual(before);
+  });
+
+  it("refuses captions holding a NUL, saying on which line, and keeps the lesson's captions", async () => {
+    const captions = () => site.db.selectFrom("lessons").select("captions").where("id", "=", "java-01").executeTakeFirstOrThrow();
+    const before = await captions();
+    const text = "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\u0000\n";
+    const response = await upload(
+      "/staff/courses/java/lessons/java-01",
+      { intent: "captions" },
+      { name: "c.vtt", field: "captions", text },
+    );
+    expect(response.status).toBe(400);
+    expect(visibleText(await response.text())).toContain("Line 4: this line holds a NUL character");
+    expect(await captions()).toEqual(before);
+  });
+
   it("reads a cookie holding a NUL as absent: the page answers as to a visitor without it", async () => {
     const response = await fetch(`${site.server.url}/staff/courses`, { headers: { Cookie: "sid=a%00b" }, redirect: "manual" });
     expect(response.status).toBe(302);

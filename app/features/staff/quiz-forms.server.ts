@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
+import { firstUnstorableLine } from "#app/lib/text.ts";
 import { problemsText, refuseForm } from "./form-reply.server.ts";
 import { readGift } from "./quiz-formats/gift.ts";
 import { readQuizCsv } from "./quiz-formats/quiz-csv.ts";
@@ -99,6 +100,11 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
         text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
       } catch {
         return refuseForm("import", "The file is not UTF-8 text. Save it as UTF-8 and import it again.", 400);
+      }
+      const unstorable = firstUnstorableLine(text);
+      if (unstorable !== null) {
+        const message = `Nothing was imported: line ${unstorable} holds a NUL character, which no question can contain. Remove it and import the file again.`;
+        return refuseForm("import", message, 400);
       }
       const reading = format === "gift" ? readGift(text) : readQuizCsv(text);
       if (!reading.ok) {

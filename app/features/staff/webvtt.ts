@@ -1,3 +1,5 @@
+import { firstUnstorableLine } from "#app/lib/text.ts";
+
 /** The largest captions file accepted: hours of speech fit in far less. */
 export const CAPTIONS_MAX_KB = 1024;
 
@@ -25,6 +27,13 @@ export function readWebVtt(bytes: Uint8Array): WebVttReading {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return { ok: false, message: "The captions file is not UTF-8 text. Save it as UTF-8 and upload it again." };
+  }
+  const unstorable = firstUnstorableLine(text);
+  if (unstorable !== null) {
+    return {
+      ok: false,
+      message: `Line ${unstorable}: this line holds a NUL character, which captions cannot contain. Remove it and upload the file again.`,
+    };
   }
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   if (!/^WEBVTT([ \t].*)?$/.test(lines[0] ?? "")) {
