@@ -58,7 +58,10 @@ export async function readFormWithoutLargeFiles(req: IncomingMessage, maxBytes: 
   const read = await new Promise<boolean>((resolve) => {
     parser.on("close", () => resolve(true));
     parser.on("error", () => resolve(false));
-    req.on("error", () => resolve(false));
+    // A client gone before the end: the parser hears no more.
+    req.on("close", () => {
+      if (!req.complete) resolve(false);
+    });
     req.pipe(parser);
   });
   if (!read || tooManyParts) return { ok: false, problem: "unreadable" };

@@ -15,7 +15,8 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
   if (!formType.test(request.headers.get("Content-Type") ?? "")) return;
   let form: FormData;
   try {
-    // A copy is read; the action still reads the body itself. Bodies are at most 64 KB (server/app.ts).
+    // A copy is read; the action still reads the body itself. Bodies are at most 64 KB, 11 MB for the
+    // staff forms (server/app.ts).
     form = await request.clone().formData();
   } catch {
     return refuse("This form could not be read: it arrived incomplete or garbled. Please send it again from the page.");

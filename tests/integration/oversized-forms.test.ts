@@ -1,5 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
@@ -126,6 +127,22 @@ describe.each(engines)("staff forms over their size limit on %s", (engine) => {
     // The process reading it is still there.
     expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
     expect(await courses()).not.toContainEqual(expect.objectContaining({ slug: "watercolour-basics" }));
+  });
+
+  it("keeps answering when a teacher's connection drops in the middle of a picture far too large", async () => {
+    const { port, hostname } = new URL(site.url);
+    const boundary = "dropped";
+    const start = `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nHalf sent\r\n--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\n`;
+    const socket = connect(Number(port), hostname);
+    socket.write(
+      `POST /staff/courses/new HTTP/1.1\r\nHost: ${new URL(site.url).host}\r\nCookie: ${admin.jar.headerFor(new URL("/staff/courses/new", site.url))}\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n${start}`,
+    );
+    socket.write(Buffer.alloc(12 * 1024 * 1024, 7));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
+    expect(await courses()).not.toContainEqual(expect.objectContaining({ title: "Half sent" }));
   });
 
   it("logged no error", () => {
