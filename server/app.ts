@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import { constants as zlibConstants } from "node:zlib";
 import compression from "compression";
 import express, { type ErrorRequestHandler } from "express";
@@ -31,7 +30,8 @@ import type { Config } from "../app/lib/env.server.ts";
 import { startServerErrorReporting } from "../app/features/error-reporting/sentry.server.ts";
 import { sentryOrigin, withSentryRelease } from "../app/features/error-reporting/sentry-settings.server.ts";
 import { validateSiteContent } from "../app/content/validate.server.ts";
-import { limitRequestBodies } from "./body-limit.ts";
+import { limitRequestBodies, type BodyLimit } from "./body-limit.ts";
+import { createRequestHandler } from "./react-router-handler.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { createPageCache, pageCacheControl } from "./page-cache/index.ts";
 import { bucketMediaRoutes, mediaOrigin, mediaRoutes } from "./media.ts";
@@ -40,6 +40,7 @@ import { limitProviderRequests } from "./idp/request-limits.ts";
 import { answerDatabaseStallsWith503 } from "./database-unavailable.ts";
 import { healthRoutes } from "./health.ts";
 import { refuseUnexpectedRequests } from "./page-requests.ts";
+import { acceptAbsoluteForm, refuseUnreadableRequests } from "./request-shape.ts";
 import { refuseRememberedNetworks } from "./refused-networks.ts";
 import { queueRenders } from "./render-queue.ts";
 import stylesheetHref from "../app/app.css?url";
@@ -50,8 +51,13 @@ import { hashedAssets, publicFiles } from "./stored-files.ts";
 import { securityHeaders, subresourceHeaders } from "./security-headers.ts";
 
 /** Our forms are a few fields of text; nothing legitimate comes near this. */
-const maxBodyBytes = 64 * 1024;
-const staffFormBytes = (COURSE_IMAGE_MAX_MB + 1) * 1024 * 1024;
+const pageForms: BodyLimit = { maxBytes: 64 * 1024 };
+/**
+ * Staff forms carry a course picture, captions or a quiz file. One over the limit (a picture far too
+ * large) is read without its file, so the page says so and keeps what was typed; beyond 512 MB
+ * (a long video chosen by mistake) it is refused at once.
+ */
+const staffForms: BodyLimit = { maxBytes: (COURSE_IMAGE_MAX_MB + 1) * 1024 * 1024, formsReadUpTo: 512 * 1024 * 1024 };
 
 export interface AppOptions {
   config: Config;
@@ -139,6 +145,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(requestLog(logger));
+  app.use(acceptAbsoluteForm());
   app.use((_req, res, next) => {
     // Decided when the response head is written, so requests already in flight
     // when draining starts also tell their keep-alive connection to close.
@@ -167,11 +174,12 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
       errorReportingOrigin: sentryOrigin(config),
     }),
   );
-  // Staff forms carry files (a course picture, captions, a quiz to import); videos come through the
-  // resumable uploads at /staff/uploads, which bound their own size (MAX_UPLOAD_MB).
+  // Before anything reads the request: its target, its address and the text of its path and query.
+  app.use(refuseUnreadableRequests());
+  // Videos come through the resumable uploads at /staff/uploads, which bound their own size (MAX_UPLOAD_MB).
   app.use(
     limitRequestBodies((path) =>
-      path.startsWith("/staff/uploads") ? Infinity : path.startsWith("/staff/") ? staffFormBytes : maxBodyBytes,
+      path.startsWith("/staff/uploads") ? { maxBytes: Infinity } : path.startsWith("/staff/") ? staffForms : pageForms,
     ),
   );
   app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));

@@ -1,26 +1,99 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
+import { readFormWithoutLargeFiles } from "./oversized-form.ts";
+
+/** A path's limit on request bodies. */
+export interface BodyLimit {
+  maxBytes: number;
+  /**
+   * A multipart form over `maxBytes` but within this is still read, without the files that do not
+   * fit (server/oversized-form.ts): its page answers with the form again, saying which file was
+   * too large, and keeps what was typed. Beyond it the post is refused at once.
+   */
+  formsReadUpTo?: number;
+}
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The form React Router reads instead of the request's own body (server/react-router-handler.ts). */
+      formRead?: Uint8Array<ArrayBuffer>;
+    }
+  }
+}
+
+const multipart = /^multipart\/form-data\s*;/i;
 
 /**
- * Refuses request bodies over their path's limit before anything buffers them. Form
- * posts from browsers always state their length; a body without one is refused.
+ * Refuses request bodies over their path's limit before anything buffers them, but for forms that
+ * are read without their large files (`formsReadUpTo`). Form posts from browsers always state their
+ * length; a body without one is refused.
  */
-export function limitRequestBodies(maxBytesFor: (path: string) => number): RequestHandler {
-  return (req, res, next) => {
-    const maxBytes = maxBytesFor(req.path);
+export function limitRequestBodies(limitFor: (path: string) => BodyLimit): RequestHandler {
+  return async (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const { maxBytes, formsReadUpTo = maxBytes } = limitFor(req.path);
     const declared = req.headers["content-length"];
-    // A refused body is not read, so the connection cannot carry another request.
-    const refuse = (status: number, message: string) => {
-      res.setHeader("Connection", "close");
-      res.status(status).type("text/plain").send(message);
-    };
     if (declared === undefined) {
       if (req.headers["transfer-encoding"] === undefined) return next(); // no body at all
-      return refuse(411, "Please send the form again: its length was missing.");
+      return refuse(req, res, 411, "Please send the form again: its length was missing.");
     }
-    if (Number(declared) > maxBytes) {
-      return refuse(413, "This form submission is too large.");
+    const length = Number(declared);
+    if (length <= maxBytes) return next();
+    if (length > formsReadUpTo || !multipart.test(req.headers["content-type"] ?? "")) {
+      return refuse(req, res, 413, tooLarge(maxBytes));
     }
+    const form = await readFormWithoutLargeFiles(req, maxBytes);
+    if (res.destroyed) return; // the client went away while sending
+    if (!form.ok) {
+      return form.problem === "unreadable"
+        ? refuse(req, res, 400, "This form could not be read: it arrived incomplete or garbled. Please send it again from the page.")
+        : refuse(req, res, 413, tooLarge(maxBytes));
+    }
+    req.headers["content-type"] = form.type;
+    req.headers["content-length"] = String(form.body.length);
+    res.locals.formRead = form.body;
     next();
   };
+}
+
+const tooLarge = (maxBytes: number) =>
+  `This form is too large to send: this page takes at most ${size(maxBytes)}. ` +
+  "Go back, shorten what you typed or choose a smaller file, and send it again.";
+
+const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`);
+
+/** The rest of a refused body is read for this long at most, and while the client keeps sending. */
+const lingerMs = 5_000;
+const pauseMs = 300;
+
+/**
+ * Answers with `message` once the rest of the body has been read and dropped, as web servers do
+ * (a "lingering close"): a server that answers and closes while the client is still writing resets
+ * the connection, and the client (a browser) shows "connection reset" instead of the answer. A
+ * client that sends more than a few seconds' worth gets the answer then, and the connection closes.
+ */
+async function refuse(req: Request, res: Response, status: number, message: string) {
+  if (!req.complete) await readRestOf(req);
+  if (res.destroyed) return;
+  // Unless the whole body was read, the connection cannot carry another request.
+  if (!req.complete) res.setHeader("Connection", "close");
+  res.status(status).type("text/plain").send(message);
+}
+
+function readRestOf(req: Request): Promise<void> {
+  return new Promise((resolve) => {
+    let pause = setTimeout(done, pauseMs);
+    const linger = setTimeout(done, lingerMs);
+    function more() {
+      clearTimeout(pause);
+      pause = setTimeout(done, pauseMs);
+    }
+    function done() {
+      clearTimeout(pause);
+      clearTimeout(linger);
+      req.off("data", more);
+      resolve();
+    }
+    req.on("data", more).once("end", done).once("close", done).once("error", done).resume();
+  });
 }

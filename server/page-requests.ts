@@ -1,7 +1,7 @@
 import type { RequestHandler } from "express";
 
 /** What every page takes: reading it, and posting its form. */
-const pageMethods = new Set(["GET", "HEAD", "POST"]);
+export const pageMethods = new Set(["GET", "HEAD", "POST"]);
 const allow = [...pageMethods].join(", ");
 
 /**

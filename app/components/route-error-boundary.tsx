@@ -7,7 +7,9 @@ import { UnavailableScreen } from "./unavailable-screen.tsx";
 
 /**
  * The error screen of every route area: the 404 screen for anything not
- * found, a page saying why for a 403, a try-again screen for a 503 (the database stalled), 'Unexpected Application Error!' for the rest (details only in development).
+ * found, a page saying why for a 403, a try-again screen for a 503 (the database stalled), the
+ * server's sentence for a form too large to send (413, refused before any page saw it), 'Unexpected
+ * Application Error!' for the rest (details only in development).
  * The document title comes from the route's meta, which receives the error.
  */
 export function RouteErrorBoundary() {
@@ -22,6 +24,18 @@ export function RouteErrorBoundary() {
   }
   if (isRouteErrorResponse(error) && error.status === 503) {
     return <UnavailableScreen />;
+  }
+  if (isRouteErrorResponse(error) && error.status === 413) {
+    return (
+      <section className="section text-center" aria-labelledby="error-heading">
+        <h1 id="error-heading" className="text-3xl font-bold">
+          This form is too large to send
+        </h1>
+        <p className="mx-auto mt-4 max-w-xl text-muted">
+          {typeof error.data === "string" && error.data ? error.data : "Go back, choose a smaller file, and send the form again."}
+        </p>
+      </section>
+    );
   }
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasVisibleCharacter, isStorableText, optionalTextSchema, requiredTextSchema } from "./text.ts";
+import { firstUnstorableLine, hasVisibleCharacter, isStorableText, optionalTextSchema, requiredTextSchema } from "./text.ts";
 
 describe("typed text", () => {
   it("counts only characters that draw something as visible", () => {
@@ -28,6 +28,11 @@ describe("typed text", () => {
     expect(isStorableText("\uDE00")).toBe(false);
   });
 
+  it("names the first line of a file that holds such a character", () => {
+    expect(firstUnstorableLine("WEBVTT\r\n\r\nfine\nnot\u0000 fine\rnor\u0000 this")).toBe(4);
+    expect(firstUnstorableLine("all\nfine 😀")).toBeNull();
+  });
+
   const name = requiredTextSchema({ label: "Your name", required: "Please enter your name.", max: 10 });
 
   it("answers a required field of invisible characters as empty, and keeps visible text trimmed", () => {
@@ -35,6 +40,11 @@ describe("typed text", () => {
     expect(name.safeParse("  Meena ").data).toBe("Meena");
     expect(name.safeParse("Meena\u0000").error?.issues[0]?.message).toMatch(/cannot be stored/);
     expect(name.safeParse("Meenakshi Sundaram").error?.issues[0]?.message).toBe("Your name can have at most 10 characters.");
+  });
+
+  it("says a value is too long in the form's own words when it has them", () => {
+    const search = requiredTextSchema({ label: "Your search", required: "Type a word.", max: 3, tooLong: "Shorten your search." });
+    expect(search.safeParse("java").error?.issues[0]?.message).toBe("Shorten your search.");
   });
 
   it("answers a value that is not text with the field's own message", () => {

@@ -14,6 +14,12 @@ export function isStorableText(value: string): boolean {
   return !unstorable.test(value);
 }
 
+/** The number (from 1) of the first line of a text file that a database would refuse or change, or null. */
+export function firstUnstorableLine(text: string): number | null {
+  const index = text.split(/\r\n|\r|\n/).findIndex((line) => !isStorableText(line));
+  return index < 0 ? null : index + 1;
+}
+
 /**
  * Characters that draw nothing: spaces, control and format characters (zero-width spaces and
  * joiners, bidi controls), the other default-ignorable ones (Hangul fillers, variation selectors,
@@ -40,13 +46,15 @@ interface TextRules {
   max: number;
   /** At least this many characters (after trimming); 1 unless given. */
   min?: number;
+  /** Said of a value over `max`, when a form words it its own way; "<label> can have at most <max> characters." unless given. */
+  tooLong?: string;
 }
 
 /** The messages every typed-text schema shares, from its rules. */
-function messages({ label, max, min = 1 }: TextRules) {
+function messages({ label, max, min = 1, tooLong }: TextRules) {
   return {
     tooShort: `${label} needs at least ${min} characters.`,
-    tooLong: `${label} can have at most ${max} characters.`,
+    tooLong: tooLong ?? `${label} can have at most ${max} characters.`,
     unstorable: unstorableTextMessage(label),
   };
 }

@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { isStorableText } from "#app/lib/text.ts";
 
 const formType = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 
@@ -14,14 +15,16 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
   if (!formType.test(request.headers.get("Content-Type") ?? "")) return;
   let form: FormData;
   try {
-    // A copy is read; the action still reads the body itself. Bodies are at most 64 KB (server/app.ts).
+    // A copy is read; the action still reads the body itself. Bodies are at most 64 KB, 11 MB for the
+    // staff forms (server/app.ts).
     form = await request.clone().formData();
   } catch {
     return refuse("This form could not be read: it arrived incomplete or garbled. Please send it again from the page.");
   }
-  // PostgreSQL cannot store a NUL character in text; no one types one.
+  // PostgreSQL cannot store a NUL character in text (the query fails); no one types one. Before any
+  // action runs, so that none needs to check each field for it.
   for (const [name, value] of form) {
-    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000"))) {
+    if (!isStorableText(name) || (typeof value === "string" && !isStorableText(value))) {
       return refuse("This form contains a character that cannot be stored (a NUL character). Please type the text again.");
     }
   }

@@ -265,6 +265,48 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       expect(await count()).toBe(before + 2);
       expect(site.server.logs.filter((entry) => Number(entry.level) >= 50)).toEqual([]);
     });
+
+    it.each([
+      ["objects", { toString: 1 }, { valueOf: {}, toString: {} }],
+      ["arrays", ["Api"], [1, 2]],
+      ["numbers", 5, 1e308],
+      ["null", null, null],
+      ["booleans", true, false],
+    ])("POST /feedback/new answers JSON fields given as %s with 400 naming each field, and stores nothing", async (_, value, other) => {
+      const before = await count();
+      const response = await newVisitor(site.server.url).request("/feedback/new", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: value, comment: other, image: value, rating: other }),
+      });
+      expect(response.status).toBe(400);
+      const { errors } = (await response.json()) as { errors: Record<string, string> };
+      expect(errors.name).toBe("Please enter your name.");
+      expect(errors.comment).toBe("Please enter your comment.");
+      if (value !== null) expect(errors.image).toBe("The image address must be text.");
+      if (typeof other !== "number") expect(errors.rating).toBe("Please choose a rating of 1 to 5 whole stars.");
+      expect(await count()).toBe(before);
+      expect(site.server.logs.filter((entry) => Number(entry.level) >= 50)).toEqual([]);
+    });
+
+    it("POST /feedback/new refuses JSON text no database keeps (a NUL, a lone surrogate half) with 400 naming the field", async () => {
+      const before = await count();
+      const response = await newVisitor(site.server.url).request("/feedback/new", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        // JSON.stringify writes the half as \ud800, which JSON.parse gives back as it was.
+        body: JSON.stringify({ name: "Mee\u0000na", comment: "Broken \ud800 text", image: "https://example.com/\udc00.png", rating: 4 }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        errors: {
+          name: "Your name contains a character that cannot be stored (a NUL or a broken character). Please type it again.",
+          comment: "Your comment contains a character that cannot be stored (a NUL or a broken character). Please type it again.",
+          image: "The image address must start with https:// or http://, like https://example.com/photo.jpg.",
+        },
+      });
+      expect(await count()).toBe(before);
+    });
   });
 
   describe("deleting and hiding", () => {

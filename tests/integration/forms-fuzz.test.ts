@@ -20,6 +20,9 @@ const fieldText = fc.oneof(
     "http://x",
     "\u0000",
     "Good\u0000course",
+    "\uD800",
+    "Broken \uDFFF half",
+    "\u200B\u202E\u3164",
     "💥".repeat(900),
     "x".repeat(2100),
   ),
@@ -29,6 +32,8 @@ const rating = fc.oneof(
   fc.integer({ min: -3, max: 9 }).map(String),
 );
 const optional = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+/** What a JSON client may send where text is expected; a form sends it spelled out. */
+const notText = fc.constantFrom<unknown>({}, [], ["Meena"], 5, 1e308, null, true, { toString: 1 }, { valueOf: {}, toString: {} });
 
 /** Mostly sensible text, sometimes anything: enough valid posts get through to count them. */
 const mostlyValid = fc.oneof(
@@ -36,10 +41,10 @@ const mostlyValid = fc.oneof(
   { weight: 2, arbitrary: fieldText },
 );
 const randomFeedbackPost = fc.record({
-  name: optional(mostlyValid),
-  comment: optional(mostlyValid),
-  image: optional(fieldText),
-  rating: optional(rating),
+  name: optional(fc.oneof(mostlyValid, notText)),
+  comment: optional(fc.oneof(mostlyValid, notText)),
+  image: optional(fc.oneof(fieldText, notText)),
+  rating: optional(fc.oneof(rating, notText)),
   website_url: optional(fc.constantFrom("", "http://spam.example")),
   asJson: fc.boolean(),
 });
@@ -81,18 +86,29 @@ describe.each(engines)("the feedback form under random input on %s", (engine) =>
     await fc.assert(
       fc.asyncProperty(feedbackPost, async ({ asJson, ...fields }) => {
         run += 1;
-        const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Record<string, string>;
+        const present = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
         // An address per run: the per-address limit is tested elsewhere.
         const headers: Record<string, string> = { "X-Forwarded-For": `10.${run >> 8}.${run & 255}.9` };
+        const { rating: given } = present;
+        const spelled = Object.fromEntries(
+          Object.entries(present).map(([name, value]) => [name, typeof value === "string" ? value : JSON.stringify(value)]),
+        );
         const body = asJson
-          ? JSON.stringify({ ...present, rating: Number.isNaN(Number(present.rating)) ? present.rating : Number(present.rating) })
-          : new URLSearchParams(present).toString();
+          ? JSON.stringify({ ...present, rating: typeof given === "string" && !Number.isNaN(Number(given)) ? Number(given) : given })
+          : new URLSearchParams(spelled).toString();
         headers["Content-Type"] = asJson ? "application/json" : "application/x-www-form-urlencoded";
         const response = await fetch(`${site.server.url}/feedback/new`, { method: "POST", headers, body, redirect: "manual" });
-        await response.arrayBuffer();
+        const text = await response.text();
         expect(response.status).toBeLessThan(500);
         if (response.status === 201 || response.status === 303) acknowledged += 1;
         else expect(response.status).toBe(400);
+        // A JSON client is told which of its fields were not text.
+        if (asJson && response.status === 400 && !("website_url" in present)) {
+          const { errors } = JSON.parse(text) as { errors: Record<string, string> };
+          for (const field of ["name", "comment"] as const) {
+            if (field in present && typeof present[field] !== "string") expect(errors[field], field).toBeDefined();
+          }
+        }
       }),
       { numRuns: 150 },
     );

@@ -239,7 +239,9 @@ describe("request bodies", () => {
       body: `email=big%40example.com&padding=${"x".repeat(70 * 1024)}`,
     });
     expect(response.status).toBe(413);
-    expect(await response.text()).toBe("This form submission is too large.");
+    expect(await response.text()).toBe(
+      "This form is too large to send: this page takes at most 64 KB. Go back, shorten what you typed or choose a smaller file, and send it again.",
+    );
     const handle = server.database.open();
     try {
       expect(

@@ -1,11 +1,9 @@
 import { z } from "zod";
 import { emailSchema } from "#app/lib/email-schema.ts";
+import { requiredTextSchema } from "#app/lib/text.ts";
 import { ADDRESS_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits.ts";
 
 const PASSWORD_MAX_LENGTH = 256;
-
-const requiredText = (message: string, max: number, tooLong: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, tooLong);
 
 const phoneSchema = z
   .string({ error: "Please enter your phone number." })
@@ -34,7 +32,12 @@ const passwordsMatch: [(form: { password1: string; password2: string }) => boole
 
 export const registerSchema = z
   .object({
-    name: requiredText("Please enter your name.", 100, "Please keep your name under 100 characters."),
+    name: requiredTextSchema({
+      label: "Your name",
+      required: "Please enter your name.",
+      max: 100,
+      tooLong: "Please keep your name under 100 characters.",
+    }),
     phone: phoneSchema,
     email: emailSchema,
     ...newPasswordFields,

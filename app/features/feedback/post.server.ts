@@ -18,10 +18,13 @@ export type FeedbackPostOutcome =
   | { ok: true; post: FeedbackRow; setCookie?: string }
   | { ok: false; status: 400 | 429; result: FeedbackFormResult; retryAfterSeconds?: number };
 
-/** What the person typed, as text, to put back into the form. */
+/** What the person typed, to put back into the form: text (or a JSON client's number), never an object made text. */
 function typedValues(input: Record<string, unknown>): FeedbackFormResult["values"] {
   return Object.fromEntries(
-    fields.flatMap((field) => (input[field] === undefined || input[field] === null ? [] : [[field, String(input[field])]])),
+    fields.flatMap((field) => {
+      const value = input[field];
+      return typeof value === "string" || typeof value === "number" ? [[field, String(value)]] : [];
+    }),
   );
 }
 

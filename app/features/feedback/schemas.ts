@@ -1,14 +1,6 @@
 import { z } from "zod";
+import { isStorableText, requiredTextSchema } from "#app/lib/text.ts";
 import { COMMENT_MAX_LENGTH, IMAGE_URL_MAX_LENGTH, NAME_MAX_LENGTH, RATING_MAX } from "./limits.ts";
-
-const requiredText = (what: string, max: number) =>
-  z
-    .string({ error: `Please enter your ${what}.` })
-    .trim()
-    .min(1, `Please enter your ${what}.`)
-    .max(max, `Your ${what} can have at most ${max} characters.`)
-    // JSON clients bypass the form check for it; PostgreSQL cannot store a NUL character.
-    .refine((text) => !text.includes("\u0000"), `Your ${what} contains a character that cannot be stored.`);
 
 /** An absolute http(s) address of a picture, or nothing. The server never fetches it. */
 const imageUrlSchema = z
@@ -23,7 +15,7 @@ const imageUrlSchema = z
 
 function isWebAddress(value: string): boolean {
   // A relative address has no scheme and fails to parse; javascript:, data: and file: parse but are refused.
-  if (!URL.canParse(value) || /\s/.test(value) || value.includes("\u0000")) return false;
+  if (!URL.canParse(value) || /\s/.test(value) || !isStorableText(value)) return false;
   const url = new URL(value);
   return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "" && !url.username && !url.password;
 }
@@ -42,8 +34,8 @@ const ratingSchema = z
   );
 
 export const feedbackSchema = z.object({
-  name: requiredText("name", NAME_MAX_LENGTH),
-  comment: requiredText("comment", COMMENT_MAX_LENGTH),
+  name: requiredTextSchema({ label: "Your name", required: "Please enter your name.", max: NAME_MAX_LENGTH }),
+  comment: requiredTextSchema({ label: "Your comment", required: "Please enter your comment.", max: COMMENT_MAX_LENGTH }),
   // null as the JSON list gives it back: a client may post what it read.
   image: imageUrlSchema.nullish().transform((value) => value ?? null),
   rating: ratingSchema,

@@ -1,20 +1,19 @@
 import { z } from "zod";
+import { optionalTextSchema } from "#app/lib/text.ts";
 import { HELP_QUESTION_MAX_LENGTH } from "./limits.ts";
 
-/** A question as typed: spaces collapsed, control characters dropped, at most HELP_QUESTION_MAX_LENGTH characters. */
+/**
+ * A question as typed: spaces collapsed, control characters dropped, at most HELP_QUESTION_MAX_LENGTH
+ * characters; only invisible characters are no question ("").
+ */
 export const helpQuestionSchema = z
   .string()
-  .transform((text) =>
-    text
-      .replace(/\p{Cc}/gu, " ")
-      .replace(/\s+/g, " ")
-      .trim(),
-  )
+  .transform((text) => text.replace(/\p{Cc}/gu, " ").replace(/\s+/g, " "))
   .pipe(
-    z
-      .string()
-      .max(
-        HELP_QUESTION_MAX_LENGTH,
-        `Your question is too long. Please ask it in at most ${HELP_QUESTION_MAX_LENGTH} characters, for example “How do I register?”.`,
-      ),
+    optionalTextSchema({
+      label: "Your question",
+      notText: "Please type your question.",
+      max: HELP_QUESTION_MAX_LENGTH,
+      tooLong: `Your question is too long. Please ask it in at most ${HELP_QUESTION_MAX_LENGTH} characters, for example “How do I register?”.`,
+    }),
   );

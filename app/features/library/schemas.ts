@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredTextSchema } from "#app/lib/text.ts";
 import { googleIdPrefix } from "./google-books.server.ts";
 import { MAX_PAGE, SEARCH_TEXT_MAX_LENGTH } from "./limits.ts";
 
@@ -7,12 +8,14 @@ const withoutControls = (text: string) => text.replace(/\p{Cc}/gu, " ");
 
 const searchTextSchema = z
   .string()
-  .transform((text) => withoutControls(text).trim())
+  .transform(withoutControls)
   .pipe(
-    z
-      .string()
-      .min(1, "Please type a few words of a title, an author or a subject, then press Search.")
-      .max(SEARCH_TEXT_MAX_LENGTH, `Your search can be at most ${SEARCH_TEXT_MAX_LENGTH} characters long. Please shorten it.`),
+    requiredTextSchema({
+      label: "Your search",
+      required: "Please type a few words of a title, an author or a subject, then press Search.",
+      max: SEARCH_TEXT_MAX_LENGTH,
+      tooLong: `Your search can be at most ${SEARCH_TEXT_MAX_LENGTH} characters long. Please shorten it.`,
+    }),
   );
 
 /** A form's value, or null when absent or empty. */

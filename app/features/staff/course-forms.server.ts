@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
-import { readCourseImage } from "./course-image.server.ts";
+import { filesLeftOut } from "#app/lib/form-files.ts";
+import { courseImageTooLarge, readCourseImage } from "./course-image.server.ts";
 import {
   addListing,
   createCourse,
@@ -24,7 +25,8 @@ type StoredImage = { src: string; width: number; height: number };
 
 /**
  * The form's picture, checked and stored: none when no file was chosen, or the field to correct. A
- * picture needs its description, asked for before anything is stored.
+ * picture needs its description, asked for before anything is stored. One far over the limit was
+ * left out of the form by the server: it is said to be too large, like one just over it.
  */
 async function courseImageOf(
   formData: FormData,
@@ -32,6 +34,7 @@ async function courseImageOf(
   alt: string,
   { mediaStore }: Services,
 ): Promise<{ image: StoredImage | null } | { field: "image" | "imageAlt"; message: string }> {
+  if (filesLeftOut(formData).has("image")) return { field: "image", message: courseImageTooLarge };
   const file = formData.get("image");
   if (!(file instanceof File) || file.size === 0) return { image: null };
   if (!alt) return { field: "imageAlt", message: "Describe the picture for people who cannot see it." };

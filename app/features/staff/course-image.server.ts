@@ -5,6 +5,8 @@ import { COURSE_IMAGE_MAX_MB } from "./limits.ts";
 const width = 1200;
 const height = 800;
 
+export const courseImageTooLarge = `The picture is larger than ${COURSE_IMAGE_MAX_MB} MB. Please choose a smaller one.`;
+
 export type CourseImageReading = { ok: true; bytes: Buffer; key: string; width: number; height: number } | { ok: false; message: string };
 
 type ImageKind = "png" | "jpeg" | "webp" | "svg";
@@ -50,9 +52,7 @@ function svgProblem(svg: string): string | null {
  */
 export async function readCourseImage(file: File, courseSlug: string): Promise<CourseImageReading> {
   if (file.size === 0) return { ok: false, message: "The picture file is empty." };
-  if (file.size > COURSE_IMAGE_MAX_MB * 1024 * 1024) {
-    return { ok: false, message: `The picture is larger than ${COURSE_IMAGE_MAX_MB} MB. Please choose a smaller one.` };
-  }
+  if (file.size > COURSE_IMAGE_MAX_MB * 1024 * 1024) return { ok: false, message: courseImageTooLarge };
   const input = Buffer.from(await file.arrayBuffer());
   const kind = imageKind(input);
   if (!kind) return { ok: false, message: "This file is not a PNG, JPEG, WebP or SVG picture." };

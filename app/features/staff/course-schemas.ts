@@ -1,15 +1,11 @@
 import { z } from "zod";
 import { categories } from "#app/content/categories.ts";
+import { optionalTextSchema, requiredTextSchema } from "#app/lib/text.ts";
 
 /** Addresses under /courses that are category listings, not courses. */
 const reservedSlugs = new Set(["mern", "fullstack", "programming", "new"]);
 
-const text = (label: string, min: number, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(min, min <= 1 ? `${label} is required.` : `${label} needs at least ${min} characters.`)
-    .max(max, `${label} can have at most ${max} characters.`);
+const text = (label: string, min: number, max: number) => requiredTextSchema({ label, required: `${label} is required.`, min, max });
 
 const wholeNumber = (label: string, max: number) =>
   z.coerce
@@ -27,7 +23,7 @@ export const courseSlugSchema = z
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens, like web-design.")
   .refine((slug) => !reservedSlugs.has(slug), "This address belongs to a course listing. Please choose another.");
 
-const imageAltSchema = text("The picture's description", 0, 200);
+const imageAltSchema = optionalTextSchema({ label: "The picture's description", notText: "Describe the picture in words.", max: 200 });
 
 export const courseDetailsSchema = z.object({
   title: text("The title", 3, 120),

@@ -3,12 +3,13 @@ import { randomBytes } from "node:crypto";
 import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
+import { filesLeftOut } from "#app/lib/form-files.ts";
 import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
 import { problemsText, refuseForm } from "./form-reply.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
 import { lessonSchema } from "./course-schemas.ts";
 import type { EditResult } from "./staff-change.server.ts";
-import { readWebVtt } from "./webvtt.ts";
+import { captionsTooLarge, readWebVtt } from "./webvtt.ts";
 
 type Services = Pick<RequestServices, "db" | "mediaStore">;
 
@@ -50,6 +51,8 @@ export async function submitLessonEdit(formData: FormData, slug: string, id: str
       return redirect(`/staff/courses/${slug}?saved=lesson-deleted#lessons`, 303);
     }
     case "captions": {
+      // A file far over the limit was left out of the form by the server (app/lib/form-files.ts).
+      if (filesLeftOut(formData).has("captions")) return refuseForm("captions", captionsTooLarge, 400);
       const file = formData.get("captions");
       if (!(file instanceof File) || file.size === 0) return refuseForm("captions", "Choose a WebVTT captions file (.vtt) to upload.", 400);
       const reading = readWebVtt(new Uint8Array(await file.arrayBuffer()));

@@ -2,6 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
+import { filesLeftOut } from "#app/lib/form-files.ts";
+import { firstUnstorableLine } from "#app/lib/text.ts";
 import { problemsText, refuseForm } from "./form-reply.server.ts";
 import { readGift } from "./quiz-formats/gift.ts";
 import { readQuizCsv } from "./quiz-formats/quiz-csv.ts";
@@ -27,6 +29,7 @@ export interface QuestionFormReply {
 }
 
 type Services = Pick<RequestServices, "db">;
+const importTooLarge = `The file is larger than ${QUIZ_IMPORT_MAX_KB} KB.`;
 const quizPage = (slug: string, saved: string, anchor = "") => redirect(`/staff/quizzes/${slug}?saved=${saved}${anchor}`, 303);
 
 export async function submitNewQuiz(formData: FormData, { db }: Services, actor: StaffActor) {
@@ -89,16 +92,23 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
     case "question-down":
       return answer("questions", "order", "#questions")(await moveQuestion(db, actor, slug, id, intent === "question-up" ? "up" : "down"));
     case "import": {
+      // A file far over the limit was left out of the form by the server (app/lib/form-files.ts).
+      if (filesLeftOut(formData).has("file")) return refuseForm("import", importTooLarge, 400);
       const file = formData.get("file");
       const format = formData.get("format");
       if (!(file instanceof File) || file.size === 0) return refuseForm("import", "Choose a file of questions to import.", 400);
       if (format !== "gift" && format !== "csv") return refuseForm("import", "Choose the file's format: GIFT or CSV.", 400);
-      if (file.size > QUIZ_IMPORT_MAX_KB * 1024) return refuseForm("import", `The file is larger than ${QUIZ_IMPORT_MAX_KB} KB.`, 400);
+      if (file.size > QUIZ_IMPORT_MAX_KB * 1024) return refuseForm("import", importTooLarge, 400);
       let text: string;
       try {
         text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
       } catch {
         return refuseForm("import", "The file is not UTF-8 text. Save it as UTF-8 and import it again.", 400);
+      }
+      const unstorable = firstUnstorableLine(text);
+      if (unstorable !== null) {
+        const message = `Nothing was imported: line ${unstorable} holds a NUL character, which no question can contain. Remove it and import the file again.`;
+        return refuseForm("import", message, 400);
       }
       const reading = format === "gift" ? readGift(text) : readQuizCsv(text);
       if (!reading.ok) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasVisibleCharacter, requiredTextSchema } from "#app/lib/text.ts";
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 6;
@@ -20,7 +21,8 @@ export interface QuestionDraft {
  */
 export function questionProblems(draft: QuestionDraft): string[] {
   const problems: string[] = [];
-  const question = draft.question.trim();
+  // Only invisible characters (zero-width spaces, bidi controls) say nothing: an empty question.
+  const question = hasVisibleCharacter(draft.question) ? draft.question.trim() : "";
   if (question.length < 5) problems.push("The question needs at least 5 characters.");
   if (question.length > 1000) problems.push("The question can have at most 1000 characters.");
   if ((draft.code ?? "").length > 4000) problems.push("The code can have at most 4000 characters.");
@@ -28,6 +30,7 @@ export function questionProblems(draft: QuestionDraft): string[] {
   if (options.length < MIN_OPTIONS || options.length > MAX_OPTIONS) {
     problems.push(`A question has ${MIN_OPTIONS} to ${MAX_OPTIONS} options; this one has ${options.length}.`);
   }
+  if (options.some((option) => !hasVisibleCharacter(option))) problems.push("An option is empty: give each option some text.");
   if (options.some((option) => option.length > 300)) problems.push("An option can have at most 300 characters.");
   const seen = new Set<string>();
   for (const option of options) {
@@ -42,11 +45,7 @@ export function questionProblems(draft: QuestionDraft): string[] {
 
 /** The quiz's own fields: its title and where "Watch Now" leads after the result. */
 export const quizSettingsSchema = z.object({
-  title: z
-    .string({ error: "The title is required." })
-    .trim()
-    .min(2, "The title needs at least 2 characters.")
-    .max(80, "The title can have at most 80 characters."),
+  title: requiredTextSchema({ label: "The title", required: "The title is required.", min: 2, max: 80 }),
   coursePath: z
     .string({ error: "Say which page Watch Now opens." })
     .trim()
@@ -67,8 +66,8 @@ export const newQuizSchema = quizSettingsSchema.extend({
 /** The question form: its text, optional code, up to six option fields (blank ones ignored) and the right one's number. */
 export function readQuestionForm(form: FormData): { draft: QuestionDraft; problems: string[] } {
   const text = (name: string) => String(form.get(name) ?? "");
-  const filled = Array.from({ length: MAX_OPTIONS }, (_, index) => ({ index, text: text(`option${index + 1}`).trim() })).filter(
-    (option) => option.text !== "",
+  const filled = Array.from({ length: MAX_OPTIONS }, (_, index) => ({ index, text: text(`option${index + 1}`).trim() })).filter((option) =>
+    hasVisibleCharacter(option.text),
   );
   const correct = text("correct");
   const answer = filled.find((option) => String(option.index + 1) === correct)?.text ?? "";

@@ -1,5 +1,8 @@
+import { firstUnstorableLine } from "#app/lib/text.ts";
+
 /** The largest captions file accepted: hours of speech fit in far less. */
 export const CAPTIONS_MAX_KB = 1024;
+export const captionsTooLarge = `The captions file is larger than ${CAPTIONS_MAX_KB} KB.`;
 
 export type WebVttReading = { ok: true; text: string; cues: number } | { ok: false; message: string };
 
@@ -19,12 +22,19 @@ function seconds(value: string): number | null {
  */
 export function readWebVtt(bytes: Uint8Array): WebVttReading {
   if (bytes.byteLength === 0) return { ok: false, message: "The captions file is empty." };
-  if (bytes.byteLength > CAPTIONS_MAX_KB * 1024) return { ok: false, message: `The captions file is larger than ${CAPTIONS_MAX_KB} KB.` };
+  if (bytes.byteLength > CAPTIONS_MAX_KB * 1024) return { ok: false, message: captionsTooLarge };
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     return { ok: false, message: "The captions file is not UTF-8 text. Save it as UTF-8 and upload it again." };
+  }
+  const unstorable = firstUnstorableLine(text);
+  if (unstorable !== null) {
+    return {
+      ok: false,
+      message: `Line ${unstorable}: this line holds a NUL character, which captions cannot contain. Remove it and upload the file again.`,
+    };
   }
   const lines = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
   if (!/^WEBVTT([ \t].*)?$/.test(lines[0] ?? "")) {

@@ -1,0 +1,69 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { createRequestHandler as createReactRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+
+interface Options {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider;
+}
+
+/**
+ * React Router's Express adapter (@react-router/express), with one difference: when the server
+ * has read a form itself (`res.locals.formRead`: a staff form over its limit, read without its
+ * large files by server/body-limit.ts), React Router reads that form instead of the request's
+ * stream, which is spent.
+ */
+export function createRequestHandler({ build, mode, getLoadContext }: Options): RequestHandler {
+  const handleRequest = createReactRouterHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      await sendResponse(res, await handleRequest(webRequest(req, res), getLoadContext(req, res)));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // The port as @react-router/express finds it: a trusted proxy's X-Forwarded-Host, else Host.
+  const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
+  const [, hostPort] = req.get("host")?.split(":") ?? [];
+  const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
+  const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+
+  let controller: AbortController | null = new AbortController();
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const headers = new Headers();
+  for (const [name, values] of Object.entries(req.headers)) {
+    for (const value of Array.isArray(values) ? values : values ? [values] : []) headers.append(name, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = res.locals.formRead ?? createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url.href, init);
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.headers.get("Content-Type")?.match(/text\/event-stream/i)) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!res.destroyed && !res.writableEnded) throw error;
+  }
+}
