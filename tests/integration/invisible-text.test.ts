@@ -208,6 +208,18 @@ describe.each(engines)("text of invisible characters only, on %s", (engine) => {
     expect(await count(handle.db, "quiz_questions")).toBe(before);
   });
 
+  it("keeps a profile address of invisible characters as no address", async () => {
+    const email = `root-invisible-${process.pid}@college.example`;
+    const response = await admin.postForm("/profile", { phone: "9840012345", address: invisible });
+    expect(response.status).toBe(200);
+    const account = await handle.db
+      .selectFrom("accounts")
+      .select(["phone", "address"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(account).toEqual({ phone: "9840012345", address: null });
+  });
+
   it("answers a help question or a library search of invisible characters as none asked", async () => {
     const help = await fetch(`${site.url}/help?q=${encodeURIComponent(invisible)}`);
     expect(visibleText(await help.text())).toContain("Please type what you are looking for");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema } from "#app/lib/email-schema.ts";
-import { requiredTextSchema } from "#app/lib/text.ts";
+import { optionalTextSchema, requiredTextSchema } from "#app/lib/text.ts";
 import { ADDRESS_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits.ts";
 
 const PASSWORD_MAX_LENGTH = 256;
@@ -60,10 +60,12 @@ export type Registration = z.infer<typeof registerSchema>;
 
 export const accountContactSchema = z.object({
   phone: phoneSchema,
-  address: z
-    .string()
-    .trim()
-    .max(ADDRESS_MAX_LENGTH, `Please keep the address under ${ADDRESS_MAX_LENGTH} characters.`)
+  address: optionalTextSchema({
+    label: "The address",
+    notText: "Please type the address as text.",
+    max: ADDRESS_MAX_LENGTH,
+    tooLong: `Please keep the address under ${ADDRESS_MAX_LENGTH} characters.`,
+  })
     .optional()
     .transform((address) => address || null),
 });
