@@ -14,6 +14,7 @@ import * as m010 from "./migrations/010-account-links.server.ts";
 import * as m011 from "./migrations/011-content-versions.server.ts";
 import * as m012 from "./migrations/012-learning-content.server.ts";
 import * as m013 from "./migrations/013-people.server.ts";
+import * as m015 from "./migrations/015-video-uploads.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations = {
@@ -30,6 +31,7 @@ const migrations = {
   "011-content-versions": m011,
   "012-learning-content": m012,
   "013-people": m013,
+  "015-video-uploads": m015,
 } satisfies Record<string, Migration>;
 
 const migratorFor = <DB>(db: Kysely<DB>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
