@@ -93,7 +93,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   const media = createMediaCatalog(config, bucket);
   const mediaStore = bucket ?? localMediaStore(config.MEDIA_DIR);
   const secureCookies = (req: express.Request) => Boolean(config.PUBLIC_URL?.startsWith("https:")) || req.protocol === "https";
-  const videoUploadHandler = staffVideoUploads({ db: database.db, config, mediaStore, bucket }, secureCookies);
+  const videoUploadHandler = staffVideoUploads({ db: database.db, config, mediaStore, bucket }, { secureCookies, logger });
   const storedPublicFiles = devServer ? undefined : publicFiles(clientDir);
   // Development renders every page, so edits show at once.
   const pageCache =

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { open } from "node:fs/promises";
+import type { Logger } from "pino";
 
 export type VideoKind = "mp4" | "webm";
 
@@ -56,16 +57,23 @@ export async function readHead(path: string, bytes = 256): Promise<Uint8Array> {
   }
 }
 
-/** The duration ffprobe reads, in whole seconds; null when ffprobe is not installed or cannot tell. */
-function ffprobeSeconds(path: string): Promise<number | null> {
+/**
+ * The duration ffprobe reads, in whole seconds; null when ffprobe is not installed or cannot tell
+ * (said in the log: a file it cannot read, or its time running out).
+ */
+function ffprobeSeconds(path: string, logger: Logger): Promise<number | null> {
   return new Promise((resolve) => {
     execFile(
       "ffprobe",
       ["-v", "error", "-show_entries", "format=duration", "-of", "default=noprint_wrappers=1:nokey=1", path],
       { timeout: 15_000 },
-      (error, stdout) => {
+      (error, stdout, stderr) => {
         const seconds = Number.parseFloat(stdout);
-        resolve(error || !Number.isFinite(seconds) ? null : Math.round(seconds));
+        if (!error && Number.isFinite(seconds)) return resolve(Math.round(seconds));
+        if ((error as NodeJS.ErrnoException | null)?.code !== "ENOENT") {
+          logger.warn({ err: error ?? undefined, ffprobe: String(stderr).slice(0, 500) }, "ffprobe could not read a video's length");
+        }
+        resolve(null);
       },
     );
   });
@@ -115,8 +123,8 @@ async function mp4HeaderSeconds(path: string): Promise<number | null> {
  * A video's length in seconds: ffprobe's answer where it is installed (it reads a file or an
  * address), else a local MP4's header; null when neither tells.
  */
-export async function videoSeconds(pathOrUrl: string, kind: VideoKind): Promise<number | null> {
-  const probed = await ffprobeSeconds(pathOrUrl);
+export async function videoSeconds(pathOrUrl: string, kind: VideoKind, logger: Logger): Promise<number | null> {
+  const probed = await ffprobeSeconds(pathOrUrl, logger);
   if (probed !== null || kind !== "mp4" || /^https?:/.test(pathOrUrl)) return probed;
   return mp4HeaderSeconds(pathOrUrl);
 }
