@@ -178,7 +178,10 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   // After the health checks: load balancers call them at each instance's own address.
   app.use(redirectToPublicAddress({ publicUrl: config.PUBLIC_URL, logger }));
   // Before compression: byte ranges are ranges of the file itself.
-  app.use("/media", bucket ? bucketMediaRoutes(bucket, { signed: !config.S3_PUBLIC_URL }) : await mediaRoutes(config.MEDIA_DIR));
+  app.use(
+    "/media",
+    bucket ? bucketMediaRoutes(bucket, { signed: !config.S3_PUBLIC_URL, logger }) : await mediaRoutes(config.MEDIA_DIR, logger),
+  );
   // The public files (pictures, the icon), from memory like the hashed assets, before compression.
   if (storedPublicFiles) app.use(storedPublicFiles.serve);
   // Pages kept for signed-out visitors, sent as stored (compressed once when kept).
