@@ -152,7 +152,12 @@ describe("the staff area with S3_BUCKET", () => {
   // Last: the bucket goes away for good.
   it("with the bucket gone, a finished upload and a caption fail alone: answered with an error, logged, nothing left on the disk, the site still serving", async () => {
     const processes = listeningProcesses(site);
-    const { captions } = await handle.db.selectFrom("lessons").select("captions").where("id", "=", "java-02").executeTakeFirstOrThrow();
+    const body = new FormData();
+    body.set("intent", "captions");
+    body.set("captions", new Blob(["WEBVTT\n\n00:00.000 --> 00:02.000\nSoon gone.\n"]), "c.vtt");
+    expect((await teacher.request("/staff/courses/java/lessons/java-03", { method: "POST", body })).status).toBe(303);
+    const { captions } = await handle.db.selectFrom("lessons").select("captions").where("id", "=", "java-03").executeTakeFirstOrThrow();
+    expect(captions).toMatch(/^lessons\/java-03\//);
     const clip = new Uint8Array(readFileSync("media/java/01.mp4"));
     const created = await teacher.request("/staff/uploads", {
       method: "POST",
