@@ -73,18 +73,24 @@ function multipart(parts: Array<{ name: string; value?: string; filename?: strin
 /**
  * A stand-in for ffprobe, first on the server's PATH: it says 42 seconds, or as the file `mode`
  * beside it says: "slow" (two seconds first, to cut a client off while a finished upload is
- * checked) or "broken" (it fails, as on a file it cannot read).
+ * checked) or "broken" (it fails, as on a file it cannot read). Each run adds a line to `calls`.
  */
 function fakeFfprobe(folder: string) {
   const bin = join(folder, "bin");
   mkdirSync(bin);
   const mode = join(folder, "ffprobe-mode");
+  const calls = join(folder, "ffprobe-calls");
   writeFileSync(
     join(bin, "ffprobe"),
-    `#!/bin/sh\ncase "$(cat ${mode} 2>/dev/null)" in\n  slow) sleep 2; echo 42.000000 ;;\n  broken) echo "moov atom not found" >&2; exit 1 ;;\n  *) echo 42.000000 ;;\nesac\n`,
+    `#!/bin/sh\necho run >> ${calls}\ncase "$(cat ${mode} 2>/dev/null)" in\n  slow) sleep 2; echo 42.000000 ;;\n  broken) echo "moov atom not found" >&2; exit 1 ;;\n  *) echo 42.000000 ;;\nesac\n`,
   );
   chmodSync(join(bin, "ffprobe"), 0o755);
-  return { path: `${bin}:${process.env.PATH}`, set: (value: "slow" | "broken" | "quick") => writeFileSync(mode, value) };
+  return {
+    path: `${bin}:${process.env.PATH}`,
+    set: (value: "slow" | "broken" | "quick") => writeFileSync(mode, value),
+    /** How many times it has run so far. */
+    runs: () => (existsSync(calls) ? readFileSync(calls, "utf8").split("\n").length - 1 : 0),
+  };
 }
 
 describe.each(engines)("lesson video uploads on %s, with two workers", (engine) => {
@@ -450,12 +456,15 @@ describe.each(engines)("lesson video uploads on %s, with two workers", (engine) 
       try {
         const clip = mp4Of(300_000);
         const location = await started(teacher.browser, clip.length, "java-05");
+        // Each client goes once the server is measuring its video: the whole body was read.
+        let runs = ffprobe.runs();
         await requestThenVanish(`${site.url}${location}`, {
           method: "PATCH",
           headers: { ...asBrowser(teacher.browser, location), ...piece, "Upload-Offset": "0" },
           body: clip,
-          afterMs: 1000,
+          goneWhen: () => ffprobe.runs() > runs,
         });
+        runs = ffprobe.runs();
         const form = multipart([
           { name: "lesson", value: "java-06" },
           { name: "video", filename: "b.mp4", bytes: clip },
@@ -463,7 +472,7 @@ describe.each(engines)("lesson video uploads on %s, with two workers", (engine) 
         await requestThenVanish(`${site.url}/staff/uploads/form`, {
           headers: { ...asBrowser(teacher.browser, "/staff/uploads/form"), "Content-Type": form.type },
           body: form.body,
-          afterMs: 1000,
+          goneWhen: () => ffprobe.runs() > runs,
         });
         for (const lesson of ["java-05", "java-06"]) {
           const deadline = Date.now() + 15_000;

@@ -45,14 +45,10 @@ export async function expectStillServing(server: RunningServer, processes: numbe
   for (const pid of processes.filter(Number.isInteger)) expect(() => process.kill(pid, 0), `process ${pid}`).not.toThrow();
 }
 
-export interface Cut {
-  /** Resolves when the connection has been destroyed. */
-  done: Promise<void>;
-}
-
 /**
  * A request whose client goes away: it sends the head and the first `sentBytes` of `body` (all of it
- * by default), then, after `afterMs`, destroys its connection without reading an answer.
+ * by default), then destroys its connection without reading an answer: after `afterMs`, or once
+ * `goneWhen` holds (the server has reached the step the test wants to cut).
  */
 export function requestThenVanish(
   url: string,
@@ -62,12 +58,14 @@ export function requestThenVanish(
     body,
     sentBytes = body.length,
     afterMs = 300,
+    goneWhen,
   }: {
     method?: string;
     headers: Record<string, string>;
     body: Uint8Array;
     sentBytes?: number;
     afterMs?: number;
+    goneWhen?: () => boolean;
   },
 ): Promise<void> {
   const target = new URL(url);
@@ -81,11 +79,13 @@ export function requestThenVanish(
       agent: false,
     });
     outgoing.on("error", () => {});
+    const vanish = () => {
+      outgoing.destroy();
+      resolve();
+    };
     outgoing.write(body.subarray(0, sentBytes), () => {
-      setTimeout(() => {
-        outgoing.destroy();
-        resolve();
-      }, afterMs);
+      if (goneWhen) until(goneWhen, "the moment to go").then(vanish, vanish);
+      else setTimeout(vanish, afterMs);
     });
   });
 }

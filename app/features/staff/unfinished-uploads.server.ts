@@ -22,7 +22,8 @@ export interface UploadLimits {
   reserveBytes: number;
 }
 
-export type Admission = { ok: true } | { ok: false; reason: "disk" | "quota"; message: string };
+/** Taken in, or refused: the disk is nearly full, or the allowance used up (with what to tell the person). */
+type Verdict = { ok: true } | { ok: false; reason: "disk" | "quota"; message: string };
 
 /** Whether the disk holding `folder` keeps `reserveBytes` free after `bytes` more are written. */
 export async function diskHasRoom(folder: string, bytes: number, reserveBytes: number): Promise<boolean> {
@@ -41,7 +42,7 @@ export async function admitUpload(
   db: Kysely<Database>,
   limits: UploadLimits,
   { id, owner, bytes, now = new Date() }: { id: string; owner: string; bytes: number; now?: Date },
-): Promise<Admission> {
+): Promise<Verdict> {
   if (!(await diskHasRoom(limits.mediaRoot, bytes, limits.reserveBytes))) return { ok: false, reason: "disk", message: DISK_FULL_TEXT };
   const overAllowance = Symbol("over the allowance");
   let waiting = 0;
