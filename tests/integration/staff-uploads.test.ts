@@ -566,13 +566,26 @@ describe.each(engines)("lesson video uploads on %s, with two workers", (engine) 
         { name: "imageAlt", value: "A cup" },
         { name: "image", filename: "java.svg", bytes: picture },
       ]);
+      const posts = () => site.logs.filter((entry) => entry.msg === "request" && entry.path === "/staff/courses/new").length;
+      const before = posts();
       await requestThenVanish(`${site.url}/staff/courses/new`, {
         headers: { ...asBrowser(teacher.browser, "/staff/courses/new"), "Content-Type": whole.type },
         body: whole.body,
         afterMs: 0,
       });
-      await pause(1000);
+      await until(() => posts() > before || workerLost(site), "the post's end logged");
       await expectStillServing(site, workers);
+
+      // A picture the image library cannot read: the form says so, and so does the log.
+      const damaged = new FormData();
+      damaged.set("slug", "damaged-picture");
+      damaged.set("title", "A damaged picture");
+      damaged.set("imageAlt", "Nothing");
+      damaged.set("image", new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...Buffer.alloc(500, 1)])]), "d.png");
+      const refused = await teacher.browser.request("/staff/courses/new", { method: "POST", body: damaged });
+      expect(refused.status).toBe(400);
+      expect(visibleText(await refused.text())).toContain("This PNG picture could not be read; it may be damaged.");
+      await logged(site, (entry) => entry.msg === "a course picture could not be read; the form says so" && entry.kind === "png");
     });
   });
 
