@@ -99,7 +99,7 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   const media = createMediaCatalog(config, bucket);
   const mediaStore = bucket ?? localMediaStore(config.MEDIA_DIR);
   const secureCookies = (req: express.Request) => Boolean(config.PUBLIC_URL?.startsWith("https:")) || req.protocol === "https";
-  const videoUploadHandler = staffVideoUploads({ db: database.db, config, mediaStore, bucket }, secureCookies);
+  const videoUploadHandler = staffVideoUploads({ db: database.db, config, mediaStore, bucket }, { secureCookies, logger });
   const storedPublicFiles = devServer ? undefined : publicFiles(clientDir);
   // Development renders every page, so edits show at once.
   const pageCache =
@@ -186,7 +186,10 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   // After the health checks: load balancers call them at each instance's own address.
   app.use(redirectToPublicAddress({ publicUrl: config.PUBLIC_URL, logger }));
   // Before compression: byte ranges are ranges of the file itself.
-  app.use("/media", bucket ? bucketMediaRoutes(bucket, { signed: !config.S3_PUBLIC_URL }) : await mediaRoutes(config.MEDIA_DIR));
+  app.use(
+    "/media",
+    bucket ? bucketMediaRoutes(bucket, { signed: !config.S3_PUBLIC_URL, logger }) : await mediaRoutes(config.MEDIA_DIR, logger),
+  );
   // The public files (pictures, the icon), from memory like the hashed assets, before compression.
   if (storedPublicFiles) app.use(storedPublicFiles.serve);
   // Pages kept for signed-out visitors, sent as stored (compressed once when kept).

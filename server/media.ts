@@ -1,7 +1,10 @@
 import { createReadStream } from "node:fs";
 import { realpath, stat } from "node:fs/promises";
 import { extname, resolve, sep } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { Router, type Request, type Response } from "express";
+import type { Logger } from "pino";
 import { isMediaKey } from "#app/lib/media-store.server.ts";
 import type { S3Storage } from "#app/lib/s3-storage.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
@@ -68,10 +71,25 @@ async function resolveMediaFile(root: string, urlPath: string) {
 }
 
 /**
+ * Sends a file's bytes as the response's body. A visitor who goes away mid-way (a player seeking
+ * elsewhere, a closed tab) ends the read and nothing more; a failure to read (the disk, the
+ * bucket) ends this response only, cut short, with a line in the log.
+ */
+function sendBody(body: Readable, req: Request, res: Response, logger: Logger) {
+  pipeline(body, res).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === "ERR_STREAM_PREMATURE_CLOSE") return; // the visitor left; the request's own log line says so
+    logger.warn(
+      { err, path: req.path, requestId: res.locals.requestId },
+      "a media file could not be sent whole; its response was cut short",
+    );
+  });
+}
+
+/**
  * Serves lesson media from MEDIA_DIR with HTTP Range support (206, suffix and
  * open-ended ranges, 416, If-Range), ETag and Last-Modified, for GET and HEAD.
  */
-export async function mediaRoutes(mediaDir: string) {
+export async function mediaRoutes(mediaDir: string, logger: Logger) {
   const root = await realpath(mediaDir).catch(() => resolve(mediaDir));
   const router = Router();
 
@@ -115,10 +133,7 @@ export async function mediaRoutes(mediaDir: string) {
       res.end();
       return;
     }
-    const stream = createReadStream(file.path, { start, end });
-    stream.on("error", () => res.destroy());
-    res.on("close", () => stream.destroy());
-    stream.pipe(res);
+    sendBody(createReadStream(file.path, { start, end }), req, res, logger);
   };
 
   router.get("/{*path}", serve);
@@ -131,7 +146,7 @@ export async function mediaRoutes(mediaDir: string) {
  * the browser on to the bucket (its public address, or a signed one), where byte ranges are
  * served. Captions are sent from here instead: a <track> is read from the page's own origin only.
  */
-export function bucketMediaRoutes(bucket: S3Storage, { signed }: { signed: boolean }) {
+export function bucketMediaRoutes(bucket: S3Storage, { signed, logger }: { signed: boolean; logger: Logger }) {
   const router = Router();
   const serve = async (req: Request, res: Response) => {
     let key: string;
@@ -155,8 +170,7 @@ export function bucketMediaRoutes(bucket: S3Storage, { signed }: { signed: boole
           res.end();
           return;
         }
-        file.body.on("error", () => res.destroy());
-        file.body.pipe(res);
+        sendBody(file.body, req, res, logger);
         return;
       }
       // A signed address expires: the redirect is kept no longer than a few minutes.
@@ -168,7 +182,9 @@ export function bucketMediaRoutes(bucket: S3Storage, { signed }: { signed: boole
         res.status(404).type("text/plain").send("No such media file.");
         return;
       }
-      throw error;
+      // The bucket did not answer, or answered with an error of its own: this file only fails.
+      logger.error({ err: error, path: req.path, requestId: res.locals.requestId }, "the media bucket could not be read");
+      res.status(502).type("text/plain").send("This file could not be fetched from storage. Please try again in a moment.");
     }
   };
   router.get("/{*path}", serve);

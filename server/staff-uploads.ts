@@ -1,10 +1,13 @@
-import { readdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { RequestHandler } from "express";
+import type { Logger } from "pino";
 import { sessionUserOf } from "#app/features/auth/index.server.ts";
 import { actorOf } from "#app/lib/audit-log.server.ts";
 import { contentRoles } from "#app/features/staff/roles.ts";
+import { removeAbandonedUploads } from "#app/features/staff/unfinished-uploads.server.ts";
 import type { VideoUploadServices } from "#app/features/staff/video-uploads.server.ts";
+
+type Uploads = Awaited<ReturnType<typeof import("#app/features/staff/video-uploads.server.ts").videoUploads>>;
 
 /**
  * The lesson video uploads (the tus protocol: POST, HEAD, PATCH, DELETE, and the plain form of a
@@ -13,9 +16,19 @@ import type { VideoUploadServices } from "#app/features/staff/video-uploads.serv
  * or a place in their render queue. The session cookie says who sends it; only teachers and
  * administrators may. The upload code (about 30 MB a worker) loads with the first upload.
  */
-export function staffVideoUploads(services: VideoUploadServices, secureCookies: (req: Parameters<RequestHandler>[0]) => boolean) {
-  let loaded: Promise<ReturnType<typeof import("#app/features/staff/video-uploads.server.ts").videoUploads>> | undefined;
-  const uploads = () => (loaded ??= import("#app/features/staff/video-uploads.server.ts").then((module) => module.videoUploads(services)));
+export function staffVideoUploads(
+  services: VideoUploadServices,
+  { secureCookies, logger }: { secureCookies: (req: Parameters<RequestHandler>[0]) => boolean; logger: Logger },
+) {
+  let loaded: Promise<Uploads> | undefined;
+  const uploads = () =>
+    (loaded ??= import("#app/features/staff/video-uploads.server.ts")
+      .then((module) => module.videoUploads(services))
+      .catch((error: unknown) => {
+        // A failure to start (the uploads folder could not be made) is this request's; the next one tries again.
+        loaded = undefined;
+        throw error;
+      }));
 
   const handler: RequestHandler = async (req, res, next) => {
     try {
@@ -31,20 +44,23 @@ export function staffVideoUploads(services: VideoUploadServices, secureCookies: 
         res.status(403).type("text/plain").send("Only teachers and administrators upload lesson videos.");
         return;
       }
+      const requestLogger = logger.child({ requestId: res.locals.requestId });
       if (req.method === "POST" && req.path === "/form") {
-        res.redirect(303, await (await uploads()).receiveForm(req, actorOf(user)));
+        const answer = await (await uploads()).receiveForm(req, actorOf(user), requestLogger);
+        if ("redirect" in answer) res.redirect(303, answer.redirect);
+        else res.status(answer.status).type("text/plain").send(answer.message);
         return;
       }
-      await (await uploads()).handle(req, res, actorOf(user));
+      await (await uploads()).handle(req, res, actorOf(user), requestLogger);
     } catch (error) {
       next(error);
     }
   };
 
-  /** Forgets uploads left unfinished for a day; loads the upload code only when some are waiting. */
+  /** Forgets uploads a day old and removes what interrupted uploads left in MEDIA_DIR/.uploads. */
   const pruneUnfinished = async () => {
-    const waiting = await readdir(join(resolve(services.config.MEDIA_DIR), ".uploads")).catch(() => []);
-    if (waiting.length) await (await uploads()).pruneUnfinished();
+    const removed = await removeAbandonedUploads(services.db, join(resolve(services.config.MEDIA_DIR), ".uploads"));
+    if (removed > 0) logger.info({ removed }, "removed the files of abandoned video uploads");
   };
   return { handler, pruneUnfinished };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./env.server.ts";
+import { ConfigError, loadConfig, uploadQuotaMb } from "./env.server.ts";
 
 describe("loadConfig", () => {
   it("runs on SQLite at port 3000 when nothing is set", () => {
@@ -62,6 +62,21 @@ describe("loadConfig", () => {
       /CHATBOT_SCRIPT_URL: must be the http\(s\) address/,
     );
     expect(() => loadConfig({ ...chatbot, CHATBOT_CONFIG_URL: "/config.js" })).toThrow(/CHATBOT_CONFIG_URL: must be the http\(s\) address/);
+  });
+
+  it("gives each person three of the largest videos of unfinished uploads unless UPLOAD_QUOTA_MB says otherwise, never less than one", () => {
+    expect(uploadQuotaMb(loadConfig({}))).toBe(3 * 2048);
+    expect(uploadQuotaMb(loadConfig({ MAX_UPLOAD_MB: "5000" }))).toBe(15_000);
+    expect(uploadQuotaMb(loadConfig({ UPLOAD_QUOTA_MB: "2048" }))).toBe(2048);
+    expect(() => loadConfig({ UPLOAD_QUOTA_MB: "2047" })).toThrow(/UPLOAD_QUOTA_MB: must be at least MAX_UPLOAD_MB \(2048\)/);
+    expect(() => loadConfig({ UPLOAD_QUOTA_MB: "0" })).toThrow(/UPLOAD_QUOTA_MB: must be a whole number of megabytes, at least 1/);
+    expect(() => loadConfig({ UPLOAD_QUOTA_MB: "1e4" })).toThrow(/UPLOAD_QUOTA_MB: must be a whole number/);
+  });
+
+  it("keeps 1 GB of the media disk free by default (UPLOAD_DISK_RESERVE_MB), in whole megabytes", () => {
+    expect(loadConfig({}).UPLOAD_DISK_RESERVE_MB).toBe(1024);
+    expect(loadConfig({ UPLOAD_DISK_RESERVE_MB: "0" }).UPLOAD_DISK_RESERVE_MB).toBe(0);
+    expect(() => loadConfig({ UPLOAD_DISK_RESERVE_MB: "-5" })).toThrow(/UPLOAD_DISK_RESERVE_MB: must be a whole number of megabytes/);
   });
 
   it("names every bad variable and its value in one message", () => {

@@ -65,6 +65,10 @@ const envSchema = z.object({
       z.number().min(1, "must be a whole number of megabytes, 1 to 20000").max(20_000, "must be a whole number of megabytes, 1 to 20000"),
     )
     .default(2048),
+  UPLOAD_QUOTA_MB: wholeNumber("must be a whole number of megabytes, at least 1")
+    .pipe(z.number().min(1, "must be a whole number of megabytes, at least 1"))
+    .optional(),
+  UPLOAD_DISK_RESERVE_MB: wholeNumber("must be a whole number of megabytes (0: only an upload that does not fit is refused)").default(1024),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z
     .string()
@@ -172,6 +176,13 @@ const configSchema = envSchema.superRefine((env, ctx) => {
       message: "cannot be set with S3_BUCKET: the bucket's files are linked from S3_PUBLIC_URL, or signed",
     });
   }
+  if (env.UPLOAD_QUOTA_MB !== undefined && env.UPLOAD_QUOTA_MB < env.MAX_UPLOAD_MB) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["UPLOAD_QUOTA_MB"],
+      message: `must be at least MAX_UPLOAD_MB (${env.MAX_UPLOAD_MB}): else the largest video allowed could never be uploaded`,
+    });
+  }
   if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
     ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
   }
@@ -219,6 +230,14 @@ const withShutdownDelay = configSchema.transform((env, ctx) => {
 });
 
 export type Config = z.output<typeof withShutdownDelay>;
+
+/**
+ * How many bytes of unfinished video uploads one person may have at once: UPLOAD_QUOTA_MB, else
+ * three of the largest videos allowed (MAX_UPLOAD_MB), so raising that limit never locks uploads out.
+ */
+export function uploadQuotaMb(config: Pick<Config, "UPLOAD_QUOTA_MB" | "MAX_UPLOAD_MB">): number {
+  return config.UPLOAD_QUOTA_MB ?? 3 * config.MAX_UPLOAD_MB;
+}
 
 /** The address every mail of the site comes from: CONTACT_FROM, else no-reply@ the site's host. */
 export function mailSender(config: Pick<Config, "CONTACT_FROM" | "PUBLIC_URL" | "PORT">): string {

@@ -175,6 +175,33 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   await student.context.close();
 });
 
+test("a teacher whose unfinished uploads fill their allowance is told so by the uploader, and nothing is sent", async ({ browser }) => {
+  const email = `allowance-${teacherEmail}`;
+  await assignRole(own.db, email, "teacher");
+  const { context, page } = await own.signedIn(browser, email, "Full Teacher");
+  const { sub } = await own.db.selectFrom("people").select("sub").where("email", "=", email).executeTakeFirstOrThrow();
+  // Three recordings of the largest size (MAX_UPLOAD_MB's default) wait unfinished: the default allowance.
+  await own.db
+    .insertInto("video_uploads")
+    .values({ id: "e2e0".repeat(8), owner_sub: sub, bytes: 3 * 2048 * 1024 * 1024, created_at: new Date().toISOString() })
+    .execute();
+  const patches: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "PATCH") patches.push(request.url());
+  });
+  await open(page, "/staff/courses/java/lessons/java-01");
+  const main = page.getByRole("main");
+  await main.getByLabel("Video file").setInputFiles(files.video!);
+  await expect(main.getByRole("alert")).toHaveText(
+    "Your unfinished uploads would come to more than 6,144 MB, the most one person may have waiting (6,144 MB already are). " +
+      "Finish an upload you started, or wait: an unfinished upload is forgotten a day after it began.",
+  );
+  expect(patches).toEqual([]);
+  expect(await own.db.selectFrom("video_uploads").select("id").where("owner_sub", "=", sub).execute()).toEqual([{ id: "e2e0".repeat(8) }]);
+  expect(await seriousViolations(page)).toEqual([]);
+  await context.close();
+});
+
 test("a student gets 403 on every staff page and action, and changes nothing", async ({ browser }) => {
   const { context: student, page } = await own.signedIn(browser, `other-${studentEmail}`, "Other Student");
   const before = await own.db.selectFrom("audit_log").select("id").execute();

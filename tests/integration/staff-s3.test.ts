@@ -11,6 +11,7 @@ import { registerIn } from "../setup/accounts.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startS3StandIn } from "../setup/s3-stand-in.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
+import { expectStillServing, listeningProcesses, logged } from "../setup/still-serving.ts";
 
 // Staff uploads in an S3-compatible bucket (S3_BUCKET): a local service stands in for it.
 describe("the staff area with S3_BUCKET", () => {
@@ -146,5 +147,44 @@ describe("the staff area with S3_BUCKET", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
     expect(await served.text()).toContain("In the bucket.");
+  });
+
+  // Last: the bucket goes away for good.
+  it("with the bucket gone, a finished upload and a caption fail alone: answered with an error, logged, nothing left on the disk, the site still serving", async () => {
+    const processes = listeningProcesses(site);
+    const body = new FormData();
+    body.set("intent", "captions");
+    body.set("captions", new Blob(["WEBVTT\n\n00:00.000 --> 00:02.000\nSoon gone.\n"]), "c.vtt");
+    expect((await teacher.request("/staff/courses/java/lessons/java-03", { method: "POST", body })).status).toBe(303);
+    const { captions } = await handle.db.selectFrom("lessons").select("captions").where("id", "=", "java-03").executeTakeFirstOrThrow();
+    expect(captions).toMatch(/^lessons\/java-03\//);
+    const clip = new Uint8Array(readFileSync("media/java/01.mp4"));
+    const created = await teacher.request("/staff/uploads", {
+      method: "POST",
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Length": String(clip.length), "Upload-Metadata": `lesson ${btoa("java-03")}` },
+    });
+    expect(created.status).toBe(201);
+    await s3.stop();
+
+    const finished = await teacher.request(created.headers.get("location")!, {
+      method: "PATCH",
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Offset": "0", "Content-Type": "application/offset+octet-stream" },
+      body: clip,
+    });
+    expect(finished.status).toBe(500);
+    // In words of the site's own: nothing of the bucket's address or of its error.
+    expect(await finished.text()).toBe("The video could not be saved because of a problem on our side. Please try again.");
+    await logged(site, (entry) => entry.msg === "video upload request failed; answered with an error");
+    expect((await handle.db.selectFrom("lessons").select("video").where("id", "=", "java-03").executeTakeFirstOrThrow()).video).toBe(
+      "java/03.mp4",
+    );
+    expect(readdirSync(join(mediaDir, ".uploads"))).toEqual([]);
+    expect(await handle.db.selectFrom("video_uploads").selectAll().execute()).toEqual([]);
+
+    const caption = await fetch(`${site.url}/media/${captions}`);
+    expect(caption.status).toBe(502);
+    expect(await caption.text()).toBe("This file could not be fetched from storage. Please try again in a moment.");
+    await logged(site, (entry) => entry.msg === "the media bucket could not be read");
+    await expectStillServing(site, processes);
   });
 });

@@ -9,10 +9,14 @@ export async function startS3StandIn(bucket = "college-media") {
   const server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
+  let stopped = false;
   return {
     endpoint,
     env: { S3_BUCKET: bucket, S3_ENDPOINT: endpoint, S3_REGION: "us-east-1", S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER" },
+    /** Stops the service (a test may stop it early, to see the site without its bucket). */
     async stop() {
+      if (stopped) return;
+      stopped = true;
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

@@ -19,7 +19,7 @@ import { problemsText, refuseForm } from "./form-reply.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
 import type { EditResult } from "./staff-change.server.ts";
 
-type Services = Pick<RequestServices, "db" | "mediaStore">;
+type Services = Pick<RequestServices, "db" | "mediaStore" | "logger">;
 
 type StoredImage = { src: string; width: number; height: number };
 
@@ -32,13 +32,13 @@ async function courseImageOf(
   formData: FormData,
   slug: string,
   alt: string,
-  { mediaStore }: Services,
+  { mediaStore, logger }: Services,
 ): Promise<{ image: StoredImage | null } | { field: "image" | "imageAlt"; message: string }> {
   if (filesLeftOut(formData).has("image")) return { field: "image", message: courseImageTooLarge };
   const file = formData.get("image");
   if (!(file instanceof File) || file.size === 0) return { image: null };
   if (!alt) return { field: "imageAlt", message: "Describe the picture for people who cannot see it." };
-  const reading = await readCourseImage(file, slug);
+  const reading = await readCourseImage(file, slug, logger);
   if (!reading.ok) return { field: "image", message: reading.message };
   await mediaStore.put(reading.key, reading.bytes, "image/webp");
   return { image: { src: reading.key, width: reading.width, height: reading.height } };

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { Logger } from "pino";
 import { COURSE_IMAGE_MAX_MB } from "./limits.ts";
 
 /** Cards show pictures at 3:2; stored at twice the card's size for sharp screens. */
@@ -50,7 +51,7 @@ function svgProblem(svg: string): string | null {
  * WebP, turned upright and stripped of its metadata (camera, place, author). The key names the
  * course and the picture's content, so a new picture gets a new address and caches never mix them.
  */
-export async function readCourseImage(file: File, courseSlug: string): Promise<CourseImageReading> {
+export async function readCourseImage(file: File, courseSlug: string, logger: Logger): Promise<CourseImageReading> {
   if (file.size === 0) return { ok: false, message: "The picture file is empty." };
   if (file.size > COURSE_IMAGE_MAX_MB * 1024 * 1024) return { ok: false, message: courseImageTooLarge };
   const input = Buffer.from(await file.arrayBuffer());
@@ -70,7 +71,9 @@ export async function readCourseImage(file: File, courseSlug: string): Promise<C
       .toBuffer();
     const hash = createHash("sha256").update(bytes).digest("hex").slice(0, 12);
     return { ok: true, bytes, key: `course-images/${courseSlug}-${hash}.webp`, width, height };
-  } catch {
+  } catch (err) {
+    // Mostly a damaged file, but a failure of the image library itself would look the same to the person.
+    logger.info({ err, kind }, "a course picture could not be read; the form says so");
     return { ok: false, message: `This ${kind.toUpperCase()} picture could not be read; it may be damaged. Please try another file.` };
   }
 }

@@ -10,14 +10,31 @@ export const VIDEO_ACCEPT = "video/mp4,video/webm";
 /** The largest question file imported: thousands of questions fit in far less. */
 export const QUIZ_IMPORT_MAX_KB = 512;
 
+const megabytes = (mb: number) => `${mb.toLocaleString("en-US")} MB`;
+
+/** Why an upload is refused while the disk of the media folder is nearly full (UPLOAD_DISK_RESERVE_MB). */
+export const DISK_FULL_TEXT =
+  "The site's disk is nearly full, so it cannot take a video now. Nothing was kept; please tell the site's administrators.";
+
+/** Why an upload would take its sender past their allowance of unfinished uploads (UPLOAD_QUOTA_MB). */
+export function quotaText(quotaMb: number, waitingMb?: number): string {
+  const waiting = waitingMb === undefined ? "" : ` (${megabytes(waitingMb)} already are)`;
+  return (
+    `Your unfinished uploads would come to more than ${megabytes(quotaMb)}, the most one person may have waiting${waiting}. ` +
+    "Finish an upload you started, or wait: an unfinished upload is forgotten a day after it began."
+  );
+}
+
 /** What the lesson page says after a video posted by its plain form was refused (`?video-problem=`). */
-export function videoProblemText(problem: string | null, maxMb: number): string | null {
+export function videoProblemText(problem: string | null, { maxMb, quotaMb }: { maxMb: number; quotaMb: number }): string | null {
   const texts: Record<string, string> = {
     type: "This file is not an MP4 or WebM video (whatever its name says). Please export the recording as MP4 and upload it again.",
-    size: `The file is larger than ${maxMb.toLocaleString("en-US")} MB, the most the site accepts.`,
+    size: `The file is larger than ${megabytes(maxMb)}, the most the site accepts.`,
     missing: "Choose a video file to upload.",
     form: "The upload was cut off before the end. Please try again.",
     lesson: "There is no such lesson. It may have been deleted.",
+    quota: quotaText(quotaMb),
+    disk: DISK_FULL_TEXT,
   };
   return texts[problem ?? ""] ?? null;
 }

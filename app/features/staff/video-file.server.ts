@@ -1,20 +1,53 @@
 import { execFile } from "node:child_process";
 import { open } from "node:fs/promises";
+import type { Logger } from "pino";
 
 export type VideoKind = "mp4" | "webm";
 
-/** MP4 or WebM by the file's first bytes (an MP4's first box is "ftyp"; WebM is EBML), else null. */
-export function videoKind(head: Uint8Array): VideoKind | null {
-  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
-  if (head.length >= 12 && ascii(4, 8) === "ftyp") return "mp4";
-  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) {
-    // EBML is also Matroska's container: WebM says so in its DocType.
-    return ascii(0, Math.min(head.length, 64)).includes("webm") ? "webm" : null;
+/** The ids of EBML's own header and of its DocType element, which names the format ("webm", "matroska"). */
+const ebmlHeaderId = 0x1a45dfa3;
+const docTypeId = 0x4282;
+
+/**
+ * An EBML variable-length number at `at`: its length is told by its first byte's leading zeros. An
+ * element's id keeps that marker bit, its size does not. Null past the bytes read.
+ */
+function vint(bytes: Uint8Array, at: number, keepMarker: boolean): { value: number; end: number } | null {
+  const first = bytes[at];
+  if (first === undefined || first === 0) return null;
+  const length = Math.clz32(first) - 23;
+  if (at + length > bytes.length) return null;
+  let value = keepMarker ? first : first & (0xff >> length);
+  for (let index = 1; index < length; index++) value = value * 256 + bytes[at + index]!;
+  return { value, end: at + length };
+}
+
+/** The DocType an EBML file declares in its header, or null when the bytes are not an EBML header that says. */
+function ebmlDocType(head: Uint8Array): string | null {
+  const header = vint(head, 0, true);
+  const size = header && header.value === ebmlHeaderId ? vint(head, header.end, false) : null;
+  if (!size) return null;
+  const end = Math.min(head.length, size.end + size.value);
+  for (let at = size.end; at < end;) {
+    const id = vint(head, at, true);
+    const length = id && vint(head, id.end, false);
+    if (!length || length.end + length.value > end) return null;
+    if (id.value === docTypeId) return String.fromCharCode(...head.subarray(length.end, length.end + length.value)).replace(/\0+$/, "");
+    at = length.end + length.value;
   }
   return null;
 }
 
-export async function readHead(path: string, bytes = 64): Promise<Uint8Array> {
+/**
+ * MP4 or WebM by the file's first bytes (an MP4's first box is "ftyp"; WebM is EBML whose header
+ * declares the DocType "webm": other Matroska files are not taken), else null.
+ */
+export function videoKind(head: Uint8Array): VideoKind | null {
+  if (head.length >= 12 && String.fromCharCode(...head.subarray(4, 8)) === "ftyp") return "mp4";
+  return ebmlDocType(head) === "webm" ? "webm" : null;
+}
+
+export async function readHead(path: string, bytes = 256): Promise<Uint8Array> {
   const file = await open(path, "r");
   try {
     const { buffer, bytesRead } = await file.read(Buffer.alloc(bytes), 0, bytes, 0);
@@ -24,16 +57,23 @@ export async function readHead(path: string, bytes = 64): Promise<Uint8Array> {
   }
 }
 
-/** The duration ffprobe reads, in whole seconds; null when ffprobe is not installed or cannot tell. */
-function ffprobeSeconds(path: string): Promise<number | null> {
+/**
+ * The duration ffprobe reads, in whole seconds; null when ffprobe is not installed or cannot tell
+ * (said in the log: a file it cannot read, or its time running out).
+ */
+function ffprobeSeconds(path: string, logger: Logger): Promise<number | null> {
   return new Promise((resolve) => {
     execFile(
       "ffprobe",
       ["-v", "error", "-show_entries", "format=duration", "-of", "default=noprint_wrappers=1:nokey=1", path],
       { timeout: 15_000 },
-      (error, stdout) => {
+      (error, stdout, stderr) => {
         const seconds = Number.parseFloat(stdout);
-        resolve(error || !Number.isFinite(seconds) ? null : Math.round(seconds));
+        if (!error && Number.isFinite(seconds)) return resolve(Math.round(seconds));
+        if ((error as NodeJS.ErrnoException | null)?.code !== "ENOENT") {
+          logger.warn({ err: error ?? undefined, ffprobe: String(stderr).slice(0, 500) }, "ffprobe could not read a video's length");
+        }
+        resolve(null);
       },
     );
   });
@@ -83,8 +123,8 @@ async function mp4HeaderSeconds(path: string): Promise<number | null> {
  * A video's length in seconds: ffprobe's answer where it is installed (it reads a file or an
  * address), else a local MP4's header; null when neither tells.
  */
-export async function videoSeconds(pathOrUrl: string, kind: VideoKind): Promise<number | null> {
-  const probed = await ffprobeSeconds(pathOrUrl);
+export async function videoSeconds(pathOrUrl: string, kind: VideoKind, logger: Logger): Promise<number | null> {
+  const probed = await ffprobeSeconds(pathOrUrl, logger);
   if (probed !== null || kind !== "mp4" || /^https?:/.test(pathOrUrl)) return probed;
   return mp4HeaderSeconds(pathOrUrl);
 }

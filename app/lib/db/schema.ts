@@ -201,6 +201,14 @@ export interface Database {
     disabled_at: string | null;
     disabled_by: string | null;
   };
+  /** Lesson video uploads not yet finished: whose each is, and the bytes it declared. */
+  video_uploads: {
+    id: string;
+    owner_sub: string;
+    /** A PostgreSQL bigint comes back as a string. */
+    bytes: ColumnType<number | string, number, number>;
+    created_at: string;
+  };
   audit_log: {
     id: string;
     at: string;

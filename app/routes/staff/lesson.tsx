@@ -15,6 +15,7 @@ import { submitLessonEdit } from "#app/features/staff/lesson-forms.server.ts";
 import { savedMessages } from "#app/features/staff/saved-messages.ts";
 import { CAPTIONS_MAX_KB } from "#app/features/staff/webvtt.ts";
 import { videoProblemText } from "#app/features/staff/limits.ts";
+import { uploadQuotaMb } from "#app/lib/env.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/lesson";
 
@@ -43,7 +44,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       durationSeconds: lesson.duration_seconds,
     },
     maxUploadMb: config.MAX_UPLOAD_MB,
-    videoProblem: videoProblemText(url.searchParams.get("video-problem"), config.MAX_UPLOAD_MB),
+    videoProblem: videoProblemText(url.searchParams.get("video-problem"), { maxMb: config.MAX_UPLOAD_MB, quotaMb: uploadQuotaMb(config) }),
     saved: savedMessages[url.searchParams.get("saved") ?? ""] ?? null,
   };
 }

@@ -21,6 +21,13 @@ function timeLeft(seconds: number | null): string {
 }
 
 /**
+ * An answer said to the person in the server's words: the file itself (not a video, too large), their
+ * allowance of unfinished uploads used up, the upload gone, or the server's disk nearly full (507,
+ * which trying again at once would not change).
+ */
+const isRefusal = (status: number) => (status >= 400 && status < 500) || status === 507;
+
+/**
  * A lesson's video upload with a progress bar and the time left. The file goes in 8 MB pieces
  * (tus-js-client); after a dropped connection it tries again by itself, and a page reloaded or a
  * browser restarted mid-way carries on from the last piece the server has when the same file is
@@ -62,14 +69,14 @@ export function VideoUploader({ lessonId, maxMb }: { lessonId: string; maxMb: nu
       },
       onShouldRetry(error, _attempt, options) {
         const status = error.originalResponse?.getStatus() ?? 0;
-        const retry = status === 0 || status === 409 || status === 423 || status >= 500;
+        const retry = status === 0 || status === 409 || status === 423 || (status >= 500 && status !== 507);
         if (retry) setPhase((current) => (current.kind === "sending" ? { ...current, retrying: true } : current));
         return retry && Boolean(options.retryDelays);
       },
       onError(error) {
         const response = "originalResponse" in error ? error.originalResponse : null;
         const status = response?.getStatus() ?? 0;
-        if (status >= 400 && status < 500) {
+        if (isRefusal(status)) {
           setPhase({ kind: "refused", message: response?.getBody() || "The server refused this file." });
           return;
         }
