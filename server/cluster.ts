@@ -11,7 +11,7 @@ import { isVersionRaisedMessage } from "./page-cache/content-versions-watch.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { connectionHandOver } from "./hand-over.ts";
 import { listen, stopListening } from "./listener.ts";
-import { exitCouldNotStart } from "./site-process.ts";
+import { exitCouldNotStart } from "./could-not-start.ts";
 import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
 
 /** A worker that dies this soon after it started counts as failing to start. */
@@ -54,6 +54,8 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
   const start = () => {
     const worker = cluster.fork();
     startedAt.set(worker, Date.now());
+    // A message to a worker whose channel has just closed fails here; its exit is handled below.
+    worker.on("error", (err) => logger.warn({ err, pid: worker.process.pid }, "could not reach a worker"));
     worker.on("message", (message: unknown) => {
       if (isWorkerMessage(message, "taken")) handOver.free(worker);
       else if (isWorkerMessage(message, "ready")) {

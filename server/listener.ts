@@ -6,6 +6,7 @@ import { createServer, type Server, type Socket } from "node:net";
 import { setImmediate as afterPendingIo } from "node:timers/promises";
 import type { Logger } from "pino";
 import { siteOrigin, type Config } from "../app/lib/env.server.ts";
+import { exitCouldNotStart } from "./could-not-start.ts";
 
 /**
  * Listens on HOST:PORT and logs the address to open. `pauseOnConnect`: the primary reads nothing
@@ -13,6 +14,12 @@ import { siteOrigin, type Config } from "../app/lib/env.server.ts";
  */
 export function listen(config: Config, logger: Logger, onConnection: (socket: Socket) => void, { pauseOnConnect = false } = {}): Server {
   const listener = createServer({ pauseOnConnect }, onConnection);
+  listener.on("error", (err: NodeJS.ErrnoException) => {
+    // Not listening yet: the port is taken or not ours to open. Once listening, a failed accept
+    // (too many open files, for a moment) costs that connection only; the process goes on serving.
+    if (!listener.listening) exitCouldNotStart(logger, err);
+    logger.warn({ err }, "could not accept a connection");
+  });
   listener.listen(config.PORT, config.HOST, () => {
     const { port } = listener.address() as { port: number };
     const database = config.DATABASE_URL ? "postgres" : `sqlite:${config.SQLITE_PATH}`;

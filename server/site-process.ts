@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Logger } from "pino";
 import type { Config } from "../app/lib/env.server.ts";
 import { servedConnections } from "./connections.ts";
+import { exitCouldNotStart } from "./could-not-start.ts";
 import { listen, stopListening } from "./listener.ts";
 import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
 
@@ -37,16 +38,6 @@ async function loadApplication(development: boolean) {
     close: () => vite.close(),
   };
   return { module, devServer };
-}
-
-/**
- * One line an operator's log tooling can read, naming the problem (an unreachable database, a
- * failed migration), instead of a bare stack trace on stderr; then exit 1.
- */
-export function exitCouldNotStart(logger: Logger, err: unknown): never {
-  const reason = err instanceof Error ? err.message : String(err);
-  logger.fatal({ err }, `could not start: ${reason}`);
-  process.exit(1);
 }
 
 /**
@@ -139,5 +130,6 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
 
 /** To the cluster primary; nothing when it is gone (the worker is then exiting: node:cluster ends it). */
 function tellPrimary(name: Parameters<typeof workerMessage>[0]) {
-  if (process.connected) process.send!(workerMessage(name));
+  // A channel closing meanwhile fails the send: ignored, as above, rather than an 'error' no one hears.
+  if (process.connected) process.send!(workerMessage(name), undefined, undefined, () => {});
 }
