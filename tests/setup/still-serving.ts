@@ -4,9 +4,12 @@ import type { RunningServer } from "./server.ts";
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The process ids of the processes that said they listen (the workers, or the one process), in order. */
-export const listeningProcesses = (server: RunningServer) =>
-  server.logs.filter((entry) => String(entry.msg).startsWith("listening")).map((entry) => Number(entry.pid));
+/** The process ids of the processes that said they serve (the workers, or the one process that listens), in order. */
+export function listeningProcesses(server: RunningServer): number[] {
+  const said = (start: string) => server.logs.filter((entry) => String(entry.msg).startsWith(start)).map((entry) => Number(entry.pid));
+  const workers = said("worker ready");
+  return workers.length > 0 ? workers : said("listening");
+}
 
 /** Waits until `check` holds; fails after `timeoutMs`, naming `what` was awaited. */
 export async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
