@@ -51,13 +51,15 @@ import { hashedAssets, publicFiles } from "./stored-files.ts";
 import { securityHeaders, subresourceHeaders } from "./security-headers.ts";
 
 /** Our forms are a few fields of text; nothing legitimate comes near this. */
-const pageForms: BodyLimit = { maxBytes: 64 * 1024 };
+const pageForms: BodyLimit = { maxBytes: 64 * 1024, pace: "whole" };
 /**
  * Staff forms carry a course picture, captions or a quiz file. One over the limit (a picture far too
  * large) is read without its file, so the page says so and keeps what was typed; beyond 512 MB
  * (a long video chosen by mistake) it is refused at once.
  */
-const staffForms: BodyLimit = { maxBytes: (COURSE_IMAGE_MAX_MB + 1) * 1024 * 1024, formsReadUpTo: 512 * 1024 * 1024 };
+const staffForms: BodyLimit = { maxBytes: (COURSE_IMAGE_MAX_MB + 1) * 1024 * 1024, formsReadUpTo: 512 * 1024 * 1024, pace: "steady" };
+/** Lesson videos: their size is bounded by MAX_UPLOAD_MB where they are received; they take as long as the connection needs. */
+const videoUploads: BodyLimit = { maxBytes: Infinity, pace: "steady" };
 
 export interface AppOptions {
   config: Config;
@@ -176,11 +178,10 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   );
   // Before anything reads the request: its target, its address and the text of its path and query.
   app.use(refuseUnreadableRequests());
-  // Videos come through the resumable uploads at /staff/uploads, which bound their own size (MAX_UPLOAD_MB).
   app.use(
-    limitRequestBodies((path) =>
-      path.startsWith("/staff/uploads") ? { maxBytes: Infinity } : path.startsWith("/staff/") ? staffForms : pageForms,
-    ),
+    limitRequestBodies((path) => (path.startsWith("/staff/uploads") ? videoUploads : path.startsWith("/staff/") ? staffForms : pageForms), {
+      timeoutMs: config.REQUEST_TIMEOUT_MS,
+    }),
   );
   app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));
   // After the health checks: load balancers call them at each instance's own address.

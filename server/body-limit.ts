@@ -10,6 +10,13 @@ export interface BodyLimit {
    * too large, and keeps what was typed. Beyond it the post is refused at once.
    */
   formsReadUpTo?: number;
+  /**
+   * How long the body may take to arrive. "whole": all of it within REQUEST_TIMEOUT_MS of its
+   * headers (a form of a few KB: seconds, even from a slow phone). "steady": as long as it takes,
+   * provided it never stops for REQUEST_TIMEOUT_MS (a picture of 10 MB or a video of 2 GB over a
+   * slow connection takes minutes, and a total bound would refuse it on every try).
+   */
+  pace: "whole" | "steady";
 }
 
 declare global {
@@ -28,13 +35,14 @@ const multipart = /^multipart\/form-data\s*;/i;
  * are read without their large files (`formsReadUpTo`). Form posts from browsers always state their
  * length; a body without one is refused.
  */
-export function limitRequestBodies(limitFor: (path: string) => BodyLimit): RequestHandler {
+export function limitRequestBodies(limitFor: (path: string) => BodyLimit, { timeoutMs }: { timeoutMs: number }): RequestHandler {
   return async (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const { maxBytes, formsReadUpTo = maxBytes } = limitFor(req.path);
+    const { maxBytes, formsReadUpTo = maxBytes, pace } = limitFor(req.path);
     const declared = req.headers["content-length"];
+    if (declared === undefined && req.headers["transfer-encoding"] === undefined) return next(); // no body at all
+    boundBodyTime(req, pace, timeoutMs);
     if (declared === undefined) {
-      if (req.headers["transfer-encoding"] === undefined) return next(); // no body at all
       return refuse(req, res, 411, "Please send the form again: its length was missing.");
     }
     const length = Number(declared);
@@ -54,6 +62,35 @@ export function limitRequestBodies(limitFor: (path: string) => BodyLimit): Reque
     res.locals.formRead = form.body;
     next();
   };
+}
+
+/** What Node answers a request that overran its time, with nothing else: the connection then closes. */
+const requestTimeoutAnswer = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n";
+
+/**
+ * Closes the connection of a body that does not arrive at its path's pace (`BodyLimit.pace`), with
+ * a 408 when nothing was answered yet. Node's own request timeout cannot differ by path, so the
+ * server's is off (server/site-process.ts) and this one takes its place; Node still bounds headers.
+ * Progress is read off the socket's byte count, checked every second as Node checks its own:
+ * listening to the body itself would start it flowing before its reader is there.
+ */
+function boundBodyTime(req: Request, pace: BodyLimit["pace"], timeoutMs: number) {
+  const { socket } = req;
+  let bytesRead = socket.bytesRead;
+  let since = Date.now();
+  const check = setInterval(() => {
+    if (req.complete || socket.destroyed) return clearInterval(check);
+    if (pace === "steady" && socket.bytesRead !== bytesRead) {
+      bytesRead = socket.bytesRead;
+      since = Date.now();
+    }
+    if (Date.now() - since < timeoutMs) return;
+    clearInterval(check);
+    if (req.res?.headersSent) socket.destroy();
+    else socket.end(requestTimeoutAnswer, () => socket.destroy());
+  }, 1000);
+  check.unref();
+  req.once("end", () => clearInterval(check)).once("close", () => clearInterval(check));
 }
 
 const tooLarge = (maxBytes: number) =>

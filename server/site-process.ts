@@ -56,10 +56,11 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
   const stopRequest = Promise.withResolvers<string>();
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => stopRequest.resolve(signal));
 
-  // Node's defaults let a client take five minutes to send a request; bodies here are at most
-  // 64 KB, so a slow phone needs seconds. Timeouts are checked every second, not every 30.
+  // Node's defaults let a client take five minutes to send its headers; a slow phone needs seconds.
+  // Timeouts are checked every second, not every 30. Bodies are timed by server/body-limit.ts, by
+  // path (a lesson video may take minutes, a form may not), so Node's timeout of whole requests is off.
   const server = createServer({
-    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    requestTimeout: 0,
     headersTimeout: Math.round((config.REQUEST_TIMEOUT_MS * 2) / 3),
     connectionsCheckingInterval: 1000,
   });

@@ -1,6 +1,8 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
-import { connect } from "node:net";
+import { connect, createServer, type AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileVersion } from "#server/file-version.ts";
@@ -346,6 +348,29 @@ describe("start-up failures", () => {
     expect(fatal[0]!.msg).toMatch(/^could not start: .*ECONNREFUSED/);
     expect(stdout).not.toContain("s3cret");
   });
+
+  it.each(["1", "2"])("logs a port already taken as one JSON line and exits 1 (WEB_CONCURRENCY=%s)", async (workers) => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+    const folder = mkdtempSync(join(tmpdir(), "port-taken-"));
+    try {
+      const { code, stdout } = await runServerExpectingExit({
+        PORT: String((taken.address() as AddressInfo).port),
+        WEB_CONCURRENCY: workers,
+        SQLITE_PATH: join(folder, "app.db"),
+      });
+      expect(code).toBe(1);
+      const fatal = stdout
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .filter((line) => line.level === 60);
+      expect(fatal.map((line) => line.msg)).toEqual([expect.stringMatching(/^could not start: listen EADDRINUSE/)]);
+    } finally {
+      taken.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });
 
 describe("shutdown", () => {
@@ -411,6 +436,46 @@ describe("slow senders", () => {
 
   it("closes a connection whose headers never finish (408)", { timeout: 15_000 }, async () => {
     expect(await sendPartOf("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  /** Sends a form's head, then its body a byte at a time every `everyMs`; resolves with the answer once the server closes. */
+  function trickle(path: string, body: string, everyMs: number): Promise<string> {
+    const { port, host } = new URL(site.url);
+    return new Promise((resolve, reject) => {
+      let answer = "";
+      let sent = 0;
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        );
+        const drip = setInterval(() => {
+          if (socket.destroyed || sent === body.length) return clearInterval(drip);
+          socket.write(body[sent++]!);
+        }, everyMs);
+      });
+      socket.on("data", (chunk) => (answer += chunk));
+      socket.on("close", () => resolve(answer));
+      socket.on("error", reject);
+    });
+  }
+
+  it("gives a page's form REQUEST_TIMEOUT_MS in all, however steadily it comes (408)", { timeout: 15_000 }, async () => {
+    // 4 s of bytes, one every 200 ms, against the 2 s the page allows.
+    expect(await trickle("/newsletter", "email=meena%40example.com", 200)).toMatch(/^HTTP\/1\.1 408/);
+  });
+
+  it("lets a staff form (a large picture over a slow connection) take longer while it keeps coming", { timeout: 15_000 }, async () => {
+    // 5 s of bytes, one every 250 ms: never a pause of 2 s. Read to its end, it is then refused for want of a sign-in.
+    const answer = await trickle("/staff/courses/new", "title=A%20course%20slowly", 250);
+    expect(answer).toMatch(/^HTTP\/1\.1 302 /);
+    expect(answer).toMatch(/^location: \/signin\?/im);
+  });
+
+  it("closes a staff form that stops coming for REQUEST_TIMEOUT_MS (408)", { timeout: 15_000 }, async () => {
+    const answer = await sendPartOf(
+      `POST /staff/courses/new HTTP/1.1\r\nHost: ${new URL(site.url).host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\ntitle=`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 });
 
