@@ -4,13 +4,13 @@
 // and on SIGTERM stops the instance without losing a request.
 import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
 import type { Logger } from "pino";
 import type { Config } from "#app/lib/env.server.ts";
 import { isVersionRaisedMessage } from "./page-cache/content-versions-watch.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { connectionHandOver } from "./hand-over.ts";
 import { listen, stopListening } from "./listener.ts";
+import { drainDelay, stopSignals } from "./stop-signals.ts";
 import { exitCouldNotStart } from "./could-not-start.ts";
 import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
 
@@ -34,6 +34,7 @@ function workerExecArgv(): string[] {
 }
 
 export async function runCluster(config: Config, logger: Logger, workerCount: number): Promise<void> {
+  const signals = stopSignals();
   await prepareDatabase(config, logger).catch((err: unknown) => exitCouldNotStart(logger, err));
   cluster.setupPrimary({ execArgv: workerExecArgv() });
 
@@ -101,7 +102,7 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
 
   /**
    * The instance's drain; server/site-process.ts says what each worker does. Workers fail
-   * readiness at once and keep serving; after SHUTDOWN_DELAY_MS the listener closes first, every
+   * readiness at once and keep serving; after SHUTDOWN_DELAY_MS (or a second signal) the listener closes first, every
    * connection it accepted is handed over, and only then are workers told that no more will come:
    * they finish their requests and exit.
    */
@@ -118,14 +119,13 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
       handOver.closeWaiting();
       for (const worker of startedAt.keys()) worker.process.kill("SIGKILL");
     }, config.SHUTDOWN_TIMEOUT_MS + 3000).unref();
-    if (code === 0) await sleep(config.SHUTDOWN_DELAY_MS);
+    if (code === 0) await drainDelay(config.SHUTDOWN_DELAY_MS, signals.hurried);
     if (listener) await stopListening(listener);
     await handOver.handedOver();
     allHandedOver = true;
     tellReadyWorkers("no-more-connections");
   }
-  process.on("SIGTERM", () => void stop());
-  process.on("SIGINT", () => void stop());
+  void signals.requested.promise.then(() => stop());
 
   for (let index = 0; index < workerCount; index++) start();
   logger.info({ workers: workerCount, pid: process.pid }, `started ${workerCount} workers`);

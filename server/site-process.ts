@@ -5,13 +5,13 @@ import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { Socket } from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Logger } from "pino";
 import type { Config } from "../app/lib/env.server.ts";
 import { servedConnections } from "./connections.ts";
 import { exitCouldNotStart } from "./could-not-start.ts";
 import { listen, stopListening } from "./listener.ts";
+import { drainDelay, stopSignals } from "./stop-signals.ts";
 import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
 
 type AppModule = typeof import("./app.ts");
@@ -43,18 +43,14 @@ async function loadApplication(development: boolean) {
 /**
  * Serves the site until SIGTERM or SIGINT (or, in a worker, the primary's word), then stops
  * without losing a request: readiness fails at once and every answer closes its connection; for
- * SHUTDOWN_DELAY_MS connections are still accepted and served (load balancers poll readiness
- * every few seconds); then the listener closes, connections kept alive between requests are
+ * SHUTDOWN_DELAY_MS (cut short by a second signal) connections are still accepted and served
+ * (load balancers poll readiness every few seconds); then the listener closes, connections kept alive between requests are
  * closed, the requests under way finish, and the process exits, within SHUTDOWN_TIMEOUT_MS of
  * the signal. In a worker the primary closes the listener, after handing over every connection
  * it accepted. `databasePrepared`: a worker, whose primary applied the migrations and the seed.
  */
 export async function runSiteProcess(config: Config, logger: Logger, { databasePrepared = false } = {}) {
-  // Heard from the start, so a signal that comes while the application loads is acted on once it
-  // serves; and kept, so a second signal (an impatient operator, a supervisor's repeat) cannot end
-  // the process the default way.
-  const stopRequest = Promise.withResolvers<string>();
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => stopRequest.resolve(signal));
+  const signals = stopSignals();
 
   // Node's defaults let a client take five minutes to send its headers; a slow phone needs seconds.
   // Timeouts are checked every second, not every 30. Bodies are timed by server/body-limit.ts, by
@@ -71,7 +67,7 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
       if (isWorkerMessage(message, "connection") && handle instanceof Socket) {
         connections.take(handle);
         tellPrimary("taken");
-      } else if (isWorkerMessage(message, "drain")) stopRequest.resolve("the primary");
+      } else if (isWorkerMessage(message, "drain")) signals.requested.resolve("the primary");
       else if (isWorkerMessage(message, "no-more-connections")) handedOver.resolve();
     });
   }
@@ -95,7 +91,7 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
     logger.info("worker ready");
   }
 
-  const reason = await stopRequest.promise;
+  const reason = await signals.requested.promise;
   logger.info({ reason, delayMs: config.SHUTDOWN_DELAY_MS }, "shutting down: readiness fails; requests are still served");
   running.drain();
   if (cluster.isWorker && reason !== "the primary") tellPrimary("stop");
@@ -109,7 +105,7 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
   }, config.SHUTDOWN_TIMEOUT_MS);
 
   if (listener) {
-    await sleep(config.SHUTDOWN_DELAY_MS);
+    await drainDelay(config.SHUTDOWN_DELAY_MS, signals.hurried);
     await stopListening(listener);
   } else {
     await handedOver.promise;
