@@ -44,6 +44,19 @@ export async function consumeRateLimit(
   };
 }
 
+/**
+ * Takes back one attempt counted by `consumeRateLimit` in the same transaction, for one that turned
+ * out to cost nothing (no mail was due after all).
+ */
+export async function refundRateLimit(db: Kysely<Database>, key: string): Promise<void> {
+  await db
+    .updateTable("rate_limits")
+    .set({ count: sql<number>`count - 1` })
+    .where("key", "=", key)
+    .where("count", ">", 0)
+    .execute();
+}
+
 /** Drops windows that ended long ago; called now and then, not on every request. */
 export async function pruneRateLimits(db: Kysely<Database>, olderThanSeconds = 24 * 60 * 60, now = new Date()) {
   const cutoff = new Date(now.getTime() - olderThanSeconds * 1000).toISOString();

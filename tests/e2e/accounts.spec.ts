@@ -51,7 +51,7 @@ test("forgot the password: 'Forgot password?' mails a link, the new password wor
   await main(page).getByRole("link", { name: "Forgot password?" }).click();
   await main(page).getByLabel("Email").fill(email);
   await main(page).getByRole("button", { name: "Send me a link" }).click();
-  await expect(main(page).getByRole("status")).toContainText(`Please check your inbox: we have sent a mail to ${email}.`);
+  await expect(main(page).getByRole("status")).toContainText(`Please check the inbox of ${email}: a mail is on its way.`);
 
   await open(page, await linkInMail(email, "Choose a new password for eLEARNING"));
   await main(page).getByLabel("New password", { exact: true }).fill("password");
@@ -86,7 +86,7 @@ test("someone registered my address with a password of theirs: the mailed link l
   await main(page).getByLabel("Password", { exact: true }).fill(strangersPassword);
   await main(page).getByLabel("Confirm Password").fill(strangersPassword);
   await main(page).getByRole("button", { name: "Register" }).click();
-  await expect(main(page).getByRole("status")).toContainText(`Please check your inbox: we have sent a mail to ${email}.`);
+  await expect(main(page).getByRole("status")).toContainText(`Please check the inbox of ${email}: a mail is on its way.`);
 
   // The address's owner, in a browser of their own, opens the mail.
   await page.context().clearCookies();

@@ -17,7 +17,7 @@ export async function register(page: Page, email: string, name = "Kavya Subraman
   await main.getByLabel("Password", { exact: true }).fill(e2ePassword);
   await main.getByLabel("Confirm Password").fill(e2ePassword);
   await main.getByRole("button", { name: "Register" }).click();
-  await expect(main.getByRole("status")).toContainText(`Please check your inbox: we have sent a mail to ${email}.`);
+  await expect(main.getByRole("status")).toContainText(`Please check the inbox of ${email}: a mail is on its way.`);
   await open(page, await linkInMail(email, "Confirm your account on eLEARNING"));
   await main.getByLabel("Password", { exact: true }).fill(e2ePassword);
   await main.getByRole("button", { name: "Create my account" }).click();

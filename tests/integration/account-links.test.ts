@@ -75,6 +75,14 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
   const outboxTo = async (address: string) =>
     (await stored.db.selectFrom("account_mails").select("subject").where("recipient", "=", address).execute()).map((row) => row.subject);
   const tokenOf = (link: URL) => link.searchParams.get("token")!;
+  const resetLinkIn = (text: string) => new URL(/https?:\/\/\S+\/reset-password\?\S+/.exec(text)![0]);
+  /** Moves the start of every mail allowance back in time, as if that much time had passed. */
+  const allowancesStartedMinutesAgo = (minutes: number) =>
+    stored.db
+      .updateTable("rate_limits")
+      .set({ window_start: new Date(Date.now() - minutes * 60_000).toISOString() })
+      .where("key", "like", "account-mail:%")
+      .execute();
 
   /** A new account whose browser is signed in. */
   async function signedInAccount() {
@@ -104,9 +112,17 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
     expect(again.status).toBe(200);
     expect(await answerWithout(again, email.toLowerCase())).toBe(await answerWithout(first, email));
     const told = await mailTo(email, "You already have an account on eLEARNING");
-    expect(told.text).toContain(`${site.url}/forgot-password`);
-    expect(told.text).not.toMatch(/token=/);
+    expect(told.text).toContain(`${site.url}/signin`);
     expect(await accountsWith(email)).toBe(1);
+    // It carries a reset link of its own, which works for the owner.
+    const reset = resetLinkIn(told.text);
+    expect(reset.pathname).toBe("/reset-password");
+    const done = await freshBrowser(site).postForm(reset.pathname, {
+      token: tokenOf(reset),
+      password1: newPassword,
+      password2: newPassword,
+    });
+    expect(await responseText(done)).toContain("Your password is changed");
   });
 
   it("opens a registration link once, and not once it is 30 minutes old", async () => {
@@ -225,7 +241,7 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
     expect((await freshBrowser(site).postForm(link.pathname, { token: link.searchParams.get("token")! })).status).toBe(400);
   });
 
-  it("mails one address at most three times an hour, whatever the form and the network, and answers the same; only the newest registration link works", async () => {
+  it("mails one address at most three times in 30 minutes, whatever the form and the network, and answers the same; only the newest link works, and still does once the allowance is used up", async () => {
     const email = freshEmail("flooded");
     const answers = [];
     for (let i = 0; i < 5; i++) {
@@ -259,6 +275,76 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
     expect(forKnown.status).toBe(200);
     expect(await answerWithout(forKnown, email)).toBe(await answerWithout(forUnknown, unknown));
     expect(await outboxTo(email)).toHaveLength(3);
+
+    // Once as long as a link lives has passed, the allowance is whole again.
+    await allowancesStartedMinutesAgo(30);
+    expect((await freshBrowser(site).postForm("/forgot-password", { email })).status).toBe(200);
+    expect((await outboxTo(email)).at(-1)).toBe("Choose a new password for eLEARNING");
+  });
+
+  it("leaves an owner whose allowance strangers used up a working link: each 'already registered' mail carries a new reset link, the newest works", async () => {
+    const { email } = await signedInAccount();
+    await allowancesStartedMinutesAgo(30);
+    for (let i = 0; i < 4; i++) expect((await register(freshBrowser(site), email, "Copy Cat")).status).toBe(200);
+    const told = await stored.db
+      .selectFrom("account_mails")
+      .select(["subject", "text"])
+      .where("recipient", "=", email)
+      .where("subject", "=", "You already have an account on eLEARNING")
+      .orderBy("created_at")
+      .execute();
+    expect(told).toHaveLength(3);
+    const resets = told.map((mail) => resetLinkIn(mail.text));
+    // The owner asks for a reset themselves: past the allowance, so no mail, and the newest link stays live.
+    expect((await freshBrowser(site).postForm("/forgot-password", { email })).status).toBe(200);
+    expect(await outboxTo(email)).not.toContain("Choose a new password for eLEARNING");
+    for (const older of resets.slice(0, 2)) {
+      const refused = await freshBrowser(site).postForm(older.pathname, {
+        token: tokenOf(older),
+        password1: newPassword,
+        password2: newPassword,
+      });
+      expect(refused.status).toBe(400);
+    }
+    const done = await freshBrowser(site).postForm(resets[2]!.pathname, {
+      token: tokenOf(resets[2]!),
+      password1: newPassword,
+      password2: newPassword,
+    });
+    expect(await responseText(done)).toContain("Your password is changed");
+  });
+
+  it("counts only mails that go out: naming someone's address where no mail is due uses none of its allowance", async () => {
+    const { browser } = await signedInAccount();
+    const { email: victim } = await signedInAccount();
+    const nobody = freshEmail("nobody-yet");
+    await allowancesStartedMinutesAgo(30);
+    for (let i = 0; i < 4; i++) {
+      // A new address for one's own account that is someone else's: no mail goes to it.
+      expect((await browser.postForm("/profile/email", { email: victim, password: testPassword })).status).toBe(200);
+      // "Forgot password?" for an address without an account: no mail either.
+      expect((await freshBrowser(site).postForm("/forgot-password", { email: nobody })).status).toBe(200);
+    }
+    expect((await freshBrowser(site).postForm("/forgot-password", { email: victim })).status).toBe(200);
+    expect((await outboxTo(victim)).at(-1)).toBe("Choose a new password for eLEARNING");
+    expect((await register(freshBrowser(site), nobody)).status).toBe(200);
+    expect(await outboxTo(nobody)).toEqual(["Confirm your account on eLEARNING"]);
+  });
+
+  it("keeps one live link per account and purpose when several requests make one at once", async () => {
+    const { browser, email } = await signedInAccount();
+    // New addresses each have their own allowance, so nothing but the link table orders these.
+    const asked = await Promise.all(
+      Array.from({ length: 6 }, () => browser.postForm("/profile/email", { email: freshEmail("racing"), password: testPassword })),
+    );
+    expect(asked.map((response) => response.status)).toEqual(Array(6).fill(200));
+    const links = await stored.db
+      .selectFrom("account_links")
+      .innerJoin("accounts", "accounts.id", "account_links.account_id")
+      .select("purpose")
+      .where("accounts.email", "=", email)
+      .execute();
+    expect(links).toEqual([{ purpose: "email-change" }]);
   });
 
   it("creates an account only with a password typed on the link's page: a stranger's registration password never becomes the account's", async () => {

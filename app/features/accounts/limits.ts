@@ -5,10 +5,17 @@ export const ADDRESS_MAX_LENGTH = 300;
 /** How long a mailed link (confirm an account or address, reset a password) works. */
 export const LINK_LIFETIME_MINUTES = 30;
 /**
- * How many mails answering a form (a link, or "you already have an account") one address gets an
- * hour, whatever the form and whoever fills it in from wherever: nobody can fill someone's inbox.
+ * How many mails answering a form (a link, or "you already have an account") one address gets in
+ * `ACCOUNT_MAIL_WINDOW_MINUTES`, whatever the form and whoever fills it in from wherever: nobody
+ * can fill someone's inbox.
  */
-export const MAILS_PER_RECIPIENT_PER_HOUR = 3;
+export const ACCOUNT_MAILS_PER_RECIPIENT = 3;
+/**
+ * As long as a link lives: every mail within the allowance carries a link, and no link is made
+ * past it, so the last link an address was sent still works until the allowance comes back. A
+ * stranger who uses the allowance up never leaves the owner without a working link.
+ */
+export const ACCOUNT_MAIL_WINDOW_MINUTES = LINK_LIFETIME_MINUTES;
 
 export type { FieldErrors } from "#app/lib/field-errors.ts";
 export type RegisterField = "name" | "phone" | "email" | "password1" | "password2";

@@ -35,28 +35,24 @@ export async function issueAccountLink(
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + LINK_LIFETIME_MINUTES * 60 * 1000).toISOString(),
   };
-  if (link.accountId === null) {
-    // One statement against the unique index of registrations by address: of two registrations
-    // racing, one link stays.
-    await db
-      .insertInto("account_links")
-      .values(row)
-      .onConflict((oc) =>
-        oc
-          .column("email")
-          .where(sql<boolean>`purpose = 'registration'`)
-          .doUpdateSet((eb) => ({
-            id_hash: eb.ref("excluded.id_hash"),
-            details: eb.ref("excluded.details"),
-            created_at: eb.ref("excluded.created_at"),
-            expires_at: eb.ref("excluded.expires_at"),
-          })),
-      )
-      .execute();
-    return token;
-  }
-  await db.deleteFrom("account_links").where("account_id", "=", link.accountId).where("purpose", "=", link.purpose).execute();
-  await db.insertInto("account_links").values(row).execute();
+  // One statement against the unique index (of registrations by address, of account links by
+  // account and purpose): of two requests racing, one link stays.
+  await db
+    .insertInto("account_links")
+    .values(row)
+    .onConflict((oc) =>
+      (link.accountId === null
+        ? oc.column("email").where(sql<boolean>`purpose = 'registration'`)
+        : oc.columns(["account_id", "purpose"]).where(sql<boolean>`account_id is not null`)
+      ).doUpdateSet((eb) => ({
+        id_hash: eb.ref("excluded.id_hash"),
+        email: eb.ref("excluded.email"),
+        details: eb.ref("excluded.details"),
+        created_at: eb.ref("excluded.created_at"),
+        expires_at: eb.ref("excluded.expires_at"),
+      })),
+    )
+    .execute();
   return token;
 }
 

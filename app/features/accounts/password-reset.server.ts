@@ -27,6 +27,9 @@ export type ForgotPasswordResult = { sent: { email: string } } | { sent: null; e
 /** Per network; each address's inbox is kept by the account mails' allowance per recipient. */
 const networkLimit = { limit: 20, windowSeconds: 60 * 60 };
 
+/** The address a password-reset link opens. */
+export const resetPasswordHref = (origin: string, token: string) => `${origin}/reset-password?token=${token}`;
+
 /** The "Forgot password?" form's post. */
 export async function requestPasswordReset(request: Request, services: RequestServices) {
   const { db, clientAddress, config, accountMail, logger } = services;
@@ -65,7 +68,7 @@ export async function requestPasswordReset(request: Request, services: RequestSe
         const account = await findAccountByEmail(trx, email);
         if (!account) return null;
         const token = await issueAccountLink(trx, { purpose: "password-reset", accountId: account.id, email });
-        return passwordResetMail(email, account.name, `${siteOrigin(config)}/reset-password?token=${token}`);
+        return passwordResetMail(email, account.name, resetPasswordHref(siteOrigin(config), token));
       },
       logger,
     ),

@@ -1,7 +1,8 @@
 // Registering with the built-in sign-in. The form never says whether an address has an account:
 // whatever was typed, the answer is "check your inbox". A new address gets a link that creates the
 // account (proving the address is the person's) once its reader types the password; an address
-// with an account gets a mail saying so. Both count against the address's mail allowance.
+// with an account gets a mail saying so, with a link to choose a new password. Both count against
+// the address's mail allowance.
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import { siteOrigin } from "#app/lib/env.server.ts";
@@ -14,6 +15,7 @@ import type { RegisterField } from "./limits.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink, type AccountLink } from "./links.server.ts";
 import { alreadyRegisteredMail, registrationMail } from "./mail/mail-texts.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
+import { resetPasswordHref } from "./password-reset.server.ts";
 import { passwordWeakness } from "./password-strength.server.ts";
 import { createAccount, findAccountByEmail } from "./queries.server.ts";
 import { issueRegistrationTicket, registrationTicketCookie } from "./registration-ticket.server.ts";
@@ -70,7 +72,11 @@ export async function handleRegistration(request: Request, services: RequestServ
       trx,
       email,
       async () => {
-        if (await findAccountByEmail(trx, email)) return alreadyRegisteredMail(email, origin);
+        const account = await findAccountByEmail(trx, email);
+        if (account) {
+          const token = await issueAccountLink(trx, { purpose: "password-reset", accountId: account.id, email: account.email });
+          return alreadyRegisteredMail(email, account.name, origin, resetPasswordHref(origin, token));
+        }
         const details: PendingRegistration = { name, phone, passwordHash };
         const token = await issueAccountLink(trx, { purpose: "registration", accountId: null, email, details });
         return registrationMail(email, name, `${origin}/register/confirm?token=${token}`);

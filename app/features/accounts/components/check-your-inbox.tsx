@@ -1,4 +1,4 @@
-import { LINK_LIFETIME_MINUTES, MAILS_PER_RECIPIENT_PER_HOUR } from "../limits.ts";
+import { ACCOUNT_MAIL_WINDOW_MINUTES, ACCOUNT_MAILS_PER_RECIPIENT, LINK_LIFETIME_MINUTES } from "../limits.ts";
 import type { ReactNode } from "react";
 
 /**
@@ -9,12 +9,13 @@ export function CheckYourInbox({ email, children }: { email: string; children: R
   return (
     <div role="status" className="mt-4 space-y-3">
       <p className="font-semibold">
-        Please check your inbox: we have sent a mail to <span className="break-all">{email}</span>.
+        Please check the inbox of <span className="break-all">{email}</span>: a mail is on its way.
       </p>
       <p>{children}</p>
       <p className="text-sm text-muted">
         The link in it works once, for {LINK_LIFETIME_MINUTES} minutes. No mail after a few minutes? Look in your spam folder, or check the
-        address and send the form again. An address gets at most {MAILS_PER_RECIPIENT_PER_HOUR} of these mails an hour.
+        address and send the form again. An address gets at most {ACCOUNT_MAILS_PER_RECIPIENT} of these mails in{" "}
+        {ACCOUNT_MAIL_WINDOW_MINUTES} minutes; past that, the link in the last one still works.
       </p>
     </div>
   );

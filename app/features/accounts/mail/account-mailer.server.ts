@@ -7,12 +7,12 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { site } from "#app/content/site.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
+import { consumeRateLimit, refundRateLimit } from "#app/lib/rate-limit.server.ts";
 import { mailSender, type Config } from "#app/lib/env.server.ts";
 import { startDeliverer, type Deliverer } from "#app/features/contact/deliverer.server.ts";
 import { createSmtpMailer, messageIdHost } from "#app/features/contact/smtp-transport.server.ts";
 import type { Transport } from "#app/features/contact/transport.ts";
-import { MAILS_PER_RECIPIENT_PER_HOUR } from "../limits.ts";
+import { ACCOUNT_MAIL_WINDOW_MINUTES, ACCOUNT_MAILS_PER_RECIPIENT } from "../limits.ts";
 
 export interface AccountMail {
   recipient: string;
@@ -23,8 +23,8 @@ export interface AccountMail {
 export interface AccountMailer {
   /**
    * A mail answering a form (a link, or "you already have an account"), within the recipient's
-   * allowance, which is counted whatever happens next. Within it, `compose` runs (issuing the
-   * link the mail carries, or deciding that no mail is due: null) and the mail is queued in the
+   * allowance. Within it, `compose` runs (issuing the link the mail carries, or deciding that no
+   * mail is due: null, which then costs the allowance nothing) and the mail is queued in the
    * caller's transaction, stored together with that link. Beyond it, nothing is issued or sent;
    * the caller answers the same, so the page tells nobody.
    */
@@ -46,14 +46,19 @@ type Store = AccountMailer["queueNotice"];
 function queueing(store: Store): Pick<AccountMailer, "queueAnswer" | "queueNotice"> {
   return {
     async queueAnswer(db, recipient, compose, logger) {
+      const key = `account-mail:${recipient.trim().toLowerCase()}`;
       const allowance = await consumeRateLimit(db, {
-        key: `account-mail:${recipient.trim().toLowerCase()}`,
-        limit: MAILS_PER_RECIPIENT_PER_HOUR,
-        windowSeconds: 60 * 60,
+        key,
+        limit: ACCOUNT_MAILS_PER_RECIPIENT,
+        windowSeconds: ACCOUNT_MAIL_WINDOW_MINUTES * 60,
       });
       if (!allowance.allowed) return;
       const mail = await compose();
+      // Counted first so that two requests at once cannot both take the last mail; taken back
+      // when none was due, or naming an address (as a new address for one's own account, say)
+      // would use up its owner's allowance without a mail.
       if (mail) await store(db, mail, logger);
+      else await refundRateLimit(db, key);
     },
     queueNotice: store,
   };

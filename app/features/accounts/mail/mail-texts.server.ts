@@ -17,12 +17,19 @@ const validity = `The link works once, for ${LINK_LIFETIME_MINUTES} minutes.`;
 export const registrationMail = (recipient: string, name: string, link: string) =>
   mail(recipient, `Confirm your account on ${site.brand}`, name, ["To finish creating your account, open this link:", link, "", validity]);
 
-/** Someone registered with an address that already has an account: tell its owner, not the form. */
-export const alreadyRegisteredMail = (recipient: string, origin: string) =>
-  mail(recipient, `You already have an account on ${site.brand}`, null, [
+/**
+ * Someone registered with an address that already has an account: tell its owner, not the form.
+ * It carries a live reset link, so that a stranger who uses up the address's allowance this way
+ * still leaves its owner one that works.
+ */
+export const alreadyRegisteredMail = (recipient: string, name: string, origin: string, resetLink: string) =>
+  mail(recipient, `You already have an account on ${site.brand}`, name, [
     "Someone tried to create an account with this address, but you already have one.",
     `To sign in: ${origin}/signin`,
-    `If you forgot your password, you can choose a new one: ${origin}/forgot-password`,
+    "If you forgot your password, you can choose a new one with this link:",
+    resetLink,
+    "",
+    validity,
   ]);
 
 export const passwordResetMail = (recipient: string, name: string, link: string) =>
