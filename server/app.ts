@@ -10,6 +10,8 @@ import { createMediaCatalog } from "../app/features/courses/lesson-media.server.
 import { localMediaStore } from "../app/lib/media-store.server.ts";
 import { COURSE_IMAGE_MAX_MB, VIDEO_UPLOAD_PATH } from "../app/features/staff/limits.ts";
 import { staffVideoUploads } from "./staff-uploads.ts";
+import { sessionUserOf } from "../app/features/auth/index.server.ts";
+import { contentRoles } from "../app/features/staff/roles.ts";
 import { openDatabase } from "../app/lib/db/connect.server.ts";
 import { databaseUnavailableReason, retryAfterSeconds } from "../app/lib/db/unavailable.server.ts";
 import { pruneRateLimits } from "../app/lib/rate-limit.server.ts";
@@ -53,9 +55,9 @@ import { securityHeaders, subresourceHeaders } from "./security-headers.ts";
 /** Our forms are a few fields of text; nothing legitimate comes near this. */
 const pageForms: BodyLimit = { maxBytes: 64 * 1024, pace: "whole" };
 /**
- * Staff forms carry a course picture, captions or a quiz file. One over the limit (a picture far too
- * large) is read without its file, so the page says so and keeps what was typed; beyond 512 MB
- * (a long video chosen by mistake) it is refused at once.
+ * Staff forms carry a course picture, captions or a quiz file. A teacher's over the limit (a picture
+ * far too large) is read without its file, so the page says so and keeps what was typed; beyond
+ * 512 MB (a long video chosen by mistake) it is refused at once.
  */
 const staffForms: BodyLimit = { maxBytes: (COURSE_IMAGE_MAX_MB + 1) * 1024 * 1024, formsReadUpTo: 512 * 1024 * 1024, pace: "steady" };
 /** Lesson videos: their size is bounded by MAX_UPLOAD_MB where they are received; they take as long as the connection needs. */
@@ -181,6 +183,11 @@ export async function createApp({ config: givenConfig, logger, clientDir, devSer
   app.use(
     limitRequestBodies((path) => (path.startsWith("/staff/uploads") ? videoUploads : path.startsWith("/staff/") ? staffForms : pageForms), {
       timeoutMs: config.REQUEST_TIMEOUT_MS,
+      // Only teachers' and administrators' forms carry files (pictures, captions, quiz files).
+      readsOversizedFormsOf: async (req) => {
+        const user = await sessionUserOf(database.db, req.headers.cookie, secureCookies(req));
+        return user !== null && contentRoles.includes(user.role);
+      },
     }),
   );
   app.use(healthRoutes({ ping: database.ping, isDraining: () => draining }));

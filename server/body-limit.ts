@@ -6,8 +6,9 @@ export interface BodyLimit {
   maxBytes: number;
   /**
    * A multipart form over `maxBytes` but within this is still read, without the files that do not
-   * fit (server/oversized-form.ts): its page answers with the form again, saying which file was
-   * too large, and keeps what was typed. Beyond it the post is refused at once.
+   * fit (server/oversized-form.ts), when `readsOversizedFormsOf` says its sender is one whose forms
+   * carry files: its page answers with the form again, saying which file was too large, and keeps
+   * what was typed. Beyond it, or from anyone else, the post is refused at once.
    */
   formsReadUpTo?: number;
   /**
@@ -30,12 +31,29 @@ declare global {
 
 const multipart = /^multipart\/form-data\s*;/i;
 
+interface BodyLimitOptions {
+  timeoutMs: number;
+  /** Whether the sender of this request (its session) is someone whose oversized forms are worth reading. */
+  readsOversizedFormsOf: (req: Request) => Promise<boolean>;
+}
+
+/**
+ * How many oversized forms one process reads at once: each holds up to its path's `maxBytes`, and
+ * reading one lasts as long as its sender takes to send hundreds of MB. More are refused with 503
+ * rather than queued, or their browsers would wait minutes for an answer.
+ */
+const maxOversizedReads = 4;
+
 /**
  * Refuses request bodies over their path's limit before anything buffers them, but for forms that
  * are read without their large files (`formsReadUpTo`). Form posts from browsers always state their
  * length; a body without one is refused.
  */
-export function limitRequestBodies(limitFor: (path: string) => BodyLimit, { timeoutMs }: { timeoutMs: number }): RequestHandler {
+export function limitRequestBodies(
+  limitFor: (path: string) => BodyLimit,
+  { timeoutMs, readsOversizedFormsOf }: BodyLimitOptions,
+): RequestHandler {
+  let oversizedReads = 0;
   return async (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
     const { maxBytes, formsReadUpTo = maxBytes, pace } = limitFor(req.path);
@@ -47,10 +65,15 @@ export function limitRequestBodies(limitFor: (path: string) => BodyLimit, { time
     }
     const length = Number(declared);
     if (length <= maxBytes) return next();
-    if (length > formsReadUpTo || !multipart.test(req.headers["content-type"] ?? "")) {
+    if (length > formsReadUpTo || !multipart.test(req.headers["content-type"] ?? "") || !(await readsOversizedFormsOf(req))) {
       return refuse(req, res, 413, tooLarge(maxBytes));
     }
-    const form = await readFormWithoutLargeFiles(req, maxBytes);
+    if (oversizedReads >= maxOversizedReads) {
+      res.setHeader("Retry-After", "60");
+      return refuse(req, res, 503, busyReading);
+    }
+    oversizedReads++;
+    const form = await readFormWithoutLargeFiles(req, maxBytes).finally(() => oversizedReads--);
     if (res.destroyed) return; // the client went away while sending
     if (!form.ok) {
       return form.problem === "unreadable"
@@ -96,6 +119,8 @@ function boundBodyTime(req: Request, pace: BodyLimit["pace"], timeoutMs: number)
 const tooLarge = (maxBytes: number) =>
   `This form is too large to send: this page takes at most ${size(maxBytes)}. ` +
   "Go back, shorten what you typed or choose a smaller file, and send it again.";
+
+const busyReading = "The site is busy receiving other large forms. Go back, choose a smaller file, or send it again in a minute.";
 
 const size = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`);
 

@@ -9,11 +9,22 @@ export type FormWithoutLargeFiles =
 /** More than any staff form has; a post with more parts is no form of ours. */
 const maxParts = 200;
 
+/** A file of the form: its bytes while they fit, or none once it is left out. */
+interface FilePart {
+  name: string;
+  filename: string;
+  type: string;
+  chunks: Uint8Array<ArrayBuffer>[];
+  bytes: number;
+  fits: boolean;
+}
+
 /**
  * Reads a multipart form as it arrives, keeping its fields and the files that fit in `maxBytes`
  * (all of them together), and naming each file that does not in FILE_LEFT_OUT_FIELD: its bytes are
- * read and dropped, so at most `maxBytes` are held, however large the post. Fields that do not fit
- * on their own cannot be kept as typed: the form is then refused.
+ * read and dropped, so at most `maxBytes` are held, however large the post. What was typed comes
+ * first: a field that arrives when files fill the room leaves files out (the largest first) to
+ * fit. Fields that do not fit on their own cannot be kept as typed: the form is then refused.
  */
 export async function readFormWithoutLargeFiles(req: IncomingMessage, maxBytes: number): Promise<FormWithoutLargeFiles> {
   let parser: busboy.Busboy;
@@ -22,35 +33,52 @@ export async function readFormWithoutLargeFiles(req: IncomingMessage, maxBytes: 
   } catch {
     return { ok: false, problem: "unreadable" };
   }
-  // In the order they came, each file once read to its end (or left out).
-  const parts: Array<Promise<[string, string | File]>> = [];
+  // In the order they came; each file's promise settles once it is read to its end.
+  const parts: Array<{ name: string; value: string } | Promise<FilePart>> = [];
+  const files: FilePart[] = [];
+  let fieldBytes = 0;
   let held = 0;
   let fieldsTooLarge = false;
   let tooManyParts = false;
+  const leaveOut = (file: FilePart) => {
+    held -= file.bytes;
+    file.fits = false;
+    file.chunks = [];
+    file.bytes = 0;
+  };
   parser.on("field", (name, value, info) => {
-    held += Buffer.byteLength(name) + Buffer.byteLength(value);
-    if (info.valueTruncated || held > maxBytes) fieldsTooLarge = true;
-    else parts.push(Promise.resolve([name, value]));
+    const size = Buffer.byteLength(name) + Buffer.byteLength(value);
+    fieldBytes += size;
+    if (info.valueTruncated || fieldBytes > maxBytes) {
+      fieldsTooLarge = true;
+      return;
+    }
+    held += size;
+    for (const file of [...files].sort((a, b) => b.bytes - a.bytes)) {
+      if (held <= maxBytes) break;
+      if (file.fits) leaveOut(file);
+    }
+    parts.push({ name, value });
   });
   parser.on("file", (name, stream, { filename, mimeType }) => {
-    const chunks: Uint8Array<ArrayBuffer>[] = [];
-    let fits = true;
+    const file: FilePart = { name, filename: filename ?? "", type: mimeType, chunks: [], bytes: 0, fits: true };
+    files.push(file);
     stream.on("data", (chunk: Buffer) => {
-      if (fits && held + chunk.length <= maxBytes) {
-        held += chunk.length;
-        chunks.push(new Uint8Array(chunk));
-        return;
-      }
-      if (fits) held -= chunks.reduce((sum, kept) => sum + kept.length, 0);
-      fits = false;
-      chunks.length = 0;
+      if (!file.fits) return;
+      if (held + chunk.length > maxBytes) return leaveOut(file);
+      held += chunk.length;
+      file.bytes += chunk.length;
+      file.chunks.push(new Uint8Array(chunk));
     });
     parts.push(
       new Promise((resolve) => {
-        stream.on("end", () => resolve(fits ? [name, new File(chunks, filename ?? "", { type: mimeType })] : [FILE_LEFT_OUT_FIELD, name]));
+        stream.on("end", () => resolve(file));
         // A form cut off inside a file: the parser says so too (the form is then refused), and an
         // error event no one listens to would end the process.
-        stream.on("error", () => resolve([FILE_LEFT_OUT_FIELD, name]));
+        stream.on("error", () => {
+          leaveOut(file);
+          resolve(file);
+        });
       }),
     );
   });
@@ -67,7 +95,11 @@ export async function readFormWithoutLargeFiles(req: IncomingMessage, maxBytes: 
   if (!read || tooManyParts) return { ok: false, problem: "unreadable" };
   if (fieldsTooLarge) return { ok: false, problem: "fields-too-large" };
   const form = new FormData();
-  for (const [name, value] of await Promise.all(parts)) form.append(name, value);
+  for (const part of await Promise.all(parts)) {
+    if ("value" in part) form.append(part.name, part.value);
+    else if (part.fits) form.append(part.name, new File(part.chunks, part.filename, { type: part.type }));
+    else form.append(FILE_LEFT_OUT_FIELD, part.name);
+  }
   const encoded = new Response(form);
   return { ok: true, body: new Uint8Array(await encoded.arrayBuffer()), type: encoded.headers.get("content-type")! };
 }

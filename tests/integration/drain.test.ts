@@ -9,8 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { startServer, startSite, type RunningServer, type RunningSite } from "../setup/server.ts";
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { until } from "../setup/waiting.ts";
 
 interface Answer {
   status: number;
@@ -130,14 +129,6 @@ function exitWatch(server: RunningServer) {
 }
 
 const logged = (site: RunningServer, msg: string) => site.logs.filter((entry) => String(entry.msg).startsWith(msg));
-
-async function until(check: () => boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await pause(20);
-  }
-}
 
 // Longer than any machine takes for the test's own requests: a second signal ends it once they are in.
 const delayMs = 60_000;

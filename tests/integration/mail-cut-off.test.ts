@@ -6,7 +6,8 @@ import { messageRow, storeMessage, waitFor } from "../setup/contact-outbox.ts";
 import { engines } from "../setup/databases.ts";
 import { freePort } from "../setup/free-port.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
-import { expectStillServing, listeningProcesses, until } from "../setup/still-serving.ts";
+import { expectStillServing, listeningProcesses } from "../setup/still-serving.ts";
+import { until } from "../setup/waiting.ts";
 
 /** How a connection of the mail server below goes wrong, one after the other. */
 const behaviours = ["hang up at once", "hang up mid-message", "hang up after accepting", "answer nonsense"] as const;

@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { connect } from "node:net";
+import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
@@ -10,6 +10,7 @@ import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { wireRequest } from "../setup/raw-request.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
+import { until } from "../setup/waiting.ts";
 
 // A staff form over its size limit (11 MB: a course picture of 12 MB) answers with the form again,
 // the file named as too large and everything typed kept, and stores nothing; a post far beyond any
@@ -127,6 +128,66 @@ describe.each(engines)("staff forms over their size limit on %s", (engine) => {
     // The process reading it is still there.
     expect((await fetch(`${site.url}/healthz`)).status).toBe(200);
     expect(await courses()).not.toContainEqual(expect.objectContaining({ slug: "watercolour-basics" }));
+  });
+
+  it("reads an oversized form only from a teacher or an administrator: a visitor's or a student's is refused at once", async () => {
+    const student = new TestBrowser(site.url, "198.51.100.91");
+    await registerIn(student, `student-oversized-${process.pid}@college.example`, "Oversized Student");
+    for (const sender of [new TestBrowser(site.url, "198.51.100.92"), student]) {
+      const form = new FormData();
+      form.set("title", "Watercolour Basics");
+      form.set("image", twelveMegabytes(), "wash.png");
+      const response = await sender.request("/staff/courses/new", { method: "POST", body: form });
+      expect(response.status).toBe(413);
+      expect(await response.text()).toContain("This form is too large to send: this page takes at most 11 MB.");
+    }
+  });
+
+  it("keeps what was typed after a picture that filled the room: the picture is left out, not the form", async () => {
+    const form = new FormData();
+    // Ten bytes short of the 11 MB the server holds: the fields typed after it do not fit beside it.
+    form.set("image", new Blob([new Uint8Array(11 * 1024 * 1024 - 10).fill(7)], { type: "image/png" }), "wash.png");
+    form.set("title", "Watercolour Basics");
+    form.set("slug", "watercolour-basics");
+    form.set("imageAlt", "A brush over a wet blue wash");
+    const response = await admin.request("/staff/courses/new", { method: "POST", body: form });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(visibleText(html)).toContain("The picture is larger than 10 MB. Please choose a smaller one.");
+    expect(html).toContain('value="Watercolour Basics"');
+    expect(await courses()).not.toContainEqual(expect.objectContaining({ slug: "watercolour-basics" }));
+  });
+
+  it("reads at most four oversized forms at once; the next is told to come back, with Retry-After", async () => {
+    const { port, hostname, host } = new URL(site.url);
+    const cookie = admin.jar.headerFor(new URL("/staff/courses/new", site.url));
+    const opened: Socket[] = [];
+    /** A post of 20 MB whose body never comes: its answer, or null when it is still being read after a second. */
+    const slowPost = () =>
+      new Promise<string | null>((resolve) => {
+        const socket = connect(Number(port), hostname);
+        opened.push(socket);
+        let answer = "";
+        socket.on("data", (chunk) => (answer += chunk.toString()));
+        socket.on("error", () => resolve(answer));
+        socket.write(
+          `POST /staff/courses/new HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\n` +
+            `Content-Type: multipart/form-data; boundary=x\r\nContent-Length: ${20 * 1024 * 1024}\r\n\r\n--x\r\n`,
+        );
+        setTimeout(() => resolve(answer || null), 1000);
+      });
+    try {
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await slowPost());
+      expect(answers.slice(0, 4)).toEqual([null, null, null, null]);
+      expect(answers[4]).toMatch(/^HTTP\/1\.1 503 /);
+      expect(answers[4]).toMatch(/\r\nRetry-After: 60\r\n/i);
+      expect(answers[4]).toContain("The site is busy receiving other large forms.");
+    } finally {
+      for (const socket of opened) socket.destroy();
+    }
+    // The readers of the four are freed when their senders go.
+    await until(async () => (await slowPost()) === null, "a reader free again");
   });
 
   it("keeps answering when a teacher's connection drops in the middle of a picture far too large", async () => {

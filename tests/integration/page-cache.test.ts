@@ -11,6 +11,7 @@ import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { postFeedbackAs } from "../setup/feedback.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
+import { pause } from "../setup/waiting.ts";
 
 /** The inline scripts of a page (those without src), as a browser hashes them for its CSP. */
 function inlineScriptHashes(html: string): Set<string> {
@@ -26,7 +27,6 @@ const scriptSources = (response: Response) =>
     .split(" ")
     .filter((source) => source !== "'self'");
 const wasStored = (response: Response) => response.headers.get("x-page-cache") === "hit";
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.each(engines)("page cache on %s", (engine) => {
   let site: RunningSite;

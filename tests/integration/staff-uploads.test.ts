@@ -23,18 +23,10 @@ import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startServer, startSite, type RunningServer, type RunningSite } from "../setup/server.ts";
-import {
-  expectStillServing,
-  listeningProcesses,
-  logged,
-  readThenVanish,
-  requestThenVanish,
-  until,
-  workerLost,
-} from "../setup/still-serving.ts";
+import { expectStillServing, listeningProcesses, logged, readThenVanish, requestThenVanish, workerLost } from "../setup/still-serving.ts";
+import { pause, until } from "../setup/waiting.ts";
 
 const MB = 1024 * 1024;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const tus = { "Tus-Resumable": "1.0.0" };
 const piece = { ...tus, "Content-Type": "application/offset+octet-stream" };
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");

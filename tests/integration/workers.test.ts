@@ -4,21 +4,12 @@ import { createTestDatabase, engines, type TestDatabase } from "../setup/databas
 import { visibleText } from "../setup/html.ts";
 import { postFeedbackAs } from "../setup/feedback.ts";
 import { startServer, type RunningServer } from "../setup/server.ts";
+import { pause, until } from "../setup/waiting.ts";
 
 type RunningSite = RunningServer & { database: TestDatabase };
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** The process ids of the workers that said they serve, in order. */
 const listeningWorkers = (site: RunningSite) => site.logs.filter((entry) => entry.msg === "worker ready").map((entry) => Number(entry.pid));
-
-async function until(check: () => boolean, what: string, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await pause(20);
-  }
-}
 
 /** A page fetched on a connection of its own, so the primary hands it to the next worker in turn. */
 const fetchAlone = (url: string, init: RequestInit = {}) => fetch(url, { ...init, headers: { Connection: "close", ...init.headers } });

@@ -1,23 +1,13 @@
 import { request } from "node:http";
 import { expect } from "vitest";
 import type { RunningServer } from "./server.ts";
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { pause, until } from "./waiting.ts";
 
 /** The process ids of the processes that said they serve (the workers, or the one process that listens), in order. */
 export function listeningProcesses(server: RunningServer): number[] {
   const said = (start: string) => server.logs.filter((entry) => String(entry.msg).startsWith(start)).map((entry) => Number(entry.pid));
   const workers = said("worker ready");
   return workers.length > 0 ? workers : said("listening");
-}
-
-/** Waits until `check` holds; fails after `timeoutMs`, naming `what` was awaited. */
-export async function until(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await pause(20);
-  }
 }
 
 /** Waits until the server has logged a line that `matches`. */
