@@ -362,6 +362,25 @@ describe.each(engines)("lesson video uploads on %s, with two workers", (engine) 
       expect(await rowsOf(teacher.sub)).toHaveLength(2);
       expect((await lessonVideo("java-03")).video).toBe("java/03.mp4");
     });
+
+    it("keeps a plain form's video for the lesson it was admitted for: a second lesson field after the file changes nothing", async () => {
+      const teacher = await person("teacher");
+      const [admittedBefore, laterBefore] = [await lessonVideo("java-04"), await lessonVideo("java-05")];
+      const form = multipart([
+        { name: "lesson", value: "java-04" },
+        { name: "video", filename: "talk.mp4", bytes: mp4Of(200_000) },
+        { name: "lesson", value: "java-05" },
+      ]);
+      const posted = await teacher.browser.request("/staff/uploads/form", {
+        method: "POST",
+        headers: { "Content-Type": form.type },
+        body: form.body,
+      });
+      expect(posted.status).toBe(303);
+      expect(posted.headers.get("location")).toBe("/staff/courses/java/lessons/java-04?saved=video");
+      expect((await lessonVideo("java-04")).video).not.toBe(admittedBefore.video);
+      expect(await lessonVideo("java-05")).toEqual(laterBefore);
+    });
   });
 
   describe("no request takes a process down", () => {

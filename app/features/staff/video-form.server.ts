@@ -39,7 +39,8 @@ export async function receiveVideoForm(
     return { ok: false, problem: "form", lesson };
   }
   parser.on("field", (name, value) => {
-    if (name === "lesson") lesson = value;
+    // The lesson the file was admitted for is the one it goes to: a lesson field after the file is not read.
+    if (name === "lesson" && !kept) lesson = value;
   });
   parser.on("file", (name, file) => {
     // A part's stream fails when the request does (the parser destroys it): that failure is the
