@@ -63,7 +63,10 @@ export function refuseUnreadableRequests(): RequestHandler {
     }
     if (!/^https?$/i.test(req.protocol)) return refuse(res, "X-Forwarded-Proto must be http or https.");
     if (req.host && !isHostAndPort(req.host)) return refuse(res, "The Host header does not name a host.");
-    if (!isStorableText(decodedOr(req.path)) || !queryIsStorable(req)) {
+    // In a path a NUL can only come written %00 (Node refuses the byte itself), wherever it is: a
+    // malformed escape elsewhere leaves the whole undecodable while a route decodes each part.
+    // Decoding never yields a lone surrogate half (it refuses them).
+    if (req.path.includes("%00") || !queryIsStorable(req)) {
       return refuse(res, "This address contains a character that cannot be read (a NUL character, written %00). Please check the link.");
     }
     dropUnreadableCookies(req);
