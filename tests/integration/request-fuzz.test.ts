@@ -7,16 +7,25 @@ import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { registerIn } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
-import { hostileRequests, kinds, places, routePatterns, wireHead, type HostileRequest } from "../setup/hostile-requests.ts";
+import {
+  hostileRequests,
+  hostileUploadRequests,
+  kinds,
+  pathsOutsideRoutes,
+  places,
+  routePatterns,
+  wireHead,
+  type HostileRequest,
+} from "../setup/hostile-requests.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { wireRequest } from "../setup/raw-request.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 
-// Every route of app/routes.ts with each kind of hostile value (tests/setup/hostile-requests.ts) in
-// each place a value can come from, one sample each (a new one each run): never a 5xx, and no
-// error in the server's log.
+// Every route of app/routes.ts, and every path answered outside it, with each kind of hostile value
+// (tests/setup/hostile-requests.ts) in each place a value can come from, one sample each (a new one
+// each run): never a 5xx, and no error in the server's log.
 
-const patterns = routePatterns();
+const patterns = [...routePatterns(), ...pathsOutsideRoutes];
 const cases = places.flatMap((place) => kinds.map((kind) => ({ place, kind })));
 
 describe.each(engines)("every route under hostile requests on %s", (engine) => {
@@ -25,7 +34,14 @@ describe.each(engines)("every route under hostile requests on %s", (engine) => {
   let media: string;
   let adminCookie = "";
   /** Parameter values that name records, so that what comes with them is read too. */
-  const good: Record<string, string> = { slug: "java", lesson: "java-01", quiz: "java", "*": "java", uid: "no-such-interaction" };
+  const good: Record<string, string> = {
+    slug: "java",
+    lesson: "java-01",
+    quiz: "java",
+    "*": "java",
+    uid: "no-such-interaction",
+    upload: "0".repeat(32),
+  };
   /** Routes that send visitors to sign in: always asked as an administrator, who may open every page. */
   const signInOnly = new Set<string>();
 
@@ -86,6 +102,32 @@ describe.each(engines)("every route under hostile requests on %s", (engine) => {
           { numRuns: 1 },
         ),
       ),
+    );
+  });
+
+  it.each(kinds)("the upload protocol (POST, HEAD, PATCH, DELETE) never answers 5xx with %s values, signed in or not", async (kind) => {
+    // An upload of the administrator's, so that the hostile requests reach one that exists.
+    const started = await send(
+      {
+        method: "POST",
+        target: "/staff/uploads",
+        headers: [
+          ["Tus-Resumable", "1.0.0"],
+          ["Upload-Length", "1000"],
+          ["Upload-Metadata", `lesson ${Buffer.from("java-01").toString("base64")}`],
+        ],
+      },
+      true,
+    );
+    expect(started.status).toBe(201);
+    const upload = /^location: .*\/([^/\s]+)$/im.exec(started.head)![1]!;
+    await fc.assert(
+      fc.asyncProperty(hostileUploadRequests(kind, upload), fc.boolean(), async (request, signedIn) => {
+        const response = await send(request, signedIn);
+        const what = `${kind}${signedIn ? ", as an administrator" : ""}: ${request.method} ${request.target.slice(0, 200)}`;
+        expect(response.status, `${what}\n${response.head}`).toBeLessThan(500);
+      }),
+      { numRuns: 30 },
     );
   });
 

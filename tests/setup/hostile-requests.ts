@@ -401,6 +401,64 @@ export function hostileRequests(pattern: string, place: Place, kind: Kind, good:
   }
 }
 
+/**
+ * The paths answered outside React Router (server/app.ts): health checks, media files, the built-in
+ * provider and the lesson video uploads. Each is fuzzed like a route.
+ */
+export const pathsOutsideRoutes = [
+  "/healthz",
+  "/readyz",
+  "/media/*",
+  "/idp/auth",
+  "/idp/token",
+  "/idp/me",
+  "/idp/jwks",
+  "/idp/session/end",
+  "/idp/interaction/:uid",
+  "/idp/.well-known/openid-configuration",
+  "/staff/uploads",
+  "/staff/uploads/:upload",
+  "/staff/uploads/form",
+];
+
+const tusHeaderNames = ["Tus-Resumable", "Upload-Length", "Upload-Offset", "Upload-Metadata", "Upload-Defer-Length", "Content-Type"];
+
+/**
+ * Requests of the resumable upload protocol (tus: POST to start, HEAD, PATCH, DELETE an upload)
+ * with values of `kind` in its headers, its upload's address or a piece's bytes.
+ */
+export function hostileUploadRequests(kind: Kind, upload: string): fc.Arbitrary<HostileRequest> {
+  const resumable: [string, string] = ["Tus-Resumable", "1.0.0"];
+  const tusHeaders = fc.array(fc.tuple(fc.constantFrom(...tusHeaderNames), headerValueOf(kind)), { minLength: 1, maxLength: 4 });
+  return fc.oneof(
+    tusHeaders.map((headers) => ({ method: "POST", target: "/staff/uploads", headers: [resumable, ...headers] })),
+    // Metadata values are base64: decoded, they may hold anything. The lesson is the one looked up.
+    textOf(kind, "head").map((value): HostileRequest => ({
+      method: "POST",
+      target: "/staff/uploads",
+      headers: [resumable, ["Upload-Length", "1000"], ["Upload-Metadata", `lesson ${looseUtf8(value).toString("base64")}`]],
+    })),
+    fc
+      .record({
+        method: fc.constantFrom("HEAD", "PATCH", "DELETE"),
+        headers: tusHeaders,
+        id: fc.oneof(fc.constant(upload), textOf(kind, "head")),
+      })
+      .map(({ method, headers, id }) => ({
+        method,
+        target: `/staff/uploads/${percentEncode(id)}`,
+        headers: [resumable, ...headers],
+        body: method === "PATCH" ? Buffer.from("piece") : undefined,
+      })),
+    fileContentOf(kind).map((content): HostileRequest => ({
+      method: "PATCH",
+      target: `/staff/uploads/${upload}`,
+      headers: [resumable, ["Upload-Offset", "0"], ["Content-Type", "application/offset+octet-stream"]],
+      body: looseUtf8(content),
+    })),
+  );
+}
+
 /** The request's head as written on the wire, with the headers every request of a test carries. */
 export function wireHead(request: HostileRequest, host: string, common: Array<[string, string]>): string {
   const headers = [...common, ...request.headers];
