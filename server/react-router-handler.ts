@@ -9,10 +9,12 @@ interface Options {
 }
 
 /**
- * React Router's Express adapter (@react-router/express), with one difference: when the server
- * has read a form itself (`res.locals.formRead`: a staff form over its limit, read without its
- * large files by server/body-limit.ts), React Router reads that form instead of the request's
- * stream, which is spent.
+ * What React Router's Express adapter does (a web Request from the Express request, its answer
+ * streamed back), with one difference: when the server has read a form itself
+ * (`res.locals.formRead`: a staff form over its limit, read without its large files by
+ * server/body-limit.ts), React Router reads that form instead of the request's stream, which is
+ * spent. Why we keep our own, and what to compare on each React Router upgrade:
+ * docs/decisions/007-own-request-handler.md.
  */
 export function createRequestHandler({ build, mode, getLoadContext }: Options): RequestHandler {
   const handleRequest = createReactRouterHandler(build, mode);
@@ -26,7 +28,7 @@ export function createRequestHandler({ build, mode, getLoadContext }: Options): 
 }
 
 function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
-  // The port as @react-router/express finds it: a trusted proxy's X-Forwarded-Host, else Host.
+  // The port as the adapter finds it: a trusted proxy's X-Forwarded-Host, else Host.
   const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
