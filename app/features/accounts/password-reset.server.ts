@@ -27,8 +27,11 @@ export type ForgotPasswordResult = { sent: { email: string } } | { sent: null; e
 /** Per network; each address's inbox is kept by the account mails' allowance per recipient. */
 const networkLimit = { limit: 20, windowSeconds: 60 * 60 };
 
-/** The address a password-reset link opens. */
-export const resetPasswordHref = (origin: string, token: string) => `${origin}/reset-password?token=${token}`;
+/** A new password-reset link for the account, replacing its earlier one: the address it opens. */
+export async function newResetLink(db: Kysely<Database>, account: { id: string; email: string }, origin: string): Promise<string> {
+  const token = await issueAccountLink(db, { purpose: "password-reset", accountId: account.id, email: account.email });
+  return `${origin}/reset-password?token=${token}`;
+}
 
 /** The "Forgot password?" form's post. */
 export async function requestPasswordReset(request: Request, services: RequestServices) {
@@ -58,17 +61,15 @@ export async function requestPasswordReset(request: Request, services: RequestSe
     );
   }
   const { email } = parsed.data;
-  // Counted against the address's allowance whether or not it has an account, so the allowance
-  // says nothing about which addresses are known.
+  // The page answers the same whether or not the address has an account; only a mail that goes
+  // out counts against the address's allowance.
   await db.transaction().execute((trx) =>
     accountMail.queueAnswer(
       trx,
       email,
       async () => {
         const account = await findAccountByEmail(trx, email);
-        if (!account) return null;
-        const token = await issueAccountLink(trx, { purpose: "password-reset", accountId: account.id, email });
-        return passwordResetMail(email, account.name, resetPasswordHref(siteOrigin(config), token));
+        return account ? passwordResetMail(email, account.name, await newResetLink(trx, account, siteOrigin(config))) : null;
       },
       logger,
     ),

@@ -15,7 +15,7 @@ import type { RegisterField } from "./limits.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink, type AccountLink } from "./links.server.ts";
 import { alreadyRegisteredMail, registrationMail } from "./mail/mail-texts.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
-import { resetPasswordHref } from "./password-reset.server.ts";
+import { newResetLink } from "./password-reset.server.ts";
 import { passwordWeakness } from "./password-strength.server.ts";
 import { createAccount, findAccountByEmail } from "./queries.server.ts";
 import { issueRegistrationTicket, registrationTicketCookie } from "./registration-ticket.server.ts";
@@ -73,10 +73,7 @@ export async function handleRegistration(request: Request, services: RequestServ
       email,
       async () => {
         const account = await findAccountByEmail(trx, email);
-        if (account) {
-          const token = await issueAccountLink(trx, { purpose: "password-reset", accountId: account.id, email: account.email });
-          return alreadyRegisteredMail(email, account.name, origin, resetPasswordHref(origin, token));
-        }
+        if (account) return alreadyRegisteredMail(email, account.name, origin, await newResetLink(trx, account, origin));
         const details: PendingRegistration = { name, phone, passwordHash };
         const token = await issueAccountLink(trx, { purpose: "registration", accountId: null, email, details });
         return registrationMail(email, name, `${origin}/register/confirm?token=${token}`);

@@ -4,7 +4,7 @@ import { SubmitButton } from "#app/components/submit-button.tsx";
 import { TextField } from "#app/components/text-field.tsx";
 import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
 import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
-import { NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "#app/features/accounts/limits.ts";
+import { NewPasswordFields } from "#app/features/accounts/components/new-password-fields.tsx";
 import { confirmRegistration, registrationLinkPage } from "#app/features/accounts/registration.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/register-confirm";
@@ -36,28 +36,7 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
           <input type="hidden" name="username" autoComplete="username" value={page.email} />
           <input type="hidden" name="token" value={page.token} />
           {page.choose ? (
-            <>
-              <TextField
-                id="confirm-password1"
-                name="password1"
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                required
-                minLength={PASSWORD_MIN_LENGTH}
-                hint={NEW_PASSWORD_HINT}
-                error={page.errors?.password1}
-              />
-              <TextField
-                id="confirm-password2"
-                name="password2"
-                label="Confirm Password"
-                type="password"
-                autoComplete="new-password"
-                required
-                error={page.errors?.password2}
-              />
-            </>
+            <NewPasswordFields idPrefix="confirm" labels={{ password: "Password", again: "Confirm Password" }} errors={page.errors} />
           ) : (
             <TextField
               id="confirm-password"

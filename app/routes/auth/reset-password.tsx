@@ -1,10 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { FormPage } from "#app/components/form-page.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { TextField } from "#app/components/text-field.tsx";
 import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
 import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
-import { NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "#app/features/accounts/limits.ts";
+import { NewPasswordFields } from "#app/features/accounts/components/new-password-fields.tsx";
 import { resetLinkPage, resetPassword } from "#app/features/accounts/password-reset.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
@@ -47,26 +46,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           {/* For password managers: which account the new password belongs to. */}
           <input type="hidden" name="username" autoComplete="username" value={page.email} />
           <input type="hidden" name="token" value={page.token} />
-          <TextField
-            id="reset-password1"
-            name="password1"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN_LENGTH}
-            hint={NEW_PASSWORD_HINT}
-            error={page.errors?.password1}
-          />
-          <TextField
-            id="reset-password2"
-            name="password2"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={page.errors?.password2}
-          />
+          <NewPasswordFields idPrefix="reset" labels={{ password: "New password", again: "Confirm new password" }} errors={page.errors} />
           <SubmitButton busy={busy} className="btn-primary w-full">
             Save my new password
           </SubmitButton>
