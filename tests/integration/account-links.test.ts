@@ -73,7 +73,9 @@ describe.each(engines)("mailed account links on %s, with mail by SMTP", (engine)
       .execute();
   }
   const outboxTo = async (address: string) =>
-    (await stored.db.selectFrom("account_mails").select("subject").where("recipient", "=", address).execute()).map((row) => row.subject);
+    (await stored.db.selectFrom("account_mails").select("subject").where("recipient", "=", address).orderBy("created_at").execute()).map(
+      (row) => row.subject,
+    );
   const tokenOf = (link: URL) => link.searchParams.get("token")!;
   const resetLinkIn = (text: string) => new URL(/https?:\/\/\S+\/reset-password\?\S+/.exec(text)![0]);
   /** Moves the start of every mail allowance back in time, as if that much time had passed. */

@@ -52,19 +52,16 @@ export async function requestEmailChange(
     );
   }
   // An address that belongs to another account gets no mail, and the answer is the same.
-  await db.transaction().execute((trx) =>
-    accountMail.queueAnswer(
-      trx,
-      email,
-      async () => {
-        if (await findAccountByEmail(trx, email)) return null;
-        const token = await issueAccountLink(trx, { purpose: "email-change", accountId, email });
-        return emailChangeMail(email, account.name, `${siteOrigin(config)}/profile/email/confirm?token=${token}`);
-      },
-      logger,
-    ),
+  await accountMail.sendAnswer(
+    db,
+    email,
+    async (trx) => {
+      if (await findAccountByEmail(trx, email)) return null;
+      const token = await issueAccountLink(trx, { purpose: "email-change", accountId, email });
+      return emailChangeMail(email, account.name, `${siteOrigin(config)}/profile/email/confirm?token=${token}`);
+    },
+    logger,
   );
-  accountMail.wake();
   return data<EmailChangeResult>({ sent: { email } });
 }
 

@@ -63,18 +63,15 @@ export async function requestPasswordReset(request: Request, services: RequestSe
   const { email } = parsed.data;
   // The page answers the same whether or not the address has an account; only a mail that goes
   // out counts against the address's allowance.
-  await db.transaction().execute((trx) =>
-    accountMail.queueAnswer(
-      trx,
-      email,
-      async () => {
-        const account = await findAccountByEmail(trx, email);
-        return account ? passwordResetMail(email, account.name, await newResetLink(trx, account, siteOrigin(config))) : null;
-      },
-      logger,
-    ),
+  await accountMail.sendAnswer(
+    db,
+    email,
+    async (trx) => {
+      const account = await findAccountByEmail(trx, email);
+      return account ? passwordResetMail(email, account.name, await newResetLink(trx, account, siteOrigin(config))) : null;
+    },
+    logger,
   );
-  accountMail.wake();
   return data<ForgotPasswordResult>({ sent: { email } });
 }
 

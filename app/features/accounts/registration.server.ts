@@ -67,21 +67,18 @@ export async function handleRegistration(request: Request, services: RequestServ
   // Hashed for both kinds of address, so the answer takes as long whichever it is.
   const passwordHash = await hashPassword(password1);
   const origin = siteOrigin(config);
-  await db.transaction().execute((trx) =>
-    accountMail.queueAnswer(
-      trx,
-      email,
-      async () => {
-        const account = await findAccountByEmail(trx, email);
-        if (account) return alreadyRegisteredMail(email, account.name, origin, await newResetLink(trx, account, origin));
-        const details: PendingRegistration = { name, phone, passwordHash };
-        const token = await issueAccountLink(trx, { purpose: "registration", accountId: null, email, details });
-        return registrationMail(email, name, `${origin}/register/confirm?token=${token}`);
-      },
-      logger,
-    ),
+  await accountMail.sendAnswer(
+    db,
+    email,
+    async (trx) => {
+      const account = await findAccountByEmail(trx, email);
+      if (account) return alreadyRegisteredMail(email, account.name, origin, await newResetLink(trx, account, origin));
+      const details: PendingRegistration = { name, phone, passwordHash };
+      const token = await issueAccountLink(trx, { purpose: "registration", accountId: null, email, details });
+      return registrationMail(email, name, `${origin}/register/confirm?token=${token}`);
+    },
+    logger,
   );
-  accountMail.wake();
   return data<RegisterResult>({ sent: { email } });
 }
 

@@ -23,12 +23,17 @@ export interface AccountMail {
 export interface AccountMailer {
   /**
    * A mail answering a form (a link, or "you already have an account"), within the recipient's
-   * allowance. Within it, `compose` runs (issuing the link the mail carries, or deciding that no
-   * mail is due: null, which then costs the allowance nothing) and the mail is queued in the
-   * caller's transaction, stored together with that link. Beyond it, nothing is issued or sent;
-   * the caller answers the same, so the page tells nobody.
+   * allowance, in a transaction of its own, delivered once committed. Within the allowance,
+   * `compose` runs (issuing the link the mail carries, or deciding that no mail is due: null,
+   * which then costs the allowance nothing) and the mail is stored together with that link.
+   * Beyond it, nothing is issued or sent; the caller answers the same, so the page tells nobody.
    */
-  queueAnswer(db: Kysely<Database>, recipient: string, compose: () => Promise<AccountMail | null>, logger: Logger): Promise<void>;
+  sendAnswer(
+    db: Kysely<Database>,
+    recipient: string,
+    compose: (trx: Kysely<Database>) => Promise<AccountMail | null>,
+    logger: Logger,
+  ): Promise<void>;
   /**
    * A notice of a change the account's owner just made with a mailed link (a new password or
    * address), queued in the caller's transaction. Not counted and never withheld: those links
@@ -43,22 +48,25 @@ export interface AccountMailer {
 type Store = AccountMailer["queueNotice"];
 
 /** Puts mails in the outbox (or the log), answers only within their recipient's allowance. */
-function queueing(store: Store): Pick<AccountMailer, "queueAnswer" | "queueNotice"> {
+function queueing(store: Store, wake: () => void): Pick<AccountMailer, "sendAnswer" | "queueNotice"> {
   return {
-    async queueAnswer(db, recipient, compose, logger) {
+    async sendAnswer(db, recipient, compose, logger) {
       const key = `account-mail:${recipient.trim().toLowerCase()}`;
-      const allowance = await consumeRateLimit(db, {
-        key,
-        limit: ACCOUNT_MAILS_PER_RECIPIENT,
-        windowSeconds: ACCOUNT_MAIL_WINDOW_MINUTES * 60,
+      await db.transaction().execute(async (trx) => {
+        const allowance = await consumeRateLimit(trx, {
+          key,
+          limit: ACCOUNT_MAILS_PER_RECIPIENT,
+          windowSeconds: ACCOUNT_MAIL_WINDOW_MINUTES * 60,
+        });
+        if (!allowance.allowed) return;
+        const mail = await compose(trx);
+        // Counted first so that two requests at once cannot both take the last mail; taken back
+        // when none was due, or naming an address (as a new address for one's own account, say)
+        // would use up its owner's allowance without a mail.
+        if (mail) await store(trx, mail, logger);
+        else await refundRateLimit(trx, key);
       });
-      if (!allowance.allowed) return;
-      const mail = await compose();
-      // Counted first so that two requests at once cannot both take the last mail; taken back
-      // when none was due, or naming an address (as a new address for one's own account, say)
-      // would use up its owner's allowance without a mail.
-      if (mail) await store(db, mail, logger);
-      else await refundRateLimit(db, key);
+      wake();
     },
     queueNotice: store,
   };
@@ -86,12 +94,15 @@ function smtpTransport(config: Config & { SMTP_URL: string }): Transport<StoredM
 export function createAccountMailer(config: Config, db: Kysely<Database>, logger: Logger): AccountMailer {
   if (!config.SMTP_URL) {
     return {
-      ...queueing(async (_db, mail, requestLogger) => {
-        requestLogger.warn(
-          { recipient: mail.recipient, subject: mail.subject, text: mail.text },
-          "account mail not sent: SMTP_URL is not set, so it is written here",
-        );
-      }),
+      ...queueing(
+        async (_db, mail, requestLogger) => {
+          requestLogger.warn(
+            { recipient: mail.recipient, subject: mail.subject, text: mail.text },
+            "account mail not sent: SMTP_URL is not set, so it is written here",
+          );
+        },
+        () => {},
+      ),
       wake() {},
       async stop() {},
     };
@@ -104,13 +115,16 @@ export function createAccountMailer(config: Config, db: Kysely<Database>, logger
     postgres: Boolean(config.DATABASE_URL),
   });
   return {
-    ...queueing(async (trx, mail) => {
-      const now = new Date().toISOString();
-      await trx
-        .insertInto("account_mails")
-        .values({ id: randomUUID(), ...mail, created_at: now, status: "pending", attempts: 0, next_attempt_at: now })
-        .execute();
-    }),
+    ...queueing(
+      async (trx, mail) => {
+        const now = new Date().toISOString();
+        await trx
+          .insertInto("account_mails")
+          .values({ id: randomUUID(), ...mail, created_at: now, status: "pending", attempts: 0, next_attempt_at: now })
+          .execute();
+      },
+      () => deliverer.wake(),
+    ),
     wake: () => deliverer.wake(),
     stop: () => deliverer.stop(),
   };
