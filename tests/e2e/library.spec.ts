@@ -135,7 +135,7 @@ test.describe("without JavaScript", () => {
     await main.getByLabel("Password", { exact: true }).fill(e2ePassword);
     await main.getByLabel("Confirm Password").fill(e2ePassword);
     await main.getByRole("button", { name: "Register" }).click();
-    await expect(main.getByRole("status")).toContainText("Please check your inbox");
+    await expect(main.getByRole("status")).toContainText("Please check the inbox of");
     await page.goto(await linkInMail(email, "Confirm your account on eLEARNING"));
     await main.getByLabel("Password", { exact: true }).fill(e2ePassword);
     await main.getByRole("button", { name: "Create my account" }).click();

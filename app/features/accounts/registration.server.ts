@@ -1,5 +1,5 @@
 // Registering with the built-in sign-in. The form never says whether an address has an account:
-// whatever was typed, the answer is "check your inbox". A new address gets a link that creates the
+// whatever was typed, the answer is "check the inbox". A new address gets a link that creates the
 // account (proving the address is the person's) once its reader types the password; an address
 // with an account gets a mail saying so, with a link to choose a new password. Both count against
 // the address's mail allowance.
