@@ -5,6 +5,7 @@ import { availableParallelism } from "node:os";
 import pino from "pino";
 import { ConfigError, loadConfig, type Config } from "../app/lib/env.server.ts";
 import { runCluster } from "./cluster.ts";
+import { sendConsoleToLog } from "./console-to-log.ts";
 import { runSiteProcess } from "./site-process.ts";
 
 function readConfig(): Config {
@@ -28,6 +29,7 @@ function workerCount(config: Config): number {
 
 const config = readConfig();
 const logger = pino({ level: config.LOG_LEVEL, base: cluster.isWorker ? { pid: process.pid } : undefined });
+sendConsoleToLog(logger);
 const workers = workerCount(config);
 if (cluster.isPrimary && workers > 1) await runCluster(config, logger, workers);
 else await runSiteProcess(config, logger, { databasePrepared: cluster.isWorker });

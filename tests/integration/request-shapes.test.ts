@@ -7,6 +7,7 @@ import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { rawRequest, wireRequest } from "../setup/raw-request.ts";
 import { siteForTests, startSite, type RunningSite } from "../setup/server.ts";
+import { until } from "../setup/waiting.ts";
 
 // Pages take GET, HEAD and POST, and a POST is a form (URL-encoded or multipart): anything
 // else is refused with a 4xx and a sentence, before any action runs, and never logged as an error.
@@ -213,6 +214,15 @@ describe("request targets (RFC 9112 §3.2)", () => {
 });
 
 describe("logs", () => {
+  it("writes what a library prints as one JSON line, once for one request (React Router warns twice about an address it cannot decode)", async () => {
+    const response = await fetch(`${server.url}/%zz-once`);
+    expect(response.status).toBe(400);
+    await until(() => server.logs.some((line) => String(line.msg).includes('"/%zz-once"')), "the warning in the log");
+    await fetch(`${server.url}/healthz`);
+    const warnings = server.logs.filter((line) => String(line.msg).includes('"/%zz-once"'));
+    expect(warnings).toEqual([expect.objectContaining({ level: 40, source: "console" })]);
+  });
+
   it("has no error entry after all of the above", () => {
     expect(server.logs.filter((line) => Number(line.level) >= 50)).toEqual([]);
   });
