@@ -1,6 +1,6 @@
 // After the build: a brotli (.br) and a gzip (.gz) copy of every script, stylesheet and SVG the
 // browser gets (the hashed assets and the public files), made once at their best settings, so the
-// server sends stored bytes instead of compressing on every request (server/stored-files.ts).
+// server sends stored bytes instead of compressing on every request (server/middleware/stored-files.ts).
 // Run by `npm run build`.
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

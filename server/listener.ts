@@ -23,7 +23,7 @@ export function listen(config: Config, logger: Logger, onConnection: (socket: So
   listener.listen(config.PORT, config.HOST, () => {
     const { port } = listener.address() as { port: number };
     const database = config.DATABASE_URL ? "postgres" : `sqlite:${config.SQLITE_PATH}`;
-    // The address to open: other addresses are redirected there (server/public-address.ts).
+    // The address to open: other addresses are redirected there (server/middleware/public-address.ts).
     // With the port actually taken: PORT=0 picks one.
     const url = siteOrigin({ PUBLIC_URL: config.PUBLIC_URL, PORT: port });
     logger.info({ port, host: config.HOST, url, mode: config.NODE_ENV, database }, `listening: open ${url}`);

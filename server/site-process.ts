@@ -53,7 +53,7 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
   const signals = stopSignals();
 
   // Node's defaults let a client take five minutes to send its headers; a slow phone needs seconds.
-  // Timeouts are checked every second, not every 30. Bodies are timed by server/body-limit.ts, by
+  // Timeouts are checked every second, not every 30. Bodies are timed by server/middleware/body-limit.ts, by
   // path (a lesson video may take minutes, a form may not), so Node's timeout of whole requests is off.
   const server = createServer({
     requestTimeout: 0,

@@ -10,7 +10,7 @@ const quotedAddress = /(["'`])(\/[\w./-]+\.(?:svg|png|jpe?g|webp|ico|css))\1/g;
  * At build time, adds each public file's version to the addresses our code writes for it
  * ("/images/hero/slide-1.svg" becomes "/images/hero/slide-1.svg?v=…"), in the server's bundle and
  * the browser's alike, so the two render the same markup. The server keeps an address with the
- * current version cached for a year (server/stored-files.ts). A "/images/…" address naming no file
+ * current version cached for a year (server/middleware/stored-files.ts). A "/images/…" address naming no file
  * stops the build: a misspelt picture is found before it ships. Development serves files unversioned.
  */
 export function versionPublicFiles(publicDir: string): Plugin {

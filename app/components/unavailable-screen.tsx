@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { PageHeader } from "./page-header.tsx";
 
 /**
- * A 503: the database did not answer in time (server/database-unavailable.ts). Nothing is wrong
+ * A 503: the database did not answer in time (server/middleware/database-unavailable.ts). Nothing is wrong
  * with what the visitor did, so the screen offers the same address again.
  */
 export function UnavailableScreen() {

@@ -19,7 +19,7 @@ const refusedNetworks = new WeakMap<object, { retryAfterSeconds: number; message
 /**
  * `tooManyRequests` for a limit counted per client address: the server also remembers the
  * address, and refuses its next posts to this page itself, with `message`, before reading a
- * session, counting or rendering anything, until the limit's window ends (server/refused-networks.ts).
+ * session, counting or rendering anything, until the limit's window ends (server/middleware/refused-networks.ts).
  */
 export function tooManyFromNetwork<T>({ http }: { http: { res: object } }, body: T, retryAfterSeconds: number, message: string) {
   refusedNetworks.set(http.res, { retryAfterSeconds, message });

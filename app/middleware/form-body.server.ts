@@ -7,8 +7,8 @@ const formType = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(
  * Refuses a form body that cannot be read (multipart without its boundary, or cut short)
  * before any action calls `request.formData()`, which would throw and answer 500 as if the
  * fault were ours. Here in the root route, so it covers every action, resource routes too.
- * Other body types never get here (server/page-requests.ts refuses them first), but for JSON
- * to the few paths that take it (`jsonPaths`), whose routes read it themselves.
+ * Other body types never get here (server/middleware/page-requests.ts refuses them first), but for JSON
+ * to the few paths that take it (`json` in server/path-rules.ts), whose routes read it themselves.
  */
 export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request }) => {
   if (request.method === "GET" || request.method === "HEAD") return;

@@ -13,7 +13,7 @@ export const providerSessionCookie = { httpOnly: true, sameSite: "lax" } as cons
  *
  * oidc-provider answers its end-session endpoint with a page whose form (carrying an xsrf token)
  * must be posted back: that is what keeps other sites from signing people out. Our Log out is a
- * POST that server/cross-site.ts has already checked; it redirects here with the ending session's
+ * POST that server/middleware/cross-site.ts has already checked; it redirects here with the ending session's
  * ID token (`id_token_hint`) and the site's signed-out page. This middleware runs after the
  * endpoint has checked both (signature, audience, registered address) and, when the request is
  * that redirect, does what the confirmation would have done, then goes to the signed-out page:

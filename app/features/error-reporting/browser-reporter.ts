@@ -2,7 +2,7 @@
 // no cutting of long texts here. Reports go to our own server, over the connection the page
 // came from; it cuts and scrubs them before they reach the log (receive.server.ts).
 import type { ClientOnErrorFunction } from "react-router";
-import { REPORTS_PER_PAGE } from "./limits.ts";
+import { REPORTS_PATH, REPORTS_PER_PAGE } from "./limits.ts";
 import type { BrowserErrorKind } from "./types.ts";
 
 /** The messages this page load has reported: each error goes once, and at most REPORTS_PER_PAGE go in all. */
@@ -18,7 +18,7 @@ function report(kind: BrowserErrorKind, error: unknown, componentStack?: string 
   const message = String((error as Error | undefined)?.message || error);
   if (reported.size >= REPORTS_PER_PAGE || reported.has(message)) return;
   reported.add(message);
-  fetch("/errors", {
+  fetch(REPORTS_PATH, {
     method: "POST",
     // Still sent when the error made the person leave the page.
     keepalive: true,

@@ -7,6 +7,9 @@ export const STACK_MAX_LENGTH = 4000;
 export const PATH_MAX_LENGTH = 2048;
 export const USER_AGENT_MAX_LENGTH = 300;
 
+/** Where the browser sends its reports, as JSON (server/path-rules.ts). */
+export const REPORTS_PATH = "/errors";
+
 /** A report's body at most: its fields cut to the lengths above fit with room to spare. */
 export const REPORT_MAX_BYTES = 32 * 1024;
 

@@ -34,7 +34,7 @@ export async function receiveBrowserErrorReport(request: Request, { clientAddres
       "Accept-Post": "application/json",
     });
   }
-  // A body always states its length here (server/body-limit.ts refuses one that does not), and Node reads no more.
+  // A body always states its length here (server/middleware/body-limit.ts refuses one that does not), and Node reads no more.
   if (Number(request.headers.get("content-length") ?? 0) > REPORT_MAX_BYTES) {
     return refusal(413, `An error report can be at most ${REPORT_MAX_BYTES / 1024} KB.`);
   }

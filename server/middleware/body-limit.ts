@@ -6,7 +6,7 @@ export interface BodyLimit {
   maxBytes: number;
   /**
    * A multipart form over `maxBytes` but within this is still read, without the files that do not
-   * fit (server/oversized-form.ts), when `readsOversizedFormsOf` says its sender is one whose forms
+   * fit (server/middleware/oversized-form.ts), when `readsOversizedFormsOf` says its sender is one whose forms
    * carry files: its page answers with the form again, saying which file was too large, and keeps
    * what was typed. Beyond it, or from anyone else, the post is refused at once.
    */
@@ -23,7 +23,7 @@ export interface BodyLimit {
 declare global {
   namespace Express {
     interface Locals {
-      /** The form React Router reads instead of the request's own body (server/react-router-handler.ts). */
+      /** The form React Router reads instead of the request's own body (server/middleware/react-router-handler.ts). */
       formRead?: Uint8Array<ArrayBuffer>;
     }
   }

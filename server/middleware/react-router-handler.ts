@@ -12,7 +12,7 @@ interface Options {
  * What React Router's Express adapter does (a web Request from the Express request, its answer
  * streamed back), with one difference: when the server has read a form itself
  * (`res.locals.formRead`: a staff form over its limit, read without its large files by
- * server/body-limit.ts), React Router reads that form instead of the request's stream, which is
+ * server/middleware/body-limit.ts), React Router reads that form instead of the request's stream, which is
  * spent. Why we keep our own, and what to compare on each React Router upgrade:
  * docs/decisions/007-own-request-handler.md.
  */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { extname, join, relative, sep } from "node:path";
 import type { Request, RequestHandler, Response } from "express";
-import { chooseEncoding, sendStoredBody, storedBody, storedEncodings, type StoredBody, type StoredEncoding } from "./content-encoding.ts";
-import { fileVersion } from "./file-version.ts";
+import { chooseEncoding, sendStoredBody, storedBody, storedEncodings, type StoredBody, type StoredEncoding } from "../content-encoding.ts";
+import { fileVersion } from "../file-version.ts";
 
 /** The types of the files the build writes, by extension. */
 const contentTypes: Record<string, string> = {

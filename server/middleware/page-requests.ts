@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { pathRuleFor } from "../path-rules.ts";
 
 /** What every page takes: reading it, and posting its form. */
 export const pageMethods = new Set(["GET", "HEAD", "POST"]);
@@ -12,16 +13,6 @@ const allow = [...pageMethods].join(", ");
 const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 
 /**
- * The only paths that also take `application/json` (from API clients): the feedback API,
- * POST /feedback/new, and the browser's error reports, POST /errors. A new JSON endpoint is
- * added here, and nowhere else.
- */
-export const jsonPaths: readonly string[] = ["/feedback/new", "/errors"];
-
-/** A path as React Router matches it: any letter case, a trailing slash or not. */
-const routePath = (path: string) => path.toLowerCase().replace(/(.)\/+$/, "$1");
-
-/**
  * Refuses, for every page and resource route (new ones included), requests no route
  * takes, before React Router sees them: there a body that is not a form makes an action's
  * `request.formData()` throw (a 500 logged as our error), and TRACE makes the adapter's
@@ -32,9 +23,6 @@ const routePath = (path: string) => path.toLowerCase().replace(/(.)\/+$/, "$1");
  * refused by the root route's middleware (app/middleware/form-body.server.ts).
  */
 export function refuseUnexpectedRequests(): RequestHandler {
-  // The `.data` twin is where React Router's own client posts a route's form.
-  // Not their `.data` twins: those are React Router's own form requests.
-  const jsonPathSet = new Set(jsonPaths.map(routePath));
   return (req, res, next) => {
     if (!pageMethods.has(req.method)) {
       res
@@ -53,7 +41,8 @@ export function refuseUnexpectedRequests(): RequestHandler {
       req.headers["content-type"] = "application/x-www-form-urlencoded";
       return next();
     }
-    const takesJson = jsonPathSet.has(routePath(req.path));
+    // The paths that also take JSON (from API clients) say so in server/path-rules.ts.
+    const takesJson = pathRuleFor(req.path).json === true;
     if (type === "application/json" && takesJson) return next();
     if (takesJson) {
       res

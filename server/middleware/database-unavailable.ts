@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider, type ServerBuild } from "react-router";
-import { servicesContext } from "../app/context.ts";
-import { databaseUnavailableReason } from "../app/lib/db/unavailable.server.ts";
+import { servicesContext } from "#app/context.ts";
+import { databaseUnavailableReason } from "#app/lib/db/unavailable.server.ts";
 
 type RouteModule = NonNullable<ServerBuild["routes"][string]>["module"];
 

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { isStorableText } from "../app/lib/text.ts";
+import { isStorableText } from "#app/lib/text.ts";
 import { pageMethods } from "./page-requests.ts";
 
 // How a request names what it asks for, checked once for every path (pages, /idp, /media, the
@@ -33,7 +33,7 @@ function isHostAndPort(value: string): boolean {
   return url !== null && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
 }
 
-/** `OPTIONS *` asks what the server as a whole takes: what every page takes (server/page-requests.ts). */
+/** `OPTIONS *` asks what the server as a whole takes: what every page takes (server/middleware/page-requests.ts). */
 const serverMethods = ["OPTIONS", ...pageMethods].join(", ");
 
 /**
