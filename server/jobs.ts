@@ -8,7 +8,7 @@ import { pruneRegistrationTickets } from "#app/features/accounts/registration-ti
 import { pruneAccountLinks } from "#app/features/accounts/links.server.ts";
 import { pruneAccountMails } from "#app/features/accounts/mail/account-mailer.server.ts";
 import { pruneCaptchaAnswers } from "#app/features/contact/captcha/solutions.server.ts";
-import { pruneExpiredPayloads } from "./idp/adapter.ts";
+import { pruneExpiredPayloads } from "#app/features/accounts/provider/adapter.ts";
 import type { SiteServices } from "./services.ts";
 
 const everyHour = 60 * 60 * 1000;

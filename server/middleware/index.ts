@@ -9,7 +9,7 @@ import { googleImageOrigins } from "#app/features/library/google-books.server.ts
 import { chatbotOrigins } from "#app/features/help/chatbot.server.ts";
 import { sentryOrigin } from "#app/features/error-reporting/sentry-settings.server.ts";
 import stylesheetHref from "#app/app.css?url";
-import { limitProviderRequests } from "../idp/request-limits.ts";
+import { limitProviderRequests } from "#app/features/accounts/provider/request-limits.ts";
 import { pathRuleFor } from "../path-rules.ts";
 import type { SiteServices } from "../services.ts";
 import { limitRequestBodies } from "./body-limit.ts";

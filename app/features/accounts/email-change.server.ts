@@ -5,7 +5,7 @@ import type { RequestServices } from "#app/context.ts";
 import { siteOrigin } from "#app/lib/env.server.ts";
 import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
 import { tooManyRequests } from "#app/lib/too-many-requests.ts";
-import { updateSessionsOf } from "../auth/sessions.server.ts";
+import { updateSessionsOf } from "#app/features/auth/index.server.ts";
 import { checkCredentials } from "./credentials.server.ts";
 import { deviceCookie } from "./device-cookies.server.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";

@@ -3,7 +3,7 @@
 // other sessions (here and at the built-in provider) and lifts a sign-in lock.
 import type { Kysely } from "kysely";
 import { data } from "react-router";
-import { forgetProviderSessionsOf } from "#server/idp/adapter.ts";
+import { forgetProviderSessionsOf } from "#app/features/accounts/provider/adapter.ts";
 import type { RequestServices } from "#app/context.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { siteOrigin } from "#app/lib/env.server.ts";
@@ -11,7 +11,7 @@ import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
 import { isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
-import { endSessionsOf } from "../auth/sessions.server.ts";
+import { endSessionsOf } from "#app/features/auth/index.server.ts";
 import { strangersKeyOf } from "./credentials.server.ts";
 import { trustThisBrowser } from "./device-cookies.server.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink } from "./links.server.ts";

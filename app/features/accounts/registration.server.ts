@@ -10,7 +10,7 @@ import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
 import { isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
-import { signInHref } from "../auth/sign-in-link.ts";
+import { signInHref } from "#app/features/auth/index.ts";
 import type { RegisterField } from "./limits.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink, type AccountLink } from "./links.server.ts";
 import { alreadyRegisteredMail, registrationMail } from "./mail/mail-texts.server.ts";

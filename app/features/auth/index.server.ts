@@ -104,3 +104,6 @@ export async function endSession(context: Context): Promise<{ setCookie: string;
 }
 
 export type { SessionUser } from "./sessions.server.ts";
+/** For features that change who a person is: their sessions follow at once. */
+export { endSessionsOf, updateSessionsOf } from "./sessions.server.ts";
+export { assignRole } from "./roles.server.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, openTestDatabase } from "#tests/setup/databases.ts";
-import { pruneExpiredPayloads } from "#server/idp/adapter.ts";
+import { pruneExpiredPayloads } from "#app/features/accounts/index.server.ts";
 import { pruneSignInTransactions } from "./relying-party.server.ts";
 import { pruneSessions, sessionTimeouts } from "./sessions.server.ts";
 

@@ -237,7 +237,7 @@ export function createRelyingParty(settings: RelyingPartySettings) {
     /**
      * The provider's sign-out address, returning to the site's signed-out page. With the ID token
      * of the session being ended as `id_token_hint`, the provider knows whose session it is and
-     * need not ask (the built-in one does not, for our own Log out: server/idp/sign-out.ts).
+     * need not ask (the built-in one does not, for our own Log out: app/features/accounts/provider/sign-out.ts).
      */
     async endSessionUrl(idTokenHint?: string) {
       const logoutUrl = settings.overrides?.logoutUrl;

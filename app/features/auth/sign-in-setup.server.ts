@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { siteOrigin, type Config } from "#app/lib/env.server.ts";
-import { createBuiltInProvider, SITE_CLIENT_ID } from "#server/idp/provider.ts";
+import { createBuiltInProvider, SITE_CLIENT_ID } from "#app/features/accounts/index.server.ts";
 import { createRelyingParty } from "./relying-party.server.ts";
 import { signedOutPath } from "./sign-in-link.ts";
 import type { RoleSources } from "./roles.server.ts";

@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import { actorOf, recordStaffAction } from "#app/lib/audit-log.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import type { SessionUser } from "../auth/index.server.ts";
+import type { SessionUser } from "#app/features/auth/index.server.ts";
 import { authorTokenHash } from "./author-token.server.ts";
 import { deleteVerdict, isModerator } from "./permissions.server.ts";
 import { deleteFeedback, findFeedback, setFeedbackHidden, type FeedbackRow } from "./queries.server.ts";

@@ -1,5 +1,5 @@
-import type { SessionUser } from "../auth/index.server.ts";
-import { isStaffFor, moderatorRoles } from "../auth/roles.ts";
+import type { SessionUser } from "#app/features/auth/index.server.ts";
+import { isStaffFor, moderatorRoles } from "#app/features/auth/index.ts";
 import type { FeedbackRow } from "./queries.server.ts";
 
 /** Moderators and admins may remove or hide posts of others. */

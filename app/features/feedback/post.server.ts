@@ -2,7 +2,7 @@ import type { RequestServices } from "#app/context.ts";
 import { fieldErrors } from "#app/lib/field-errors.ts";
 import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
-import type { SessionUser } from "../auth/index.server.ts";
+import type { SessionUser } from "#app/features/auth/index.server.ts";
 import { authorToken, feedbackAuthorCookie } from "./author-token.server.ts";
 import type { FeedbackField } from "./limits.ts";
 import { insertFeedback, type FeedbackRow } from "./queries.server.ts";

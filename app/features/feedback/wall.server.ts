@@ -1,5 +1,5 @@
 import type { RequestServices } from "#app/context.ts";
-import type { SessionUser } from "../auth/index.server.ts";
+import type { SessionUser } from "#app/features/auth/index.server.ts";
 import { API_PAGE_SIZE, WALL_PAGE_SIZE } from "./limits.ts";
 import { isModerator } from "./permissions.server.ts";
 import { listVisibleFeedback } from "./queries.server.ts";

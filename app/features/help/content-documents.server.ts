@@ -4,8 +4,8 @@ import { contactDetails } from "#app/content/contact.ts";
 import { pillars } from "#app/content/pillars.ts";
 import { instructors, mentors } from "#app/content/team.ts";
 import { testimonials } from "#app/content/testimonials.ts";
-import type { CourseCatalogue } from "#app/features/courses/catalogue.server.ts";
-import type { QuizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
+import type { CourseCatalogue } from "#app/features/courses/index.server.ts";
+import type { QuizCatalogue } from "#app/features/quizzes/index.server.ts";
 import { helpTopics, type AccountsMode } from "./topics.ts";
 import type { HelpDocument } from "./types.ts";
 

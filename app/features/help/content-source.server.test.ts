@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
-import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
+import { courseCatalogue } from "#app/features/courses/index.server.ts";
+import { quizCatalogue } from "#app/features/quizzes/index.server.ts";
 import { openTestDatabase } from "#tests/setup/databases.ts";
 import { contentDocuments } from "./content-documents.server.ts";
 import { contentSource } from "./content-source.server.ts";

@@ -1,12 +1,12 @@
 import MiniSearch, { type SearchOptions, type SearchResult } from "minisearch";
-import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
-import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
+import { courseCatalogue } from "#app/features/courses/index.server.ts";
+import { quizCatalogue } from "#app/features/quizzes/index.server.ts";
 import { contentDocuments, type LearningContent } from "./content-documents.server.ts";
 import { excerpt } from "./excerpt.ts";
 import { searchTerm, tokens } from "./terms.ts";
 import type { AccountsMode } from "./topics.ts";
 import type { HelpDocument } from "./types.ts";
-import type { HelpSource } from "./sources.server.ts";
+import type { HelpSource } from "./source.ts";
 
 type StoredFields = Pick<HelpDocument, "label" | "title" | "text" | "href" | "weight">;
 

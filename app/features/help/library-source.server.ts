@@ -1,5 +1,5 @@
-import { catalogueProvider } from "../library/catalogue-search.server.ts";
-import type { HelpSource } from "./sources.server.ts";
+import { catalogueProvider } from "#app/features/library/index.server.ts";
+import type { HelpSource } from "./source.ts";
 
 /** Books of the college catalogue whose title, authors or subjects match the question. */
 export const librarySource: HelpSource = {

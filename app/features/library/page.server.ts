@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import type { SessionUser } from "../auth/index.server.ts";
-import { signInHref } from "../auth/sign-in-link.ts";
+import type { SessionUser } from "#app/features/auth/index.server.ts";
+import { signInHref } from "#app/features/auth/index.ts";
 import type { BookCard } from "./book.ts";
 import { filterChoices } from "./catalogue-search.server.ts";
 import { READING_LIST_LIMIT } from "./limits.ts";

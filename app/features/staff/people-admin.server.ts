@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import { assignRole } from "#app/features/auth/roles.server.ts";
-import { isRole, type Role } from "#app/features/auth/roles.ts";
-import { endSessionsOf } from "#app/features/auth/sessions.server.ts";
+import { assignRole, endSessionsOf } from "#app/features/auth/index.server.ts";
+import { isRole, type Role } from "#app/features/auth/index.ts";
 import { containsText } from "#app/lib/db/contains-text.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { recordStaffAction, type StaffActor } from "#app/lib/audit-log.server.ts";

@@ -1,4 +1,4 @@
-import { placedByHand } from "#app/features/courses/media-paths.ts";
+import { placedByHand } from "#app/features/courses/index.ts";
 import type { MediaStore } from "#app/lib/media-store.server.ts";
 
 /**

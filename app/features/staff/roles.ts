@@ -1,4 +1,4 @@
-import type { Role } from "#app/features/auth/roles.ts";
+import type { Role } from "#app/features/auth/index.ts";
 
 /** Who publishes courses, lessons and quizzes. Moderators keep the moderation pages only. */
 export const contentRoles: readonly Role[] = ["teacher", "admin"];

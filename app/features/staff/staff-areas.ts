@@ -1,5 +1,4 @@
-import type { Role } from "#app/features/auth/roles.ts";
-import { moderatorRoles } from "#app/features/auth/roles.ts";
+import { moderatorRoles, type Role } from "#app/features/auth/index.ts";
 import { adminRoles, contentRoles } from "./roles.ts";
 
 /** The parts of the staff area, and who each is for: the menu shows a person only theirs. */

@@ -12,7 +12,7 @@ import { isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { tooManyRequests } from "#app/lib/too-many-requests.ts";
 import type { Route } from "./+types/interaction";
-import { pinToIssuerOrigin } from "#server/idp/provider.ts";
+import { pinToIssuerOrigin } from "#app/features/accounts/provider/provider.ts";
 
 export const meta = () => pageMeta("Sign In");
 

@@ -9,9 +9,7 @@ import { site } from "#app/content/site.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { consumeRateLimit, refundRateLimit } from "#app/lib/rate-limit.server.ts";
 import { mailSender, type Config } from "#app/lib/env.server.ts";
-import { startDeliverer, type Deliverer } from "#app/features/contact/deliverer.server.ts";
-import { createSmtpMailer, messageIdHost } from "#app/features/contact/smtp-transport.server.ts";
-import type { Transport } from "#app/features/contact/transport.ts";
+import { createSmtpMailer, messageIdHost, startDeliverer, type Deliverer, type Transport } from "#app/features/contact/index.server.ts";
 import { ACCOUNT_MAIL_WINDOW_MINUTES, ACCOUNT_MAILS_PER_RECIPIENT } from "../limits.ts";
 
 export interface AccountMail {

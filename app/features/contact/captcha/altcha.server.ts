@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Database } from "#app/lib/db/schema.ts";
 import { getOrCreateSecret } from "#app/lib/secrets.server.ts";
 import { ALTCHA_FIELD } from "./settings.ts";
-import type { CaptchaCheck, CaptchaVerifier } from "./verifier.server.ts";
+import type { CaptchaCheck, CaptchaVerifier } from "./verifier-types.ts";
 
 /** How long a challenge may be solved and sent; signed into the challenge, so nobody can extend it. */
 export const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hcaptchaVerifier } from "./hcaptcha.server.ts";
-import type { CaptchaVerifier } from "./verifier.server.ts";
+import type { CaptchaVerifier } from "./verifier-types.ts";
 
 /** Stands in for hCaptcha's siteverify on this machine: records each request and answers as told. */
 async function startSiteverifyStandIn() {

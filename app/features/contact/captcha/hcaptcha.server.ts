@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { HCAPTCHA_FIELD, type CaptchaRefusal } from "./settings.ts";
-import type { CaptchaCheck, CaptchaVerifier } from "./verifier.server.ts";
+import type { CaptchaCheck, CaptchaVerifier } from "./verifier-types.ts";
 
 export const HCAPTCHA_VERIFY_URL = "https://api.hcaptcha.com/siteverify";
 const timeoutMs = 5000;

@@ -5,7 +5,7 @@ import { revealDelayClass } from "#app/components/reveal-delay.ts";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import { RESULT_ALERT_DELAY_SECONDS } from "#app/content/quizzes.ts";
 import { percentage } from "#app/lib/percentage.ts";
-import { signInHref } from "#app/features/auth/sign-in-link.ts";
+import { signInHref } from "#app/features/auth/index.ts";
 import { ATTEMPTS_PER_HOUR, type QuizActionResult } from "../types.ts";
 
 /**

@@ -1,0 +1,2 @@
+// What other features use of the quizzes on the server.
+export { quizCatalogue, type QuizCatalogue } from "./catalogue.server.ts";
