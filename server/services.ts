@@ -8,7 +8,7 @@ import { localMediaStore } from "#app/lib/media-store.server.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { setUpSignIn } from "#app/features/auth/sign-in-setup.server.ts";
 import { createAccountMailer } from "#app/features/accounts/mail/account-mailer.server.ts";
-import { startDeliverer } from "#app/features/contact/deliverer.server.ts";
+import { startDeliverer } from "#app/lib/outbox/deliverer.server.ts";
 import { createContactTransport } from "#app/features/contact/transports.server.ts";
 import type { Config } from "#app/lib/env.server.ts";
 import { startServerErrorReporting } from "#app/features/error-reporting/sentry.server.ts";

@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deliverDueMessages, startDeliverer, type DelivererOptions } from "#app/features/contact/deliverer.server.ts";
-import { claimDueMessages } from "#app/features/contact/delivery-queue.server.ts";
+import { deliverDueMessages, startDeliverer, type DelivererOptions } from "#app/lib/outbox/deliverer.server.ts";
+import { claimDueMessages } from "#app/lib/outbox/delivery-queue.server.ts";
 import { createFormServiceTransport } from "#app/features/contact/form-service-transport.server.ts";
 import { createSmtpTransport } from "#app/features/contact/smtp-transport.server.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";

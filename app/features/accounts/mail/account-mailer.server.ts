@@ -9,7 +9,9 @@ import { site } from "#app/content/site.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { consumeRateLimit, refundRateLimit } from "#app/lib/rate-limit.server.ts";
 import { mailSender, type Config } from "#app/lib/env.server.ts";
-import { createSmtpMailer, messageIdHost, startDeliverer, type Deliverer, type Transport } from "#app/features/contact/index.server.ts";
+import { startDeliverer, type Deliverer } from "#app/lib/outbox/deliverer.server.ts";
+import { createSmtpMailer, messageIdHost } from "#app/lib/outbox/smtp.server.ts";
+import type { Transport } from "#app/lib/outbox/transport.ts";
 import { ACCOUNT_MAIL_WINDOW_MINUTES, ACCOUNT_MAILS_PER_RECIPIENT } from "../limits.ts";
 
 export interface AccountMail {
