@@ -3,7 +3,7 @@
 import type express from "express";
 import { VIDEO_UPLOAD_PATH } from "#app/features/staff/limits.ts";
 import { sessionUserOf } from "#app/features/auth/index.server.ts";
-import { contentRoles } from "#app/features/staff/roles.ts";
+import { contentRoles } from "#app/features/auth/index.ts";
 import { captchaOrigins } from "#app/features/contact/captcha/verifier.server.ts";
 import { googleImageOrigins } from "#app/features/library/google-books.server.ts";
 import { chatbotOrigins } from "#app/features/help/chatbot.server.ts";

@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import { sessionUserOf } from "#app/features/auth/index.server.ts";
 import { actorOf } from "#app/lib/audit-log.server.ts";
-import { contentRoles } from "#app/features/staff/roles.ts";
+import { contentRoles } from "#app/features/auth/index.ts";
 import { removeAbandonedUploads } from "#app/features/staff/unfinished-uploads.server.ts";
 import type { VideoUploadServices } from "#app/features/staff/video-uploads.server.ts";
 

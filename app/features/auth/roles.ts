@@ -7,6 +7,12 @@ export const isRole = (value: unknown): value is Role => roles.includes(value as
 /** Who moderates what the public writes (feedback) and reads the contact messages. */
 export const moderatorRoles: readonly Role[] = ["moderator", "admin"];
 
+/** Who publishes courses, lessons and quizzes. Moderators keep the moderation pages only. */
+export const contentRoles: readonly Role[] = ["teacher", "admin"];
+
+/** Who manages accounts, reads the audit log and exports the newsletter list. */
+export const adminRoles: readonly Role[] = ["admin"];
+
 export const isStaffFor = (allowed: readonly Role[], role: Role) => allowed.includes(role);
 
 /** "You are signed in as …" */

@@ -1,5 +1,4 @@
-import { moderatorRoles, type Role } from "#app/features/auth/index.ts";
-import { adminRoles, contentRoles } from "./roles.ts";
+import { adminRoles, contentRoles, moderatorRoles, type Role } from "#app/features/auth/index.ts";
 
 /** The parts of the staff area, and who each is for: the menu shows a person only theirs. */
 const areas = [

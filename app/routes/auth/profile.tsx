@@ -15,7 +15,7 @@ import { ReadingListSection } from "#app/features/library/components/reading-lis
 import { readingListOf } from "#app/features/library/reading-list.server.ts";
 import { percentage } from "#app/lib/percentage.ts";
 import { isStaffFor, moderatorRoles } from "#app/features/auth/roles.ts";
-import { contentRoles } from "#app/features/staff/roles.ts";
+import { contentRoles } from "#app/features/auth/index.ts";
 import { initials } from "#app/lib/initials.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { requireUser } from "#app/features/auth/index.server.ts";
