@@ -6,8 +6,8 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { lessonsByCourse } from "../app/content/lessons/index.server.ts";
-import { videoCourses } from "../app/content/video-courses.ts";
+import { lessonsByCourse } from "../app/content/seeds/lessons/index.server.ts";
+import { videoCourses } from "../app/content/seeds/video-courses.ts";
 import { captionsExtension, lessonFileStem, videoExtension } from "../app/features/courses/media-paths.ts";
 
 const outputDir = process.argv[2] ?? "media";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "#app/lib/db/schema.ts";
-import { libraryCatalogue } from "#app/content/library-catalogue.ts";
+import { libraryCatalogue } from "#app/content/seeds/library-catalogue.ts";
 import { applyCourseSeed } from "#app/features/courses/seed.server.ts";
 import { applyCatalogueSeed } from "#app/features/library/seed.server.ts";
 import { applyQuizSeed } from "#app/features/quizzes/seed.server.ts";

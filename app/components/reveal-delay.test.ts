@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { coursesByCategory } from "../content/courses.ts";
-import { RESULT_ALERT_DELAY_SECONDS } from "../content/quizzes.ts";
+import { coursesByCategory } from "#app/content/seeds/courses.ts";
+import { RESULT_ALERT_DELAY_SECONDS } from "#app/features/quizzes/limits.ts";
 import { revealDelayClass } from "./reveal-delay.ts";
 
 /** The reveal-delay-N classes app.css generates, from its `@source inline("reveal-delay-{0..N}")`. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { categories } from "./categories.ts";
-import { coursesByCategory } from "./courses.ts";
+import { coursesByCategory } from "./seeds/courses.ts";
 import { validateSiteContent } from "./validate.server.ts";
-import { findVideoCourse, videoCourses } from "./video-courses.ts";
+import { findVideoCourse, videoCourses } from "./seeds/video-courses.ts";
 
 describe("site content", () => {
   it("passes its schemas", () => {

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { about } from "./about.ts";
 import { contactDetails } from "./contact.ts";
 import { categories } from "./categories.ts";
-import { coursesByCategory } from "./courses.ts";
+import { coursesByCategory } from "./seeds/courses.ts";
 import { gallery } from "./gallery.ts";
-import { lessonsByCourse } from "./lessons/index.server.ts";
+import { lessonsByCourse } from "./seeds/lessons/index.server.ts";
 import { pillars } from "./pillars.ts";
-import { questionsByQuiz } from "./quiz-questions/index.server.ts";
-import { quizzes } from "./quizzes.ts";
+import { questionsByQuiz } from "./seeds/quiz-questions/index.server.ts";
+import { quizzes } from "./seeds/quizzes.ts";
 import {
   aboutSchema,
   contactDetailsSchema,

@@ -1,6 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./test.ts";
-import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
 import { open } from "./open.ts";
 import { ownClientAddressPerTest } from "./page-checks.ts";
 import { register } from "./register.ts";

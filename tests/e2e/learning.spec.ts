@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { test } from "./test.ts";
-import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
-import { quizzes } from "#app/content/quizzes.ts";
+import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
+import { quizzes } from "#app/content/seeds/quizzes.ts";
 import { open, reload } from "./open.ts";
 import { register } from "./register.ts";
 

@@ -6,7 +6,7 @@ import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
 import { insertLibraryFixtures } from "../setup/library-fixtures.ts";
 import { startBuiltSite } from "#tests/setup/built-site.ts";
-import { libraryCatalogue } from "#app/content/library-catalogue.ts";
+import { libraryCatalogue } from "#app/content/seeds/library-catalogue.ts";
 import { applyCatalogueSeed } from "#app/features/library/seed.server.ts";
 import { mailCatcherSmtpUrl } from "./ports.ts";
 

@@ -1,7 +1,7 @@
 import { connect, createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
-import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
 import { assignRole } from "#app/features/auth/roles.server.ts";
 import { registeredBrowser, registerIn } from "../setup/accounts.ts";
 import { startServer, type RunningServer } from "../setup/server.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coursesByCategory } from "#app/content/courses.ts";
-import { lessonsByCourse } from "#app/content/lessons/index.server.ts";
-import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
-import { quizzes } from "#app/content/quizzes.ts";
-import { videoCourses } from "#app/content/video-courses.ts";
+import { coursesByCategory } from "#app/content/seeds/courses.ts";
+import { lessonsByCourse } from "#app/content/seeds/lessons/index.server.ts";
+import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
+import { quizzes } from "#app/content/seeds/quizzes.ts";
+import { videoCourses } from "#app/content/seeds/video-courses.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { applyCourseSeed } from "#app/features/courses/seed.server.ts";
 import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";

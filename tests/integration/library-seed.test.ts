@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { libraryCatalogue } from "#app/content/library-catalogue.ts";
+import { libraryCatalogue } from "#app/content/seeds/library-catalogue.ts";
 import { createTestDatabase, engines } from "../setup/databases.ts";
 import { startServer } from "../setup/server.ts";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { registerIn } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignRole } from "#app/features/auth/roles.server.ts";
 import type { Role } from "#app/features/auth/roles.ts";

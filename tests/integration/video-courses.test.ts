@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lessonsByCourse } from "#app/content/lessons/index.server.ts";
-import { videoCourses } from "#app/content/video-courses.ts";
+import { lessonsByCourse } from "#app/content/seeds/lessons/index.server.ts";
+import { videoCourses } from "#app/content/seeds/video-courses.ts";
 import { lessonFileStem } from "#app/features/courses/media-paths.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
-import { coursesByCategory } from "#app/content/courses.ts";
-import { lessonsByCourse } from "#app/content/lessons/index.server.ts";
-import { videoCourses } from "#app/content/video-courses.ts";
+import { coursesByCategory } from "#app/content/seeds/courses.ts";
+import { lessonsByCourse } from "#app/content/seeds/lessons/index.server.ts";
+import { videoCourses } from "#app/content/seeds/video-courses.ts";
 import { seedOnFirstStart } from "#app/lib/db/first-start-seed.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { captionsExtension, lessonFileStem, videoExtension } from "./media-paths.ts";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { libraryCatalogue } from "#app/content/library-catalogue.ts";
+import { libraryCatalogue } from "#app/content/seeds/library-catalogue.ts";
 import { createTestDatabase, engines, openTestDatabase } from "#tests/setup/databases.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";

@@ -1,4 +1,4 @@
-import type { QuizQuestion } from "#app/content/quiz-questions/types.ts";
+import type { QuizQuestion } from "#app/content/seeds/quiz-questions/types.ts";
 import { answerField, CURRENT_FIELD } from "./types.ts";
 
 type SheetReading =

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { QuizQuestion } from "#app/content/quiz-questions/types.ts";
+import type { QuizQuestion } from "#app/content/seeds/quiz-questions/types.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 
 /** One question of a stored attempt: the option text chosen (null = none). */

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { QuizQuestion } from "#app/content/quiz-questions/types.ts";
+import type { QuizQuestion } from "#app/content/seeds/quiz-questions/types.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { versionedSnapshot } from "#app/lib/versioned-snapshot.server.ts";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
-import { quizzes } from "#app/content/quizzes.ts";
+import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
+import { quizzes } from "#app/content/seeds/quizzes.ts";
 import { seedOnFirstStart } from "#app/lib/db/first-start-seed.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { attemptQuestionsJson } from "./attempts.server.ts";

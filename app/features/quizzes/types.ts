@@ -1,4 +1,4 @@
-import type { QuizQuestion } from "#app/content/quiz-questions/types.ts";
+import type { QuizQuestion } from "#app/content/seeds/quiz-questions/types.ts";
 
 /** A question as the browser sees it: no answer. */
 export type PublicQuestion = Omit<QuizQuestion, "answer">;

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { focusAndReveal } from "#app/components/focus-and-reveal.ts";
 import { revealDelayClass } from "#app/components/reveal-delay.ts";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import { RESULT_ALERT_DELAY_SECONDS } from "#app/content/quizzes.ts";
+import { RESULT_ALERT_DELAY_SECONDS } from "../limits.ts";
 import { percentage } from "#app/lib/percentage.ts";
 import { signInHref } from "#app/features/auth/index.ts";
 import { ATTEMPTS_PER_HOUR, type QuizActionResult } from "../types.ts";

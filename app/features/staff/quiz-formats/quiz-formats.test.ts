@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { questionsByQuiz } from "#app/content/quiz-questions/index.server.ts";
+import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
 import { readGift, writeGift } from "./gift.ts";
 import { readQuizCsv } from "./quiz-csv.ts";
 

@@ -11,12 +11,6 @@ export interface QuizInfo {
   coursePath: string;
 }
 
-/** The quiz at /test/<slug>, in any letter case (the hub links /test/React and /test/Javascript). */
-export const findQuiz = (slug: string) => quizzes.find((quiz) => quiz.slug === slug.toLowerCase());
-
-/** The spec's delay before the result's 'Well done!' alert. */
-export const RESULT_ALERT_DELAY_SECONDS = 3;
-
 export const quizzes: QuizInfo[] = [
   { slug: "java", title: "Java", questionCount: 20, hubHref: "/test/java", plainLink: false, coursePath: "/courses/java" },
   {

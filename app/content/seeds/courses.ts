@@ -1,4 +1,4 @@
-import type { CourseCard, SiteImage } from "./schemas.ts";
+import type { CourseCard, SiteImage } from "../schemas.ts";
 
 const img = {
   react: {

@@ -12,7 +12,7 @@
  * from `catalogueSubjects` below so the subject filter lists a short, tidy vocabulary.
  * How to add a book: docs/library-catalogue.md.
  */
-import type { CatalogueRecordInput } from "../features/library/catalogue-record.ts";
+import type { CatalogueRecordInput } from "#app/features/library/catalogue-record.ts";
 
 /** The subject headings the seed uses; a book may carry several. */
 export const catalogueSubjects = [

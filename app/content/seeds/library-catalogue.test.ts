@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogueKey, catalogueRecordSchema } from "../features/library/catalogue-record.ts";
+import { catalogueKey, catalogueRecordSchema } from "#app/features/library/catalogue-record.ts";
 import { catalogueSubjects, gutenbergUrl, libraryCatalogue } from "./library-catalogue.ts";
 
 const records = libraryCatalogue.map((entry) => catalogueRecordSchema.parse(entry));
