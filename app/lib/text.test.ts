@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstUnstorableLine, hasVisibleCharacter, isStorableText, optionalTextSchema, requiredTextSchema } from "./text.ts";
+import { firstUnstorableLine, hasVisibleCharacter, isStorableText } from "./text.ts";
+import { optionalTextSchema, requiredTextSchema } from "./text-schemas.ts";
 
 describe("typed text", () => {
   it("counts only characters that draw something as visible", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { categories } from "#app/content/categories.ts";
-import { optionalTextSchema, requiredTextSchema } from "#app/lib/text.ts";
+import { listingCategories } from "./limits.ts";
+import { optionalTextSchema, requiredTextSchema } from "#app/lib/text-schemas.ts";
 
 /** Addresses under /courses that are category listings, not courses. */
 const reservedSlugs = new Set(["mern", "fullstack", "programming", "new"]);
@@ -31,9 +31,6 @@ export const courseDetailsSchema = z.object({
 });
 
 export const newCourseSchema = courseDetailsSchema.extend({ slug: courseSlugSchema });
-
-/** The categories that have a listing page: a course card can go in these. */
-export const listingCategories = categories.filter((category) => category.href);
 
 export const listingSchema = z.object({
   category: z.enum(listingCategories.map((category) => category.id) as [string, ...string[]], "Choose a listing."),

@@ -1,3 +1,5 @@
+import { categories } from "#app/content/categories.ts";
+
 /** The largest picture file accepted: a phone photo fits, a poster-sized scan does not. */
 export const COURSE_IMAGE_MAX_MB = 10;
 export const COURSE_IMAGE_ACCEPT = "image/png,image/jpeg,image/webp,image/svg+xml";
@@ -9,6 +11,16 @@ export const VIDEO_ACCEPT = "video/mp4,video/webm";
 
 /** The largest question file imported: thousands of questions fit in far less. */
 export const QUIZ_IMPORT_MAX_KB = 512;
+
+/** How many options a question has, at least and at most. */
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 6;
+
+/** The columns a CSV of questions names in its first row (code may be added), in any order. */
+export const QUIZ_CSV_COLUMNS = ["question", ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}`), "answer"];
+
+/** The largest captions file accepted: hours of speech fit in far less. */
+export const CAPTIONS_MAX_KB = 1024;
 
 const megabytes = (mb: number) => `${mb.toLocaleString("en-US")} MB`;
 
@@ -38,3 +50,6 @@ export function videoProblemText(problem: string | null, { maxMb, quotaMb }: { m
   };
   return texts[problem ?? ""] ?? null;
 }
+
+/** The categories that have a listing page: a course card can go in these. */
+export const listingCategories = categories.filter((category) => category.href);

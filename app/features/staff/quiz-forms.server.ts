@@ -16,7 +16,8 @@ import {
   updateQuestion,
   updateQuizSettings,
 } from "./quiz-editor.server.ts";
-import { MAX_OPTIONS, newQuizSchema, quizSettingsSchema, readQuestionForm } from "./quiz-schemas.ts";
+import { MAX_OPTIONS } from "./limits.ts";
+import { newQuizSchema, quizSettingsSchema, readQuestionForm } from "./quiz-schemas.ts";
 import type { EditResult } from "./staff-change.server.ts";
 import { QUIZ_IMPORT_MAX_KB } from "./limits.ts";
 

@@ -1,11 +1,7 @@
 import { z } from "zod";
-import { hasVisibleCharacter, requiredTextSchema } from "#app/lib/text.ts";
-
-export const MIN_OPTIONS = 2;
-export const MAX_OPTIONS = 6;
-
-/** The columns a CSV of questions names in its first row (code may be added), in any order. */
-export const QUIZ_CSV_COLUMNS = ["question", ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}`), "answer"];
+import { hasVisibleCharacter } from "#app/lib/text.ts";
+import { MAX_OPTIONS, MIN_OPTIONS } from "./limits.ts";
+import { requiredTextSchema } from "#app/lib/text-schemas.ts";
 
 /** A question as staff write or import it: the answer is the text of one of the options. */
 export interface QuestionDraft {

@@ -1,7 +1,6 @@
 import { firstUnstorableLine } from "#app/lib/text.ts";
+import { CAPTIONS_MAX_KB } from "./limits.ts";
 
-/** The largest captions file accepted: hours of speech fit in far less. */
-export const CAPTIONS_MAX_KB = 1024;
 export const captionsTooLarge = `The captions file is larger than ${CAPTIONS_MAX_KB} KB.`;
 
 export type WebVttReading = { ok: true; text: string; cues: number } | { ok: false; message: string };

@@ -12,7 +12,7 @@ import { PublicationSection, SavedNotice } from "#app/features/staff/components/
 import { staffCourse } from "#app/features/staff/course-editor.server.ts";
 import { submitCourseEdit } from "#app/features/staff/course-forms.server.ts";
 import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
-import { listingCategories } from "#app/features/staff/course-schemas.ts";
+import { listingCategories } from "#app/features/staff/limits.ts";
 import { COURSE_IMAGE_ACCEPT, COURSE_IMAGE_HINT } from "#app/features/staff/limits.ts";
 import { savedMessages } from "#app/features/staff/saved-messages.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";

@@ -13,7 +13,7 @@ import { staffCourse } from "#app/features/staff/course-editor.server.ts";
 import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { submitLessonEdit } from "#app/features/staff/lesson-forms.server.ts";
 import { savedMessages } from "#app/features/staff/saved-messages.ts";
-import { CAPTIONS_MAX_KB } from "#app/features/staff/webvtt.ts";
+import { CAPTIONS_MAX_KB } from "#app/features/staff/limits.ts";
 import { videoProblemText } from "#app/features/staff/limits.ts";
 import { uploadQuotaMb } from "#app/lib/env.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";

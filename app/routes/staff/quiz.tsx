@@ -10,9 +10,8 @@ import { QuestionForm, type QuestionValues } from "#app/features/staff/component
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { staffQuiz } from "#app/features/staff/quiz-editor.server.ts";
-import { QUIZ_IMPORT_MAX_KB } from "#app/features/staff/limits.ts";
 import { submitQuizEdit, type QuestionFormReply } from "#app/features/staff/quiz-forms.server.ts";
-import { MAX_OPTIONS, QUIZ_CSV_COLUMNS } from "#app/features/staff/quiz-schemas.ts";
+import { MAX_OPTIONS, QUIZ_CSV_COLUMNS, QUIZ_IMPORT_MAX_KB } from "#app/features/staff/limits.ts";
 import { quizSavedMessage } from "#app/features/staff/saved-messages.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/quiz";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { MAX_OPTIONS } from "../quiz-schemas.ts";
+import { MAX_OPTIONS } from "../limits.ts";
 
 export interface QuestionValues {
   question: string;
