@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { CourseGrid } from "#app/components/course-card.tsx";
+import { CourseGrid } from "#app/features/courses/components/course-card.tsx";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { categories } from "#app/content/categories.ts";
 import { servicesContext } from "#app/context.ts";

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import type { CourseCard as Course } from "../content/schemas.ts";
-import { Icon } from "./icons.tsx";
-import { revealDelayClass } from "./reveal-delay.ts";
-import { StarRating } from "./star-rating.tsx";
+import type { CourseCard as Course } from "#app/content/schemas.ts";
+import { Icon } from "#app/components/icons.tsx";
+import { revealDelayClass } from "#app/components/reveal-delay.ts";
+import { StarRating } from "#app/components/star-rating.tsx";
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
