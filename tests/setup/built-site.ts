@@ -1,32 +1,15 @@
-import { spawn } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { freePort } from "./free-port.ts";
-
-const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+import { spawnSite } from "./site-process.ts";
 
 /**
- * Starts the built site (`npm run build` first) as `npm start` does, on a free port, and resolves
- * once /readyz answers. Its log goes nowhere: for the browser tests' own sites and the benchmarks,
- * which read no log (tests/setup/server.ts keeps the log, for the integration tests). No test
- * runner is imported here, so Playwright's side and scripts can use it.
+ * Starts the built site (tests/setup/site-process.ts) on a free port, and resolves once /readyz
+ * answers. Its log goes nowhere: for the browser tests' own sites and the benchmarks, which read no
+ * log (tests/setup/server.ts keeps the log, for the integration tests). `env` may ask for workers.
  */
 export async function startBuiltSite(env: Record<string, string>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: projectRoot,
-    // SHUTDOWN_DELAY_MS: no load balancer polls it, so it stops accepting as soon as it is signalled.
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      SHUTDOWN_DELAY_MS: "0",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: url,
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawnSite(env, { port, stdio: ["ignore", "ignore", "inherit"] });
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
   for (let attempt = 0; ; attempt++) {
     if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);

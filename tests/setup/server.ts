@@ -1,11 +1,8 @@
-import { spawn } from "node:child_process";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { createTestDatabase, type Engine, type TestDatabase } from "./databases.ts";
 import { freePort } from "./free-port.ts";
-import { fileURLToPath } from "node:url";
-
-const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
+import { spawnSite, type SiteProcessOptions } from "./site-process.ts";
 
 export interface RunningServer {
   url: string;
@@ -19,13 +16,7 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-export interface ServerOptions {
-  /**
-   * In a process group of its own, so a test can signal the whole group as a supervisor does
-   * (`process.kill(-pid)`). Off by default: a group of its own does not get the terminal's Ctrl-C.
-   */
-  ownProcessGroup?: boolean;
-}
+export type ServerOptions = Pick<SiteProcessOptions, "ownProcessGroup">;
 
 /** The log lines of every server this test file started: a mail written to the log is found whatever the server. */
 const logsOfEveryServer = new Set<RunningServer["logs"]>();
@@ -70,25 +61,9 @@ export async function startServer(env: Record<string, string>, options: ServerOp
   }
 }
 
-async function startServerOnce(env: Record<string, string>, { ownProcessGroup = false }: ServerOptions): Promise<RunningServer> {
-  const port = String(await freePort());
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: projectRoot,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      // One process unless a test asks for workers: its log then holds every request.
-      WEB_CONCURRENCY: "1",
-      // No load balancer polls these servers: they stop accepting as soon as they are signalled.
-      SHUTDOWN_DELAY_MS: "0",
-      HOST: "127.0.0.1",
-      PORT: port,
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: ownProcessGroup,
-  });
+async function startServerOnce(env: Record<string, string>, { ownProcessGroup }: ServerOptions): Promise<RunningServer> {
+  // One process unless a test asks for workers: its log then holds every request.
+  const child = spawnSite({ WEB_CONCURRENCY: "1", ...env }, { port: await freePort(), stdio: ["ignore", "pipe", "pipe"], ownProcessGroup });
   const logs: RunningServer["logs"] = [];
   logsOfEveryServer.add(logs);
   let stderr = "";
@@ -129,11 +104,7 @@ async function startServerOnce(env: Record<string, string>, { ownProcessGroup = 
 
 /** Runs the server with this environment and returns how it exits, for start-up failures. */
 export function runServerExpectingExit(env: Record<string, string>): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: projectRoot,
-    env: { PATH: process.env.PATH, NODE_ENV: "production", WEB_CONCURRENCY: "1", HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawnSite({ WEB_CONCURRENCY: "1", ...env }, { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   let stdout = "";
   child.stderr!.on("data", (chunk) => (stderr += chunk));
