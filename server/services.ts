@@ -96,7 +96,7 @@ export async function createServices({ config: givenConfig, logger, clientDir, d
     accountMail,
     /** Closes what was built, the last first; call once the HTTP server has finished its requests. */
     async close() {
-      for (const close of closing.reverse()) await close();
+      for (const close of [...closing].reverse()) await close();
     },
   };
 }

@@ -16,7 +16,7 @@ export const formBodyMiddleware: MiddlewareFunction<Response> = async ({ request
   let form: FormData;
   try {
     // A copy is read; the action still reads the body itself. Bodies are at most 64 KB, 11 MB for the
-    // staff forms (server/app.ts).
+    // staff forms (server/path-rules.ts).
     form = await request.clone().formData();
   } catch {
     return refuse("This form could not be read: it arrived incomplete or garbled. Please send it again from the page.");

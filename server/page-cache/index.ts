@@ -8,7 +8,7 @@ import { watchContentVersions } from "./content-versions-watch.ts";
 import { PageStore } from "./page-store.ts";
 import { storePage, type StoredPage } from "./stored-page.ts";
 
-/** What every page gets unless its route says otherwise (server/app.ts); a route's own Cache-Control is a reason not to keep it. */
+/** What every page gets unless its route says otherwise (middleware/response-headers.ts); a route's own Cache-Control is a reason not to keep it. */
 export const pageCacheControl = "private, no-cache";
 /** Bigger pages are not kept (none of ours comes near). */
 const maxPageBytes = 2 * 1024 * 1024;

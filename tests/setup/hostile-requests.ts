@@ -402,7 +402,7 @@ export function hostileRequests(pattern: string, place: Place, kind: Kind, good:
 }
 
 /**
- * The paths answered outside React Router (server/app.ts): health checks, media files, the built-in
+ * The paths answered outside React Router (server/middleware/index.ts): health checks, media files, the built-in
  * provider and the lesson video uploads. Each is fuzzed like a route.
  */
 export const pathsOutsideRoutes = [

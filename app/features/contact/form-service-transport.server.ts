@@ -1,5 +1,6 @@
 import { contactFormIdentity } from "./fields.ts";
-import { type ContactTransport, type DeliveryOutcome } from "./transport.ts";
+import type { DeliveryOutcome } from "#app/lib/outbox/transport.ts";
+import type { ContactTransport } from "./transport.ts";
 
 export interface FormServiceSettings {
   /** CONTACT_FORWARD_URL */

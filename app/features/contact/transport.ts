@@ -1,8 +1,6 @@
 import type { Database } from "#app/lib/db/schema.ts";
 import type { Transport } from "#app/lib/outbox/transport.ts";
 
-export type { DeliveryOutcome } from "#app/lib/outbox/transport.ts";
-
 /** What a transport needs of a stored contact message. */
 export type OutboxMessage = Pick<Database["contact_messages"], "id" | "name" | "email" | "phone" | "message" | "created_at">;
 

@@ -48,7 +48,7 @@ export interface AccountMailer {
 type Store = AccountMailer["queueNotice"];
 
 /** Puts mails in the outbox (or the log), answers only within their recipient's allowance. */
-function queueing(store: Store, wake: () => void): Pick<AccountMailer, "sendAnswer" | "queueNotice"> {
+function queueing(store: Store, wake: () => void): Omit<AccountMailer, "stop"> {
   return {
     async sendAnswer(db, recipient, compose, logger) {
       const key = `account-mail:${recipient.trim().toLowerCase()}`;
@@ -69,6 +69,7 @@ function queueing(store: Store, wake: () => void): Pick<AccountMailer, "sendAnsw
       wake();
     },
     queueNotice: store,
+    wake,
   };
 }
 
@@ -103,7 +104,6 @@ export function createAccountMailer(config: Config, db: Kysely<Database>, logger
         },
         () => {},
       ),
-      wake() {},
       async stop() {},
     };
   }
@@ -125,7 +125,6 @@ export function createAccountMailer(config: Config, db: Kysely<Database>, logger
       },
       () => deliverer.wake(),
     ),
-    wake: () => deliverer.wake(),
     stop: () => deliverer.stop(),
   };
 }
