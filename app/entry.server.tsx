@@ -5,7 +5,6 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { servicesContext } from "./context.ts";
 import { sentryBootstrap } from "./features/error-reporting/sentry-script.server.ts";
-import { markKeepable, pageCacheTopics } from "./lib/page-cache.ts";
 import { deferHydrationScripts } from "./lib/defer-hydration.server.ts";
 
 export const streamTimeout = 5_000;
@@ -20,11 +19,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger, config, http } = loadContext.get(servicesContext);
-  // Only a page that went as usual may be kept for other visitors: the server's page cache takes
-  // it only from a request without cookies, and only when the response sets none.
-  const topics = pageCacheTopics(routerContext, config);
-  if (topics && responseStatusCode === 200 && !responseHeaders.has("Set-Cookie")) markKeepable(http.res, topics);
+  const { nonce, logger, config } = loadContext.get(servicesContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

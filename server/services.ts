@@ -16,8 +16,9 @@ import { withSentryRelease } from "#app/features/error-reporting/sentry-settings
 import { validateSiteContent } from "#app/content/validate.server.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { createPageCache } from "./page-cache/index.ts";
-import { staffVideoUploads } from "./middleware/staff-uploads.ts";
+import { staffVideoUploads, videoUploadMounts } from "./middleware/staff-uploads.ts";
 import { publicFiles } from "./middleware/stored-files.ts";
+import { routeDeclarations } from "./route-declarations.ts";
 
 export interface ServiceOptions {
   config: Config;
@@ -34,6 +35,10 @@ export type SiteServices = Awaited<ReturnType<typeof createServices>>;
 
 export async function createServices({ config: givenConfig, logger, clientDir, devServer, databasePrepared }: ServiceOptions) {
   const closing: Array<() => unknown> = [];
+  const build = devServer ? devServer.loadBuild : (productionBuild as unknown as ServerBuild);
+  const routes = routeDeclarations(build, videoUploadMounts);
+  // What the page cache may keep, for checking (tests/integration/page-cache-coverage.test.ts).
+  if (!devServer) logger.debug({ keptRoutes: routes.keptRoutes(givenConfig) }, "route declarations");
   const config = withSentryRelease(givenConfig, (productionBuild as unknown as ServerBuild).assets.version);
   // First, so errors logged while the rest starts (database, sign-in) are reported too.
   const errorReporting = await startServerErrorReporting(config);
@@ -61,7 +66,13 @@ export async function createServices({ config: givenConfig, logger, clientDir, d
   const pageCache =
     devServer || config.PAGE_CACHE_MB === 0
       ? undefined
-      : await createPageCache({ db: database.db, mediaVersion: media.version, logger, maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
+      : await createPageCache({
+          db: database.db,
+          mediaVersion: media.version,
+          logger,
+          maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+          keptTopics: (path) => routes.of(path).keptTopics(config),
+        });
   closing.push(() => pageCache?.close());
 
   // Contact messages are stored first, then forwarded in the background (none configured: kept for staff).
@@ -84,6 +95,9 @@ export async function createServices({ config: givenConfig, logger, clientDir, d
     logger,
     clientDir,
     devServer,
+    /** The React Router build (a function in development, where it changes as files are edited). */
+    build,
+    routes,
     database,
     signIn,
     bucket,

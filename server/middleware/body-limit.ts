@@ -1,24 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
+import type { BodyRule } from "#app/lib/route-handle.ts";
 import { readFormWithoutLargeFiles } from "./oversized-form.ts";
-
-/** A path's limit on request bodies. */
-export interface BodyLimit {
-  maxBytes: number;
-  /**
-   * A multipart form over `maxBytes` but within this is still read, without the files that do not
-   * fit (server/middleware/oversized-form.ts), when `readsOversizedFormsOf` says its sender is one whose forms
-   * carry files: its page answers with the form again, saying which file was too large, and keeps
-   * what was typed. Beyond it, or from anyone else, the post is refused at once.
-   */
-  formsReadUpTo?: number;
-  /**
-   * How long the body may take to arrive. "whole": all of it within REQUEST_TIMEOUT_MS of its
-   * headers (a form of a few KB: seconds, even from a slow phone). "steady": as long as it takes,
-   * provided it never stops for REQUEST_TIMEOUT_MS (a picture of 10 MB or a video of 2 GB over a
-   * slow connection takes minutes, and a total bound would refuse it on every try).
-   */
-  pace: "whole" | "steady";
-}
 
 declare global {
   namespace Express {
@@ -50,7 +32,7 @@ const maxOversizedReads = 4;
  * length; a body without one is refused.
  */
 export function limitRequestBodies(
-  limitFor: (path: string) => BodyLimit,
+  limitFor: (path: string) => BodyRule,
   { timeoutMs, readsOversizedFormsOf }: BodyLimitOptions,
 ): RequestHandler {
   let oversizedReads = 0;
@@ -91,13 +73,13 @@ export function limitRequestBodies(
 const requestTimeoutAnswer = "HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n";
 
 /**
- * Closes the connection of a body that does not arrive at its path's pace (`BodyLimit.pace`), with
+ * Closes the connection of a body that does not arrive at its path's pace (`BodyRule.pace`), with
  * a 408 when nothing was answered yet. Node's own request timeout cannot differ by path, so the
  * server's is off (server/site-process.ts) and this one takes its place; Node still bounds headers.
  * Progress is read off the socket's byte count, checked every second as Node checks its own:
  * listening to the body itself would start it flowing before its reader is there.
  */
-function boundBodyTime(req: Request, pace: BodyLimit["pace"], timeoutMs: number) {
+function boundBodyTime(req: Request, pace: BodyRule["pace"], timeoutMs: number) {
   const { socket } = req;
   let bytesRead = socket.bytesRead;
   let since = Date.now();

@@ -10,7 +10,6 @@ import { chatbotOrigins } from "#app/features/help/chatbot.server.ts";
 import { sentryOrigin } from "#app/features/error-reporting/sentry-settings.server.ts";
 import stylesheetHref from "#app/app.css?url";
 import { limitProviderRequests } from "#app/features/accounts/provider/request-limits.ts";
-import { pathRuleFor } from "../path-rules.ts";
 import type { SiteServices } from "../services.ts";
 import { limitRequestBodies } from "./body-limit.ts";
 import { compressResponses } from "./compress.ts";
@@ -37,7 +36,7 @@ import { hashedAssets } from "./stored-files.ts";
 const rendersAtOnce = 16;
 
 export async function useSiteMiddleware(app: express.Express, services: SiteServices, isDraining: () => boolean) {
-  const { config, logger, database, bucket, devServer, pageCache, storedPublicFiles, signIn, videoUploads } = services;
+  const { config, logger, database, bucket, devServer, pageCache, storedPublicFiles, signIn, videoUploads, routes } = services;
 
   app.use(requestLog(logger));
   app.use(acceptAbsoluteForm());
@@ -62,8 +61,11 @@ export async function useSiteMiddleware(app: express.Express, services: SiteServ
   );
   // Before anything reads the request: its target, its address and the text of its path and query.
   app.use(refuseUnreadableRequests());
+  // What each route declares in its `handle` (body limits, JSON, keeping): read from the routes as
+  // they are now, in development, where they change as files are edited.
+  if (devServer) app.use((_req, _res, next) => void routes.refresh().then(() => next(), next));
   app.use(
-    limitRequestBodies((path) => pathRuleFor(path).body, {
+    limitRequestBodies((path) => routes.of(path).body, {
       timeoutMs: config.REQUEST_TIMEOUT_MS,
       // Only teachers' and administrators' forms carry files (pictures, captions, quiz files).
       readsOversizedFormsOf: async (req) => {
@@ -90,7 +92,7 @@ export async function useSiteMiddleware(app: express.Express, services: SiteServ
   app.use(rejectCrossSiteRequests());
   app.use(VIDEO_UPLOAD_PATH, videoUploads.handler);
   // Pages only from here on: /idp, /media and the uploads above take their own methods and bodies.
-  app.use(refuseUnexpectedRequests());
+  app.use(refuseUnexpectedRequests(routes));
   app.use(refuseRememberedNetworks({ stylesheets: [stylesheetHref] }));
   if (devServer) app.use(devServer.middlewares);
   app.use(retryAfterOnStall);

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { pathRuleFor } from "../path-rules.ts";
+import type { RouteDeclarations } from "../route-declarations.ts";
 
 /** What every page takes: reading it, and posting its form. */
 export const pageMethods = new Set(["GET", "HEAD", "POST"]);
@@ -22,7 +22,7 @@ const formTypes = new Set(["application/x-www-form-urlencoded", "multipart/form-
  * answers 400 itself. A form that is declared but cannot be parsed (broken multipart) is
  * refused by the root route's middleware (app/middleware/form-body.server.ts).
  */
-export function refuseUnexpectedRequests(): RequestHandler {
+export function refuseUnexpectedRequests(routes: RouteDeclarations): RequestHandler {
   return (req, res, next) => {
     if (!pageMethods.has(req.method)) {
       res
@@ -41,8 +41,8 @@ export function refuseUnexpectedRequests(): RequestHandler {
       req.headers["content-type"] = "application/x-www-form-urlencoded";
       return next();
     }
-    // The paths that also take JSON (from API clients) say so in server/path-rules.ts.
-    const takesJson = pathRuleFor(req.path).json === true;
+    // The routes that also take JSON (from API clients) say so in their `handle`.
+    const { takesJson } = routes.of(req.path);
     if (type === "application/json" && takesJson) return next();
     if (takesJson) {
       res

@@ -1,11 +1,22 @@
 import { join, resolve } from "node:path";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
+import type { Mount } from "../route-declarations.ts";
 import { sessionUserOf } from "#app/features/auth/index.server.ts";
 import { actorOf } from "#app/lib/audit-log.server.ts";
 import { contentRoles } from "#app/features/auth/index.ts";
+import { VIDEO_UPLOAD_PATH } from "#app/features/staff/limits.ts";
 import { removeAbandonedUploads } from "#app/features/staff/unfinished-uploads.server.ts";
 import type { VideoUploadServices } from "#app/features/staff/video-uploads.server.ts";
+
+/**
+ * Lesson videos: their size is bounded by MAX_UPLOAD_MB where they are received; they take as
+ * long as the connection needs.
+ */
+export const videoUploadMounts: readonly Mount[] = [VIDEO_UPLOAD_PATH, `${VIDEO_UPLOAD_PATH}/`].map((path) => ({
+  path,
+  body: { maxBytes: Infinity, pace: "steady" },
+}));
 
 type Uploads = Awaited<ReturnType<typeof import("#app/features/staff/video-uploads.server.ts").videoUploads>>;
 

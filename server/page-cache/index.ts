@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "#app/lib/db/schema.ts";
-import { keepableTopics } from "#app/lib/page-cache.ts";
+import { keptOutOfPageCache, type ContentTopic } from "#app/lib/page-cache.ts";
 import { chooseEncoding, sendStoredBody } from "../content-encoding.ts";
 import { watchContentVersions } from "./content-versions-watch.ts";
 import { PageStore } from "./page-store.ts";
@@ -57,11 +57,14 @@ export async function createPageCache({
   mediaVersion,
   logger,
   maxBytes,
+  keptTopics,
 }: {
   db: Kysely<Database>;
   mediaVersion: () => number | undefined;
   logger: Logger;
   maxBytes: number;
+  /** What the routes of a path declare they read, when every one of them may be kept (server/route-declarations.ts). */
+  keptTopics: (path: string) => readonly ContentTopic[] | undefined;
 }): Promise<PageCache> {
   const versions = await watchContentVersions({ db, mediaVersion, logger });
   const store = new PageStore(maxBytes);
@@ -88,6 +91,8 @@ export async function createPageCache({
   const capture: RequestHandler = (req, res, next) => {
     // React Router's data requests (`.data`) are not pages: nothing of them is kept.
     if (!anonymousRead(req, ["GET"]) || req.path.endsWith(".data")) return next();
+    const topics = keptTopics(req.path);
+    if (!topics) return next();
     const address = req.originalUrl;
     const snapshot = versions.snapshot();
     let settle = () => {};
@@ -106,8 +111,7 @@ export async function createPageCache({
     const chunks: Buffer[] = [];
     let size = 0;
     const collect = (chunk: unknown, encoding: unknown) => {
-      // The renderer marks a page keepable before it writes (app/entry.server.tsx): other pages are not copied.
-      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > maxPageBytes || !keepableTopics(res)) return;
+      if (chunk === undefined || chunk === null || typeof chunk === "function" || size > maxPageBytes) return;
       const bytes =
         typeof chunk === "string"
           ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8")
@@ -126,9 +130,10 @@ export async function createPageCache({
       return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
     } as Response["end"];
 
+    // Only a page that went as usual is kept: a 200, that sets no cookie, whose loaders did not say
+    // they answered less than usual, with the Cache-Control every page gets unless its route says otherwise.
     const keep = async () => {
-      const topics = keepableTopics(res);
-      if (!topics || size > maxPageBytes || res.statusCode !== 200 || res.hasHeader("Set-Cookie")) return;
+      if (size > maxPageBytes || res.statusCode !== 200 || res.hasHeader("Set-Cookie") || keptOutOfPageCache(res)) return;
       if (res.getHeader("Cache-Control") !== pageCacheControl) return;
       const contentType = String(res.getHeader("Content-Type") ?? "");
       const vary = varyNames(res.getHeader("Vary"));

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { assignRole } from "#app/features/auth/roles.server.ts";
+import { changeContent } from "#app/lib/content-versions.server.ts";
 import { registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
@@ -17,7 +18,7 @@ describe.each(engines)("feedback wall on %s", (engine) => {
 
   const rows = () => site.db.selectFrom("feedback_posts").selectAll().orderBy("id", "desc").execute();
   const count = async () => (await rows()).length;
-  const clear = () => site.db.deleteFrom("feedback_posts").execute();
+  const clear = () => changeContent(site.db, "feedback", (trx) => trx.deleteFrom("feedback_posts").execute());
 
   async function postAs(browser: TestBrowser, fields: Record<string, string>) {
     const response = await browser.postForm("/feedback/new", fields);
@@ -52,21 +53,23 @@ describe.each(engines)("feedback wall on %s", (engine) => {
 
     it("shows the record's own creation date, as day, short month and year in US English", async () => {
       await clear();
-      await site.db
-        .insertInto("feedback_posts")
-        .values({
-          id: "0000000000010000000000ab",
-          name: "Arun",
-          comment: "Old post",
-          image: null,
-          rating: 5,
-          created_at: "2026-02-03T06:00:00.000Z",
-          author_sub: null,
-          author_token_hash: null,
-          hidden_at: null,
-          hidden_by: null,
-        })
-        .execute();
+      await changeContent(site.db, "feedback", (trx) =>
+        trx
+          .insertInto("feedback_posts")
+          .values({
+            id: "0000000000010000000000ab",
+            name: "Arun",
+            comment: "Old post",
+            image: null,
+            rating: 5,
+            created_at: "2026-02-03T06:00:00.000Z",
+            author_sub: null,
+            author_token_hash: null,
+            hidden_at: null,
+            hidden_by: null,
+          })
+          .execute(),
+      );
       const page = visibleText(await (await fetch(`${site.server.url}/feedback`)).text());
       expect(page).toContain("Feb 3, 2026 Arun Old post Rated 5 out of 5");
       const html = await (await fetch(`${site.server.url}/feedback`)).text();
@@ -448,7 +451,7 @@ describe.each(engines)("feedback wall on %s", (engine) => {
             hidden_by: null,
           };
         });
-        await site.db.insertInto("feedback_posts").values(values).execute();
+        await changeContent(site.db, "feedback", (trx) => trx.insertInto("feedback_posts").values(values).execute());
       }
     }, 120_000);
 

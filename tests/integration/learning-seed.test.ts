@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coursesByCategory } from "#app/content/seeds/courses.ts";
+import { changeContent } from "#app/lib/content-versions.server.ts";
 import { lessonsByCourse } from "#app/content/seeds/lessons/index.server.ts";
 import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
 import { quizzes } from "#app/content/seeds/quizzes.ts";
@@ -79,8 +80,10 @@ describe.each(engines)("the learning content seed on %s", (engine) => {
   });
 
   it("is written on the first start only: a later start keeps what staff changed", async () => {
-    await database.db.updateTable("lessons").set({ title: "Changed by a teacher" }).where("id", "=", "java-01").execute();
-    await database.db.deleteFrom("quiz_questions").where("id", "=", "java-20").execute();
+    await changeContent(database.db, "courses", (trx) =>
+      trx.updateTable("lessons").set({ title: "Changed by a teacher" }).where("id", "=", "java-01").execute(),
+    );
+    await changeContent(database.db, "quizzes", (trx) => trx.deleteFrom("quiz_questions").where("id", "=", "java-20").execute());
     expect(await applyCourseSeed(database.db)).toBe(false);
     expect(await applyQuizSeed(database.db)).toBe(false);
     const lesson = await database.db.selectFrom("lessons").select("title").where("id", "=", "java-01").executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { changeContent } from "#app/lib/content-versions.server.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -31,8 +32,10 @@ describe.each(engines)("the catalogue importer on %s", (engine) => {
     rmSync(scratch, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    await handle.db.deleteFrom("book_subjects").execute();
-    await handle.db.deleteFrom("books").execute();
+    await changeContent(handle.db, "catalogue", async (trx) => {
+      await trx.deleteFrom("book_subjects").execute();
+      await trx.deleteFrom("books").execute();
+    });
   });
 
   const importFile = (path: string, options: Partial<ImportOptions> = {}) => importCatalogueFile(handle.db, { path, ...options });

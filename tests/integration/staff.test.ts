@@ -1,5 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { changeContent } from "#app/lib/content-versions.server.ts";
 import { join } from "node:path";
 import sharp from "sharp";
 import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
@@ -394,7 +395,7 @@ describe.each(engines)("the staff area on %s", (engine) => {
     it("keep a spreadsheet from running a stored title that starts with a tab or a carriage return", async () => {
       // Typed titles are trimmed; these reach the database another way (an import, an old row).
       const retitle = (slug: string, title: string) =>
-        handle.db.updateTable("lessons").set({ title }).where("course_slug", "=", slug).execute();
+        changeContent(handle.db, "courses", (trx) => trx.updateTable("lessons").set({ title }).where("course_slug", "=", slug).execute());
       await retitle("html", '\t=HYPERLINK("http://evil.example")');
       await retitle("css", "\r+SUM(A1)");
       const teacher = await person("teacher");

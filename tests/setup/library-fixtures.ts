@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { catalogueRecordSchema, type CatalogueRecordInput } from "#app/features/library/catalogue-record.ts";
+import { changeContent } from "#app/lib/content-versions.server.ts";
 import { upsertCatalogueRecords } from "#app/features/library/catalogue-store.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 
@@ -50,6 +51,6 @@ export const libraryFixtures = [
  * otherwise take part in every search (they stay out: the seed runs only when it changes).
  */
 export async function insertLibraryFixtures(db: Kysely<Database>) {
-  await db.deleteFrom("books").where("source", "=", "seed").execute();
+  await changeContent(db, "catalogue", (trx) => trx.deleteFrom("books").where("source", "=", "seed").execute());
   return upsertCatalogueRecords(db, libraryFixtures);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { coursesByCategory } from "#app/content/seeds/courses.ts";
 import { lessonsByCourse } from "#app/content/seeds/lessons/index.server.ts";
 import { videoCourses } from "#app/content/seeds/video-courses.ts";
+import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
 import { seedOnFirstStart } from "#app/lib/db/first-start-seed.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { captionsExtension, lessonFileStem, videoExtension } from "./media-paths.ts";
@@ -82,5 +83,6 @@ export async function applyCourseSeed(db: Kysely<Database>): Promise<boolean> {
     await trx.insertInto("course_paths").values(paths).execute();
     await trx.insertInto("course_listings").values(listings).execute();
     await trx.insertInto("lessons").values(lessons).execute();
+    await raiseContentVersion(trx, "courses");
   });
 }

@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { Config } from "../env.server.ts";
 import type { Database } from "./schema.ts";
+import { guardContentWrites } from "./content-write-guard.server.ts";
 import { createSqliteDialect } from "./sqlite-dialect.server.ts";
 
 export interface DatabaseHandle {
@@ -55,7 +56,7 @@ export function openDatabase(
     if (config.SQLITE_PATH !== ":memory:") mkdirSync(dirname(config.SQLITE_PATH), { recursive: true });
     dialect = createSqliteDialect(config.SQLITE_PATH);
   }
-  const db = new Kysely<Database>({ dialect });
+  const db = new Kysely<Database>({ dialect: guardContentWrites(dialect) });
   return {
     db,
     async ping() {

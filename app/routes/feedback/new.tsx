@@ -9,10 +9,14 @@ import { postFeedback } from "#app/features/feedback/post.server.ts";
 import type { FeedbackFormResult } from "#app/features/feedback/types.ts";
 import { feedbackJson } from "#app/features/feedback/view.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageFormsOrJson, type RouteHandle } from "#app/lib/route-handle.ts";
 import { keepRetryAfter } from "#app/lib/too-many-requests.ts";
 import type { Route } from "./+types/new";
 
 export const meta = () => pageMeta("Feedback");
+
+/** The wall's form, and JSON from the feedback API's clients. */
+export const handle: RouteHandle = { body: pageFormsOrJson };
 
 /** The spec's `POST /feedback/new` for JSON clients: a JSON body or Accept, a JSON answer. */
 export const middleware: Route.MiddlewareFunction[] = [

@@ -1,6 +1,10 @@
 import { servicesContext } from "#app/context.ts";
 import { receiveBrowserErrorReport } from "#app/features/error-reporting/receive.server.ts";
+import { pageFormsOrJson, type RouteHandle } from "#app/lib/route-handle.ts";
 import type { Route } from "./+types/errors";
+
+/** The browser's error reports arrive as JSON. */
+export const handle: RouteHandle = { body: pageFormsOrJson };
 
 /** Where pages report the errors that happen in the browser (app/entry.client.tsx). */
 export function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,18 @@
 import { NavLink, Outlet } from "react-router";
 import { getUser } from "#app/features/auth/index.server.ts";
 import { staffAreasFor } from "#app/features/staff/staff-areas.ts";
+import { COURSE_IMAGE_MAX_MB } from "#app/features/staff/limits.ts";
+import type { RouteHandle } from "#app/lib/route-handle.ts";
 import type { Route } from "./+types/layout";
+
+/**
+ * Staff forms carry a course picture, captions or a quiz file. A teacher's over the limit (a
+ * picture far too large) is read without its file, so the page says so and keeps what was typed;
+ * beyond 512 MB (a long video chosen by mistake) it is refused at once.
+ */
+export const handle: RouteHandle = {
+  body: { maxBytes: (COURSE_IMAGE_MAX_MB + 1) * 1024 * 1024, formsReadUpTo: 512 * 1024 * 1024, pace: "steady" },
+};
 
 /** The staff area's menu: each page checks its own role; the menu shows the areas this person may open. */
 export function loader({ context }: Route.LoaderArgs) {
