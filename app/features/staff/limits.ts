@@ -9,16 +9,6 @@ export const COURSE_IMAGE_HINT = `PNG, JPEG, WebP or SVG, up to ${COURSE_IMAGE_M
 export const VIDEO_UPLOAD_PATH = "/staff/uploads";
 export const VIDEO_ACCEPT = "video/mp4,video/webm";
 
-/** The largest question file imported: thousands of questions fit in far less. */
-export const QUIZ_IMPORT_MAX_KB = 512;
-
-/** How many options a question has, at least and at most. */
-export const MIN_OPTIONS = 2;
-export const MAX_OPTIONS = 6;
-
-/** The columns a CSV of questions names in its first row (code may be added), in any order. */
-export const QUIZ_CSV_COLUMNS = ["question", ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}`), "answer"];
-
 /** The largest captions file accepted: hours of speech fit in far less. */
 export const CAPTIONS_MAX_KB = 1024;
 

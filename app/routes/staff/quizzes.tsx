@@ -4,12 +4,12 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
+import { staffQuizList } from "#app/features/quizzes/editing/quiz-editor.server.ts";
+import { submitNewQuiz } from "#app/features/quizzes/editing/quiz-forms.server.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
 import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
-import { staffQuizList } from "#app/features/staff/quiz-editor.server.ts";
-import { submitNewQuiz } from "#app/features/staff/quiz-forms.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/quizzes";
 

@@ -4,9 +4,10 @@ import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/form-files.ts";
 import { firstUnstorableLine } from "#app/lib/text.ts";
-import { problemsText, refuseForm } from "./form-reply.server.ts";
-import { readGift } from "./quiz-formats/gift.ts";
-import { readQuizCsv } from "./quiz-formats/quiz-csv.ts";
+import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
+import { readGift } from "../formats/gift.ts";
+import { readQuizCsv } from "../formats/quiz-csv.ts";
+import { MAX_OPTIONS, QUIZ_IMPORT_MAX_KB } from "../limits.ts";
 import {
   addQuestions,
   createQuiz,
@@ -16,10 +17,7 @@ import {
   updateQuestion,
   updateQuizSettings,
 } from "./quiz-editor.server.ts";
-import { MAX_OPTIONS } from "./limits.ts";
-import { newQuizSchema, quizSettingsSchema, readQuestionForm } from "./quiz-schemas.ts";
-import type { EditResult } from "./staff-change.server.ts";
-import { QUIZ_IMPORT_MAX_KB } from "./limits.ts";
+import { newQuizSchema, quizSettingsSchema, readQuestionForm } from "./schemas.ts";
 
 /** A refused question form: its message(s) and what was typed, to show the form again as it was. */
 export interface QuestionFormReply {

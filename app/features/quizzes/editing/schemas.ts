@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { hasVisibleCharacter } from "#app/lib/text.ts";
-import { MAX_OPTIONS, MIN_OPTIONS } from "./limits.ts";
+import { MAX_OPTIONS, MIN_OPTIONS } from "../limits.ts";
 import { requiredTextSchema } from "#app/lib/text-schemas.ts";
 
 /** A question as staff write or import it: the answer is the text of one of the options. */
