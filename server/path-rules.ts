@@ -3,7 +3,7 @@
 // forms (middleware/page-requests.ts). Each value comes from the feature that serves the path.
 import { POST_PATH as FEEDBACK_POST_PATH } from "#app/features/feedback/limits.ts";
 import { REPORTS_PATH } from "#app/features/error-reporting/limits.ts";
-import { COURSE_IMAGE_MAX_MB, VIDEO_UPLOAD_PATH } from "#app/features/staff/limits.ts";
+import { COURSE_IMAGE_MAX_MB, VIDEO_UPLOAD_PATH } from "#app/features/courses/limits.ts";
 import type { BodyLimit } from "./middleware/body-limit.ts";
 
 export interface PathRule {

@@ -4,11 +4,11 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
+import { submitNewCourse } from "#app/features/courses/editing/course-forms.server.ts";
+import { COURSE_IMAGE_ACCEPT, COURSE_IMAGE_HINT } from "#app/features/courses/limits.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { submitNewCourse } from "#app/features/staff/course-forms.server.ts";
 import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
-import { COURSE_IMAGE_ACCEPT, COURSE_IMAGE_HINT } from "#app/features/staff/limits.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/course-new";
 

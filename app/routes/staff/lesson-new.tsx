@@ -3,12 +3,12 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { servicesContext } from "#app/context.ts";
+import { LessonTextFields } from "#app/features/courses/components/lesson-text-fields.tsx";
+import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
+import { submitNewLesson } from "#app/features/courses/editing/lesson-forms.server.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { LessonTextFields } from "#app/features/staff/components/lesson-text-fields.tsx";
-import { staffCourse } from "#app/features/staff/course-editor.server.ts";
 import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
-import { submitNewLesson } from "#app/features/staff/lesson-forms.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/lesson-new";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listingCategories } from "./limits.ts";
+import { listingCategories } from "../limits.ts";
 import { optionalTextSchema, requiredTextSchema } from "#app/lib/text-schemas.ts";
 
 /** Addresses under /courses that are category listings, not courses. */

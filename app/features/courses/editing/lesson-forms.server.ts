@@ -4,11 +4,10 @@ import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/form-files.ts";
+import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
 import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
-import { problemsText, refuseForm } from "./form-reply.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
-import { lessonSchema } from "./course-schemas.ts";
-import type { EditResult } from "./staff-change.server.ts";
+import { lessonSchema } from "./schemas.ts";
 import { captionsTooLarge, readWebVtt } from "./webvtt.ts";
 
 type Services = Pick<RequestServices, "db" | "mediaStore">;

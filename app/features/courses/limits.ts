@@ -1,3 +1,5 @@
+// Kept apart from editing/schemas.ts so the staff pages' browser code does not carry zod (decision 012);
+// the server's path rules read the upload address and the picture's size from here too.
 import { categories } from "#app/content/categories.ts";
 
 /** The largest picture file accepted: a phone photo fits, a poster-sized scan does not. */

@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/form-files.ts";
+import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
 import { courseImageTooLarge, readCourseImage } from "./course-image.server.ts";
 import {
   addListing,
@@ -14,10 +15,8 @@ import {
   updateCourseDetails,
   updateListing,
 } from "./course-editor.server.ts";
-import { courseDetailsSchema, listingSchema, newCourseSchema } from "./course-schemas.ts";
-import { problemsText, refuseForm } from "./form-reply.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
-import type { EditResult } from "./staff-change.server.ts";
+import { courseDetailsSchema, listingSchema, newCourseSchema } from "./schemas.ts";
 
 type Services = Pick<RequestServices, "db" | "mediaStore" | "logger">;
 
