@@ -2,4 +2,4 @@
 // server: the audited change and the answer to a refused form. Only the shell's own helpers go
 // here: they import no feature that imports them back.
 export { done, endPosition, notFound, refused, staffChange, type EditResult } from "./staff-change.server.ts";
-export { problemsText, refuseForm, type StaffFormReply } from "./form-reply.server.ts";
+export { problemsText, refuseForm } from "./form-reply.server.ts";

@@ -8,7 +8,6 @@ import { submitNewCourse } from "#app/features/courses/editing/course-forms.serv
 import { COURSE_IMAGE_ACCEPT, COURSE_IMAGE_HINT } from "#app/features/courses/limits.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/course-new";
 
@@ -26,8 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitNewCourse(await request.formData(), context.get(servicesContext), actor);
 }
 
-export default function NewCourse({ actionData }: Route.ComponentProps) {
-  const reply = actionData as StaffFormReply | undefined;
+export default function NewCourse({ actionData: reply }: Route.ComponentProps) {
   const [form, fields] = useForm<{ slug: string; title: string; imageAlt: string; image: string }>({
     id: "new-course",
     lastResult: reply?.result,

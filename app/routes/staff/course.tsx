@@ -13,7 +13,6 @@ import { COURSE_IMAGE_ACCEPT, COURSE_IMAGE_HINT, listingCategories } from "#app/
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/course";
 
@@ -65,7 +64,13 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   return submitCourseEdit(await request.formData(), params.slug, context.get(servicesContext), actor);
 }
 
-function DetailsForm({ course, reply }: { course: Route.ComponentProps["loaderData"]["course"]; reply?: StaffFormReply }) {
+function DetailsForm({
+  course,
+  reply,
+}: {
+  course: Route.ComponentProps["loaderData"]["course"];
+  reply: Route.ComponentProps["actionData"];
+}) {
   const [form, fields] = useForm<{ title: string; imageAlt: string; image: string }>({
     id: "details",
     lastResult: reply?.form === "details" ? reply.result : undefined,
@@ -101,9 +106,8 @@ function DetailsForm({ course, reply }: { course: Route.ComponentProps["loaderDa
   );
 }
 
-export default function StaffCourse({ loaderData, actionData }: Route.ComponentProps) {
+export default function StaffCourse({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { course, lessons, listings, categories, saved } = loaderData;
-  const reply = actionData as StaffFormReply | undefined;
   const listingReply = (id: string) => (reply?.form === `listing-${id}` ? reply : undefined);
   return (
     <>

@@ -8,7 +8,6 @@ import { staffCourse } from "#app/features/courses/editing/course-editor.server.
 import { submitNewLesson } from "#app/features/courses/editing/lesson-forms.server.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/lesson-new";
 
@@ -26,9 +25,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   return submitNewLesson(await request.formData(), params.slug, context.get(servicesContext), actor);
 }
 
-export default function NewLesson({ loaderData, actionData }: Route.ComponentProps) {
+export default function NewLesson({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { course } = loaderData;
-  const reply = actionData as StaffFormReply | undefined;
   const [form, fields] = useForm<{ title: string; description: string }>({ id: "new-lesson", lastResult: reply?.result });
   const busy = useNavigation().state === "submitting";
   return (

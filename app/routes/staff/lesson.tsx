@@ -13,7 +13,6 @@ import { CAPTIONS_MAX_KB, videoProblemText } from "#app/features/courses/limits.
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { uploadQuotaMb } from "#app/lib/env.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/lesson";
@@ -55,9 +54,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
-export default function StaffLesson({ loaderData, actionData }: Route.ComponentProps) {
+export default function StaffLesson({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { course, lesson, maxUploadMb, saved, videoProblem } = loaderData;
-  const reply = actionData as StaffFormReply | undefined;
   const problem = (form: string) => (reply?.form === form ? reply.message : undefined);
   const [form, fields] = useForm<{ title: string; description: string }>({
     id: "details",

@@ -6,13 +6,12 @@ import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
 import { QuestionForm, type QuestionValues } from "#app/features/quizzes/components/question-form.tsx";
 import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
-import { submitQuizEdit, type QuestionFormReply } from "#app/features/quizzes/editing/quiz-forms.server.ts";
+import { submitQuizEdit } from "#app/features/quizzes/editing/quiz-forms.server.ts";
 import { quizSavedMessage } from "#app/features/quizzes/editing/saved-messages.ts";
 import { MAX_OPTIONS, QUIZ_CSV_COLUMNS, QUIZ_IMPORT_MAX_KB } from "#app/features/quizzes/limits.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/quiz";
 
@@ -46,23 +45,24 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 const blankQuestion: QuestionValues = { question: "", code: "", options: Array(MAX_OPTIONS).fill(""), correct: "" };
 
-export default function StaffQuiz({ loaderData, actionData }: Route.ComponentProps) {
+export default function StaffQuiz({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { quiz, questions, saved } = loaderData;
-  const reply = actionData as (StaffFormReply & QuestionFormReply) | undefined;
-  const replyFor = (form: string) => (reply?.form === form ? reply : undefined);
+  const problem = (form: "settings" | "status" | "questions") => (reply?.form === form ? reply.message : undefined);
+  const importing = reply?.form === "import" ? reply : undefined;
+  /** The refusal of a question's form: a stored one's, by its id, or the new one's (no id). */
+  const questionReply = (id?: string) => (reply?.form === "question" && reply.id === id ? reply : undefined);
   const [settingsForm, fields] = useForm<{ title: string; coursePath: string }>({
     id: "settings",
-    lastResult: replyFor("settings")?.result,
+    lastResult: reply?.form === "settings" ? reply.result : undefined,
     defaultValue: { title: quiz.title, coursePath: quiz.coursePath },
   });
   const navigation = useNavigation();
-  const importing = replyFor("import");
   return (
     <>
       <PageHeader title={`${quiz.title} quiz`} />
       <div className="section mx-auto max-w-4xl space-y-12">
         <SavedNotice message={saved} />
-        <PublicationSection status={quiz.status} problem={replyFor("status")?.message}>
+        <PublicationSection status={quiz.status} problem={problem("status")}>
           <Link to={`/staff/quizzes/${quiz.slug}/preview`} className="text-brand-800 underline">
             Preview as a student
           </Link>
@@ -76,7 +76,7 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
             Settings
           </h2>
           <Form method="post" {...getFormProps(settingsForm)} className="space-y-5">
-            <FormProblem message={replyFor("settings")?.message} />
+            <FormProblem message={problem("settings")} />
             <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={80} />
             <TextField
               key={fields.coursePath.key}
@@ -95,9 +95,9 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
           <h2 id="questions-heading" className="section-title">
             {questions.length} questions
           </h2>
-          <FormProblem message={replyFor("questions")?.message} />
+          <FormProblem message={problem("questions")} />
           {questions.map((question, index) => {
-            const own = replyFor(`question-${question.id}`);
+            const own = questionReply(question.id);
             return (
               <QuestionForm
                 key={question.id}
@@ -111,9 +111,9 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
             );
           })}
           <QuestionForm
-            values={replyFor("question-new")?.values ?? blankQuestion}
-            message={replyFor("question-new")?.message}
-            problems={replyFor("question-new")?.problems}
+            values={questionReply()?.values ?? blankQuestion}
+            message={questionReply()?.message}
+            problems={questionReply()?.problems}
           />
         </section>
 

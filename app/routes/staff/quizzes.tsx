@@ -9,7 +9,6 @@ import { submitNewQuiz } from "#app/features/quizzes/editing/quiz-forms.server.t
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/quizzes";
 
@@ -25,8 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitNewQuiz(await request.formData(), context.get(servicesContext), actor);
 }
 
-export default function StaffQuizzes({ loaderData, actionData }: Route.ComponentProps) {
-  const reply = actionData as StaffFormReply | undefined;
+export default function StaffQuizzes({ loaderData, actionData: reply }: Route.ComponentProps) {
   const [form, fields] = useForm<{ slug: string; title: string; coursePath: string }>({ id: "new-quiz", lastResult: reply?.result });
   const busy = useNavigation().state === "submitting";
   return (

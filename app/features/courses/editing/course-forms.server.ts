@@ -62,7 +62,7 @@ export async function submitNewCourse(formData: FormData, services: Services, ac
 
 const savedAt = (slug: string, what: string, anchor = "") => redirect(`/staff/courses/${slug}?saved=${what}${anchor}`, 303);
 
-function answer(form: string, slug: string, saved: string, anchor = "") {
+function answer<Form extends string>(form: Form, slug: string, saved: string, anchor = "") {
   return (result: EditResult<unknown>) => (result.ok ? savedAt(slug, saved, anchor) : refuseForm(form, result.message, result.status));
 }
 

@@ -29,8 +29,10 @@ export async function submitLessonEdit(formData: FormData, slug: string, id: str
   if (lesson?.course_slug !== slug)
     return refuseForm("details", "There is no such lesson. It may have been deleted: reload the page.", 404);
   const intent = formData.get("intent");
-  const answer = (form: string, saved: string) => (result: EditResult<unknown>) =>
-    result.ok ? lessonPage(slug, id, saved) : refuseForm(form, result.message, result.status);
+  const answer =
+    <Form extends string>(form: Form, saved: string) =>
+    (result: EditResult<unknown>) =>
+      result.ok ? lessonPage(slug, id, saved) : refuseForm(form, result.message, result.status);
   switch (intent) {
     case "details": {
       const submission = parseWithZod(formData, { schema: lessonSchema });
