@@ -2,6 +2,16 @@
 // the server's path rules read the upload address and the picture's size from here too.
 import { categories } from "#app/content/categories.ts";
 
+/** The longest a course's, a listing card's and a lesson's fields may be: the schemas check them, the forms' fields hold to them. */
+export const COURSE_TITLE_MAX_LENGTH = 120;
+export const COURSE_SLUG_MAX_LENGTH = 60;
+export const IMAGE_ALT_MAX_LENGTH = 200;
+export const CARD_TITLE_MAX_LENGTH = 120;
+export const TEACHER_MAX_LENGTH = 80;
+export const DURATION_MAX_LENGTH = 40;
+export const LESSON_TITLE_MAX_LENGTH = 120;
+export const LESSON_DESCRIPTION_MAX_LENGTH = 2000;
+
 /** The largest picture file accepted: a phone photo fits, a poster-sized scan does not. */
 export const COURSE_IMAGE_MAX_MB = 10;
 export const COURSE_IMAGE_ACCEPT = "image/png,image/jpeg,image/webp,image/svg+xml";

@@ -11,5 +11,15 @@ export const QUIZ_IMPORT_MAX_KB = 512;
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 6;
 
+/** The longest a quiz's fields may be: its schema checks them, the forms' fields hold to them. */
+export const QUIZ_TITLE_MAX_LENGTH = 80;
+export const QUIZ_SLUG_MAX_LENGTH = 40;
+export const COURSE_PATH_MAX_LENGTH = 200;
+
+/** The longest a question's text, its code listing and each of its options may be. */
+export const QUESTION_MAX_LENGTH = 1000;
+export const CODE_MAX_LENGTH = 4000;
+export const OPTION_MAX_LENGTH = 300;
+
 /** The columns a CSV of questions names in its first row (code may be added), in any order. */
 export const QUIZ_CSV_COLUMNS = ["question", ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}`), "answer"];

@@ -1,11 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { servicesContext } from "#app/context.ts";
 import { LessonTextFields } from "#app/features/courses/components/lesson-text-fields.tsx";
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
 import { submitNewLesson } from "#app/features/courses/editing/lesson-forms.server.ts";
+import type { lessonSchema } from "#app/features/courses/editing/schemas.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
@@ -27,7 +29,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 export default function NewLesson({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { course } = loaderData;
-  const [form, fields] = useForm<{ title: string; description: string }>({ id: "new-lesson", lastResult: reply?.result });
+  const [form, fields] = useForm<z.input<typeof lessonSchema>>({ id: "new-lesson", lastResult: reply?.result });
   const busy = useNavigation().state === "submitting";
   return (
     <>

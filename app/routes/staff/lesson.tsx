@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { servicesContext } from "#app/context.ts";
@@ -9,6 +10,7 @@ import { VideoUploader } from "#app/features/courses/components/video-uploader.t
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
 import { submitLessonEdit } from "#app/features/courses/editing/lesson-forms.server.ts";
 import { savedMessages } from "#app/features/courses/editing/saved-messages.ts";
+import type { lessonSchema } from "#app/features/courses/editing/schemas.ts";
 import { CAPTIONS_MAX_KB, videoProblemText } from "#app/features/courses/limits.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
@@ -57,7 +59,7 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 export default function StaffLesson({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { course, lesson, maxUploadMb, saved, videoProblem } = loaderData;
   const problem = (form: string) => (reply?.form === form ? reply.message : undefined);
-  const [form, fields] = useForm<{ title: string; description: string }>({
+  const [form, fields] = useForm<z.input<typeof lessonSchema>>({
     id: "details",
     lastResult: reply?.form === "details" ? reply.result : undefined,
     defaultValue: { title: lesson.title, description: lesson.description },

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
@@ -8,7 +9,14 @@ import { QuestionForm, type QuestionValues } from "#app/features/quizzes/compone
 import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
 import { submitQuizEdit } from "#app/features/quizzes/editing/quiz-forms.server.ts";
 import { quizSavedMessage } from "#app/features/quizzes/editing/saved-messages.ts";
-import { MAX_OPTIONS, QUIZ_CSV_COLUMNS, QUIZ_IMPORT_MAX_KB } from "#app/features/quizzes/limits.ts";
+import type { quizSettingsSchema } from "#app/features/quizzes/editing/schemas.ts";
+import {
+  COURSE_PATH_MAX_LENGTH,
+  MAX_OPTIONS,
+  QUIZ_CSV_COLUMNS,
+  QUIZ_IMPORT_MAX_KB,
+  QUIZ_TITLE_MAX_LENGTH,
+} from "#app/features/quizzes/limits.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
@@ -51,7 +59,7 @@ export default function StaffQuiz({ loaderData, actionData: reply }: Route.Compo
   const importing = reply?.form === "import" ? reply : undefined;
   /** The refusal of a question's form: a stored one's, by its id, or the new one's (no id). */
   const questionReply = (id?: string) => (reply?.form === "question" && reply.id === id ? reply : undefined);
-  const [settingsForm, fields] = useForm<{ title: string; coursePath: string }>({
+  const [settingsForm, fields] = useForm<z.input<typeof quizSettingsSchema>>({
     id: "settings",
     lastResult: reply?.form === "settings" ? reply.result : undefined,
     defaultValue: { title: quiz.title, coursePath: quiz.coursePath },
@@ -77,13 +85,19 @@ export default function StaffQuiz({ loaderData, actionData: reply }: Route.Compo
           </h2>
           <Form method="post" {...getFormProps(settingsForm)} className="space-y-5">
             <FormProblem message={problem("settings")} />
-            <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={80} />
+            <TextField
+              key={fields.title.key}
+              {...conformFieldProps(fields.title)}
+              label="Title"
+              required
+              maxLength={QUIZ_TITLE_MAX_LENGTH}
+            />
             <TextField
               key={fields.coursePath.key}
               {...conformFieldProps(fields.coursePath)}
               label="Course for Watch Now"
               required
-              maxLength={200}
+              maxLength={COURSE_PATH_MAX_LENGTH}
               hint={`The hub links this quiz as ${quiz.hubHref}.`}
             />
             <input type="hidden" name="intent" value="settings" />
