@@ -1,7 +1,7 @@
 // Every request passes these in this order; the first that answers ends it. Each step's own file
 // says what it does; this one says where it stands and why there.
 import type express from "express";
-import { VIDEO_UPLOAD_PATH } from "#app/features/staff/limits.ts";
+import { VIDEO_UPLOAD_PATH } from "#app/features/courses/limits.ts";
 import { sessionUserOf } from "#app/features/auth/index.server.ts";
 import { contentRoles } from "#app/features/auth/index.ts";
 import { captchaOrigins } from "#app/features/contact/captcha/verifier.server.ts";

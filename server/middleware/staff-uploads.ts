@@ -5,9 +5,9 @@ import type { Mount } from "../route-declarations.ts";
 import { sessionUserOf } from "#app/features/auth/index.server.ts";
 import { actorOf } from "#app/lib/audit-log.server.ts";
 import { contentRoles } from "#app/features/auth/index.ts";
-import { VIDEO_UPLOAD_PATH } from "#app/features/staff/limits.ts";
-import { removeAbandonedUploads } from "#app/features/staff/unfinished-uploads.server.ts";
-import type { VideoUploadServices } from "#app/features/staff/video-uploads.server.ts";
+import { VIDEO_UPLOAD_PATH } from "#app/features/courses/limits.ts";
+import { removeAbandonedUploads } from "#app/features/courses/editing/unfinished-uploads.server.ts";
+import type { VideoUploadServices } from "#app/features/courses/editing/video-uploads.server.ts";
 
 /**
  * Lesson videos: their size is bounded by MAX_UPLOAD_MB where they are received; they take as
@@ -18,7 +18,7 @@ export const videoUploadMounts: readonly Mount[] = [VIDEO_UPLOAD_PATH, `${VIDEO_
   body: { maxBytes: Infinity, pace: "steady" },
 }));
 
-type Uploads = Awaited<ReturnType<typeof import("#app/features/staff/video-uploads.server.ts").videoUploads>>;
+type Uploads = Awaited<ReturnType<typeof import("#app/features/courses/editing/video-uploads.server.ts").videoUploads>>;
 
 /**
  * The lesson video uploads (the tus protocol: POST, HEAD, PATCH, DELETE, and the plain form of a
@@ -33,7 +33,7 @@ export function staffVideoUploads(
 ) {
   let loaded: Promise<Uploads> | undefined;
   const uploads = () =>
-    (loaded ??= import("#app/features/staff/video-uploads.server.ts")
+    (loaded ??= import("#app/features/courses/editing/video-uploads.server.ts")
       .then((module) => module.videoUploads(services))
       .catch((error: unknown) => {
         // A failure to start (the uploads folder could not be made) is this request's; the next one tries again.

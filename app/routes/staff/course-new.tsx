@@ -1,14 +1,21 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
+import { submitNewCourse } from "#app/features/courses/editing/course-forms.server.ts";
+import type { CoursePictureField, newCourseSchema } from "#app/features/courses/editing/schemas.ts";
+import {
+  COURSE_IMAGE_ACCEPT,
+  COURSE_IMAGE_HINT,
+  COURSE_SLUG_MAX_LENGTH,
+  COURSE_TITLE_MAX_LENGTH,
+  IMAGE_ALT_MAX_LENGTH,
+} from "#app/features/courses/limits.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { submitNewCourse } from "#app/features/staff/course-forms.server.ts";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
-import { COURSE_IMAGE_ACCEPT, COURSE_IMAGE_HINT } from "#app/features/staff/limits.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/course-new";
 
@@ -26,9 +33,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitNewCourse(await request.formData(), context.get(servicesContext), actor);
 }
 
-export default function NewCourse({ actionData }: Route.ComponentProps) {
-  const reply = actionData as StaffFormReply | undefined;
-  const [form, fields] = useForm<{ slug: string; title: string; imageAlt: string; image: string }>({
+export default function NewCourse({ actionData: reply }: Route.ComponentProps) {
+  const [form, fields] = useForm<z.input<typeof newCourseSchema> & CoursePictureField>({
     id: "new-course",
     lastResult: reply?.result,
   });
@@ -42,13 +48,19 @@ export default function NewCourse({ actionData }: Route.ComponentProps) {
         </p>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
           <FormProblem message={reply?.message} />
-          <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={120} />
+          <TextField
+            key={fields.title.key}
+            {...conformFieldProps(fields.title)}
+            label="Title"
+            required
+            maxLength={COURSE_TITLE_MAX_LENGTH}
+          />
           <TextField
             key={fields.slug.key}
             {...conformFieldProps(fields.slug)}
             label="Address"
             required
-            maxLength={60}
+            maxLength={COURSE_SLUG_MAX_LENGTH}
             hint="The course's page will be /courses/ followed by this, e.g. web-design. Lower-case letters, digits and hyphens."
           />
           <TextField
@@ -64,7 +76,7 @@ export default function NewCourse({ actionData }: Route.ComponentProps) {
             key={fields.imageAlt.key}
             {...conformFieldProps(fields.imageAlt)}
             label="Describe the picture"
-            maxLength={200}
+            maxLength={IMAGE_ALT_MAX_LENGTH}
             hint="What the picture shows, for people who cannot see it. Needed with a picture."
           />
           <SubmitButton busy={busy}>Create the course</SubmitButton>

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
+import { courseStats } from "#app/features/courses/course-stats.server.ts";
+import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
-import { staffCourse } from "#app/features/staff/course-editor.server.ts";
-import { courseStats } from "#app/features/staff/course-stats.server.ts";
 import { csvDownload, csvFile } from "#app/lib/csv-file.ts";
 import type { Route } from "./+types/course-stats-csv";
 

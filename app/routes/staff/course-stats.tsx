@@ -1,10 +1,10 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
+import { courseStats } from "#app/features/courses/course-stats.server.ts";
+import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { BarChart } from "#app/features/staff/components/bar-chart.tsx";
-import { staffCourse } from "#app/features/staff/course-editor.server.ts";
-import { courseStats } from "#app/features/staff/course-stats.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/course-stats";
 

@@ -1,20 +1,26 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
+import { LessonOrderList } from "#app/features/courses/components/lesson-order-list.tsx";
+import { ListingForm } from "#app/features/courses/components/listing-form.tsx";
+import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
+import { submitCourseEdit } from "#app/features/courses/editing/course-forms.server.ts";
+import { savedMessages } from "#app/features/courses/editing/saved-messages.ts";
+import type { courseDetailsSchema, CoursePictureField } from "#app/features/courses/editing/schemas.ts";
+import {
+  COURSE_IMAGE_ACCEPT,
+  COURSE_IMAGE_HINT,
+  COURSE_TITLE_MAX_LENGTH,
+  IMAGE_ALT_MAX_LENGTH,
+  listingCategories,
+} from "#app/features/courses/limits.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { LessonOrderList } from "#app/features/staff/components/lesson-order-list.tsx";
-import { ListingForm } from "#app/features/staff/components/listing-form.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
-import { staffCourse } from "#app/features/staff/course-editor.server.ts";
-import { submitCourseEdit } from "#app/features/staff/course-forms.server.ts";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
-import { listingCategories } from "#app/features/staff/limits.ts";
-import { COURSE_IMAGE_ACCEPT, COURSE_IMAGE_HINT } from "#app/features/staff/limits.ts";
-import { savedMessages } from "#app/features/staff/saved-messages.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/course";
 
@@ -66,8 +72,14 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   return submitCourseEdit(await request.formData(), params.slug, context.get(servicesContext), actor);
 }
 
-function DetailsForm({ course, reply }: { course: Route.ComponentProps["loaderData"]["course"]; reply?: StaffFormReply }) {
-  const [form, fields] = useForm<{ title: string; imageAlt: string; image: string }>({
+function DetailsForm({
+  course,
+  reply,
+}: {
+  course: Route.ComponentProps["loaderData"]["course"];
+  reply: Route.ComponentProps["actionData"];
+}) {
+  const [form, fields] = useForm<z.input<typeof courseDetailsSchema> & CoursePictureField>({
     id: "details",
     lastResult: reply?.form === "details" ? reply.result : undefined,
     defaultValue: { title: course.title, imageAlt: course.imageAlt },
@@ -76,7 +88,7 @@ function DetailsForm({ course, reply }: { course: Route.ComponentProps["loaderDa
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
       <FormProblem message={reply?.form === "details" ? reply.message : undefined} />
-      <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={120} />
+      <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={COURSE_TITLE_MAX_LENGTH} />
       <div className="grid gap-4 sm:grid-cols-[12rem_1fr] sm:items-start">
         <img src={course.image} alt="" width={600} height={400} className="aspect-[3/2] w-48 rounded object-cover" />
         <TextField
@@ -93,7 +105,7 @@ function DetailsForm({ course, reply }: { course: Route.ComponentProps["loaderDa
         key={fields.imageAlt.key}
         {...conformFieldProps(fields.imageAlt)}
         label="Describe the picture"
-        maxLength={200}
+        maxLength={IMAGE_ALT_MAX_LENGTH}
         hint="What the picture shows, for people who cannot see it."
       />
       <input type="hidden" name="intent" value="details" />
@@ -102,9 +114,8 @@ function DetailsForm({ course, reply }: { course: Route.ComponentProps["loaderDa
   );
 }
 
-export default function StaffCourse({ loaderData, actionData }: Route.ComponentProps) {
+export default function StaffCourse({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { course, lessons, listings, categories, saved } = loaderData;
-  const reply = actionData as StaffFormReply | undefined;
   const listingReply = (id: string) => (reply?.form === `listing-${id}` ? reply : undefined);
   return (
     <>

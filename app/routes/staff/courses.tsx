@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
+import { staffCourseList } from "#app/features/courses/editing/course-editor.server.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
-import { staffCourseList } from "#app/features/staff/course-editor.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/courses";
 

@@ -1,14 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { servicesContext } from "#app/context.ts";
+import { LessonTextFields } from "#app/features/courses/components/lesson-text-fields.tsx";
+import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
+import { submitNewLesson } from "#app/features/courses/editing/lesson-forms.server.ts";
+import type { lessonSchema } from "#app/features/courses/editing/schemas.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { LessonTextFields } from "#app/features/staff/components/lesson-text-fields.tsx";
-import { staffCourse } from "#app/features/staff/course-editor.server.ts";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
-import { submitNewLesson } from "#app/features/staff/lesson-forms.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/lesson-new";
 
@@ -26,10 +27,9 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   return submitNewLesson(await request.formData(), params.slug, context.get(servicesContext), actor);
 }
 
-export default function NewLesson({ loaderData, actionData }: Route.ComponentProps) {
+export default function NewLesson({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { course } = loaderData;
-  const reply = actionData as StaffFormReply | undefined;
-  const [form, fields] = useForm<{ title: string; description: string }>({ id: "new-lesson", lastResult: reply?.result });
+  const [form, fields] = useForm<z.input<typeof lessonSchema>>({ id: "new-lesson", lastResult: reply?.result });
   const busy = useNavigation().state === "submitting";
   return (
     <>

@@ -1,20 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { servicesContext } from "#app/context.ts";
-import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { TextField } from "#app/components/text-field.tsx";
+import { LessonTextFields } from "#app/features/courses/components/lesson-text-fields.tsx";
+import { VideoUploader } from "#app/features/courses/components/video-uploader.tsx";
+import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
+import { submitLessonEdit } from "#app/features/courses/editing/lesson-forms.server.ts";
+import { savedMessages } from "#app/features/courses/editing/saved-messages.ts";
+import type { lessonSchema } from "#app/features/courses/editing/schemas.ts";
+import { CAPTIONS_MAX_KB, videoProblemText } from "#app/features/courses/limits.ts";
+import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { LessonTextFields } from "#app/features/staff/components/lesson-text-fields.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
-import { VideoUploader } from "#app/features/staff/components/video-uploader.tsx";
-import { staffCourse } from "#app/features/staff/course-editor.server.ts";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
-import { submitLessonEdit } from "#app/features/staff/lesson-forms.server.ts";
-import { savedMessages } from "#app/features/staff/saved-messages.ts";
-import { CAPTIONS_MAX_KB } from "#app/features/staff/limits.ts";
-import { videoProblemText } from "#app/features/staff/limits.ts";
 import { uploadQuotaMb } from "#app/lib/env.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/lesson";
@@ -56,11 +56,10 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
-export default function StaffLesson({ loaderData, actionData }: Route.ComponentProps) {
+export default function StaffLesson({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { course, lesson, maxUploadMb, saved, videoProblem } = loaderData;
-  const reply = actionData as StaffFormReply | undefined;
   const problem = (form: string) => (reply?.form === form ? reply.message : undefined);
-  const [form, fields] = useForm<{ title: string; description: string }>({
+  const [form, fields] = useForm<z.input<typeof lessonSchema>>({
     id: "details",
     lastResult: reply?.form === "details" ? reply.result : undefined,
     defaultValue: { title: lesson.title, description: lesson.description },

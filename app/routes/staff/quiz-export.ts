@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
+import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
+import { writeGift } from "#app/features/quizzes/formats/gift.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
-import { staffQuiz } from "#app/features/staff/quiz-editor.server.ts";
-import { writeGift } from "#app/features/staff/quiz-formats/gift.ts";
 import type { Route } from "./+types/quiz-export";
 
 /** The quiz's questions as a GIFT file, for Moodle or to edit elsewhere and import again. */

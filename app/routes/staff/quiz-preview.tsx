@@ -3,9 +3,9 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
 import { readAnswerSheet } from "#app/features/quizzes/answer-sheet.server.ts";
 import { QuizQuestions } from "#app/features/quizzes/components/quiz-questions.tsx";
+import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
 import type { PublicQuestion } from "#app/features/quizzes/types.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
-import { staffQuiz } from "#app/features/staff/quiz-editor.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/quiz-preview";
 

@@ -1,18 +1,25 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
+import { QuestionForm, type QuestionValues } from "#app/features/quizzes/components/question-form.tsx";
+import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
+import { submitQuizEdit } from "#app/features/quizzes/editing/quiz-forms.server.ts";
+import { quizSavedMessage } from "#app/features/quizzes/editing/saved-messages.ts";
+import type { quizSettingsSchema } from "#app/features/quizzes/editing/schemas.ts";
+import {
+  COURSE_PATH_MAX_LENGTH,
+  MAX_OPTIONS,
+  QUIZ_CSV_COLUMNS,
+  QUIZ_IMPORT_MAX_KB,
+  QUIZ_TITLE_MAX_LENGTH,
+} from "#app/features/quizzes/limits.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { QuestionForm, type QuestionValues } from "#app/features/staff/components/question-form.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
-import { staffQuiz } from "#app/features/staff/quiz-editor.server.ts";
-import { submitQuizEdit, type QuestionFormReply } from "#app/features/staff/quiz-forms.server.ts";
-import { MAX_OPTIONS, QUIZ_CSV_COLUMNS, QUIZ_IMPORT_MAX_KB } from "#app/features/staff/limits.ts";
-import { quizSavedMessage } from "#app/features/staff/saved-messages.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/quiz";
 
@@ -46,23 +53,24 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 const blankQuestion: QuestionValues = { question: "", code: "", options: Array(MAX_OPTIONS).fill(""), correct: "" };
 
-export default function StaffQuiz({ loaderData, actionData }: Route.ComponentProps) {
+export default function StaffQuiz({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { quiz, questions, saved } = loaderData;
-  const reply = actionData as (StaffFormReply & QuestionFormReply) | undefined;
-  const replyFor = (form: string) => (reply?.form === form ? reply : undefined);
-  const [settingsForm, fields] = useForm<{ title: string; coursePath: string }>({
+  const problem = (form: "settings" | "status" | "questions") => (reply?.form === form ? reply.message : undefined);
+  const importing = reply?.form === "import" ? reply : undefined;
+  /** The refusal of a question's form: a stored one's, by its id, or the new one's (no id). */
+  const questionReply = (id?: string) => (reply?.form === "question" && reply.id === id ? reply : undefined);
+  const [settingsForm, fields] = useForm<z.input<typeof quizSettingsSchema>>({
     id: "settings",
-    lastResult: replyFor("settings")?.result,
+    lastResult: reply?.form === "settings" ? reply.result : undefined,
     defaultValue: { title: quiz.title, coursePath: quiz.coursePath },
   });
   const navigation = useNavigation();
-  const importing = replyFor("import");
   return (
     <>
       <PageHeader title={`${quiz.title} quiz`} />
       <div className="section mx-auto max-w-4xl space-y-12">
         <SavedNotice message={saved} />
-        <PublicationSection status={quiz.status} problem={replyFor("status")?.message}>
+        <PublicationSection status={quiz.status} problem={problem("status")}>
           <Link to={`/staff/quizzes/${quiz.slug}/preview`} className="text-brand-800 underline">
             Preview as a student
           </Link>
@@ -76,14 +84,20 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
             Settings
           </h2>
           <Form method="post" {...getFormProps(settingsForm)} className="space-y-5">
-            <FormProblem message={replyFor("settings")?.message} />
-            <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title" required maxLength={80} />
+            <FormProblem message={problem("settings")} />
+            <TextField
+              key={fields.title.key}
+              {...conformFieldProps(fields.title)}
+              label="Title"
+              required
+              maxLength={QUIZ_TITLE_MAX_LENGTH}
+            />
             <TextField
               key={fields.coursePath.key}
               {...conformFieldProps(fields.coursePath)}
               label="Course for Watch Now"
               required
-              maxLength={200}
+              maxLength={COURSE_PATH_MAX_LENGTH}
               hint={`The hub links this quiz as ${quiz.hubHref}.`}
             />
             <input type="hidden" name="intent" value="settings" />
@@ -95,9 +109,9 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
           <h2 id="questions-heading" className="section-title">
             {questions.length} questions
           </h2>
-          <FormProblem message={replyFor("questions")?.message} />
+          <FormProblem message={problem("questions")} />
           {questions.map((question, index) => {
-            const own = replyFor(`question-${question.id}`);
+            const own = questionReply(question.id);
             return (
               <QuestionForm
                 key={question.id}
@@ -111,9 +125,9 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
             );
           })}
           <QuestionForm
-            values={replyFor("question-new")?.values ?? blankQuestion}
-            message={replyFor("question-new")?.message}
-            problems={replyFor("question-new")?.problems}
+            values={questionReply()?.values ?? blankQuestion}
+            message={questionReply()?.message}
+            problems={questionReply()?.problems}
           />
         </section>
 

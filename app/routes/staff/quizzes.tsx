@@ -1,15 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
+import { staffQuizList } from "#app/features/quizzes/editing/quiz-editor.server.ts";
+import { submitNewQuiz } from "#app/features/quizzes/editing/quiz-forms.server.ts";
+import type { newQuizSchema } from "#app/features/quizzes/editing/schemas.ts";
+import { COURSE_PATH_MAX_LENGTH, QUIZ_SLUG_MAX_LENGTH, QUIZ_TITLE_MAX_LENGTH } from "#app/features/quizzes/limits.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
-import type { StaffFormReply } from "#app/features/staff/form-reply.server.ts";
-import { staffQuizList } from "#app/features/staff/quiz-editor.server.ts";
-import { submitNewQuiz } from "#app/features/staff/quiz-forms.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/quizzes";
 
@@ -25,9 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return submitNewQuiz(await request.formData(), context.get(servicesContext), actor);
 }
 
-export default function StaffQuizzes({ loaderData, actionData }: Route.ComponentProps) {
-  const reply = actionData as StaffFormReply | undefined;
-  const [form, fields] = useForm<{ slug: string; title: string; coursePath: string }>({ id: "new-quiz", lastResult: reply?.result });
+export default function StaffQuizzes({ loaderData, actionData: reply }: Route.ComponentProps) {
+  const [form, fields] = useForm<z.input<typeof newQuizSchema>>({ id: "new-quiz", lastResult: reply?.result });
   const busy = useNavigation().state === "submitting";
   return (
     <>
@@ -60,7 +61,7 @@ export default function StaffQuizzes({ loaderData, actionData }: Route.Component
               {...conformFieldProps(fields.title)}
               label="Title"
               required
-              maxLength={80}
+              maxLength={QUIZ_TITLE_MAX_LENGTH}
               hint="As the hub shows it, e.g. Python."
             />
             <TextField
@@ -68,7 +69,7 @@ export default function StaffQuizzes({ loaderData, actionData }: Route.Component
               {...conformFieldProps(fields.slug)}
               label="Address"
               required
-              maxLength={40}
+              maxLength={QUIZ_SLUG_MAX_LENGTH}
               hint="The quiz will be at /test/ followed by this, e.g. python."
             />
             <TextField
@@ -76,7 +77,7 @@ export default function StaffQuizzes({ loaderData, actionData }: Route.Component
               {...conformFieldProps(fields.coursePath)}
               label="Course for Watch Now"
               required
-              maxLength={200}
+              maxLength={COURSE_PATH_MAX_LENGTH}
               hint="The page the result's Watch Now button opens, e.g. /courses/java."
             />
             <SubmitButton busy={busy}>Create the quiz</SubmitButton>

@@ -14,7 +14,7 @@ const rowsPerInsert = 500;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Courses, lessons and quizzes move from source files into the database, where staff edit
-  // them (features/courses, features/quizzes, features/staff). A draft is never shown to learners.
+  // them (features/courses/editing, features/quizzes/editing). A draft is never shown to learners.
   await db.schema
     .createTable("courses")
     .addColumn("slug", "text", (col) => col.primaryKey())

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  // Every lesson video upload not yet finished (features/staff/upload-allowance.server.ts): whose
+  // Every lesson video upload not yet finished (features/courses/editing/unfinished-uploads.server.ts): whose
   // it is (only they may continue, read or delete it) and the bytes it declared, counted against
   // its owner's allowance (UPLOAD_QUOTA_MB). The row goes when the upload is finished, refused,
   // deleted or forgotten a day after it started; its pieces wait in MEDIA_DIR/.uploads meanwhile.

@@ -1,16 +1,9 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
+import type { z } from "zod";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
-
-export interface ListingValues {
-  category: string;
-  title: string;
-  teacher: string;
-  price: number;
-  reviews: number;
-  duration: string;
-  students: number;
-}
+import type { ListingFields, listingSchema } from "../editing/schemas.ts";
+import { CARD_TITLE_MAX_LENGTH, DURATION_MAX_LENGTH, TEACHER_MAX_LENGTH } from "../limits.ts";
 
 /**
  * The card of a course in one category listing (the spec's card fields), or a new one. Each has
@@ -25,13 +18,13 @@ export function ListingForm({
 }: {
   /** The stored card's id; undefined for the form that adds one. */
   id?: string;
-  listing?: ListingValues;
+  listing?: ListingFields;
   categories: { id: string; name: string }[];
   lastResult?: SubmissionResult<string[]>;
   message?: string;
 }) {
   const formId = id ? `listing-${id}` : "listing-new";
-  const [form, fields] = useForm<Record<keyof ListingValues, string>>({
+  const [form, fields] = useForm<z.input<typeof listingSchema>>({
     id: formId,
     lastResult,
     defaultValue: listing && Object.fromEntries(Object.entries(listing).map(([key, value]) => [key, String(value)])),
@@ -77,14 +70,26 @@ export function ListingForm({
             </p>
           )}
         </div>
-        <TextField key={fields.title.key} {...conformFieldProps(fields.title)} label="Title on the card" required maxLength={120} />
-        <TextField key={fields.teacher.key} {...conformFieldProps(fields.teacher)} label="Teacher" required maxLength={80} />
+        <TextField
+          key={fields.title.key}
+          {...conformFieldProps(fields.title)}
+          label="Title on the card"
+          required
+          maxLength={CARD_TITLE_MAX_LENGTH}
+        />
+        <TextField
+          key={fields.teacher.key}
+          {...conformFieldProps(fields.teacher)}
+          label="Teacher"
+          required
+          maxLength={TEACHER_MAX_LENGTH}
+        />
         <TextField
           key={fields.duration.key}
           {...conformFieldProps(fields.duration)}
           label="Duration"
           required
-          maxLength={40}
+          maxLength={DURATION_MAX_LENGTH}
           hint="As the card shows it, e.g. 12 Hrs."
         />
         <TextField

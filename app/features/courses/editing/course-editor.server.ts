@@ -2,8 +2,8 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, PublicationStatus } from "#app/lib/db/schema.ts";
 import { randomBytes } from "node:crypto";
 import { recordStaffAction, type StaffActor } from "#app/lib/audit-log.server.ts";
-import type { CourseDetails, LessonFields, ListingFields, NewCourse } from "./course-schemas.ts";
-import { done, endPosition, notFound, refused, staffChange, type EditResult } from "./staff-change.server.ts";
+import { done, endPosition, notFound, refused, staffChange, type EditResult } from "#app/features/staff/index.server.ts";
+import type { CourseDetails, LessonFields, ListingFields, NewCourse } from "./schemas.ts";
 
 /** What a course gets until staff upload a picture of its own. */
 const PLACEHOLDER_COURSE_IMAGE = "/images/courses/new-course.svg";

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { listingCategories } from "./limits.ts";
+import {
+  CARD_TITLE_MAX_LENGTH,
+  COURSE_SLUG_MAX_LENGTH,
+  COURSE_TITLE_MAX_LENGTH,
+  DURATION_MAX_LENGTH,
+  IMAGE_ALT_MAX_LENGTH,
+  LESSON_DESCRIPTION_MAX_LENGTH,
+  LESSON_TITLE_MAX_LENGTH,
+  listingCategories,
+  TEACHER_MAX_LENGTH,
+} from "../limits.ts";
 import { optionalTextSchema, requiredTextSchema } from "#app/lib/text-schemas.ts";
 
 /** Addresses under /courses that are category listings, not courses. */
@@ -7,9 +17,11 @@ const reservedSlugs = new Set(["mern", "fullstack", "programming", "new"]);
 
 const text = (label: string, min: number, max: number) => requiredTextSchema({ label, required: `${label} is required.`, min, max });
 
+// Typed as taking text, which is what its form field sends: the listing form's fields are typed
+// from this schema's input.
 const wholeNumber = (label: string, max: number) =>
   z.coerce
-    .number({ error: `${label} must be a whole number.` })
+    .number<string>({ error: `${label} must be a whole number.` })
     .int(`${label} must be a whole number.`)
     .min(0, `${label} cannot be below 0.`)
     .max(max, `${label} can be at most ${max.toLocaleString("en-US")}.`);
@@ -19,14 +31,18 @@ export const courseSlugSchema = z
   .trim()
   .toLowerCase()
   .min(2, "The address needs at least 2 characters.")
-  .max(60, "The address can have at most 60 characters.")
+  .max(COURSE_SLUG_MAX_LENGTH, `The address can have at most ${COURSE_SLUG_MAX_LENGTH} characters.`)
   .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens, like web-design.")
   .refine((slug) => !reservedSlugs.has(slug), "This address belongs to a course listing. Please choose another.");
 
-const imageAltSchema = optionalTextSchema({ label: "The picture's description", notText: "Describe the picture in words.", max: 200 });
+const imageAltSchema = optionalTextSchema({
+  label: "The picture's description",
+  notText: "Describe the picture in words.",
+  max: IMAGE_ALT_MAX_LENGTH,
+});
 
 export const courseDetailsSchema = z.object({
-  title: text("The title", 3, 120),
+  title: text("The title", 3, COURSE_TITLE_MAX_LENGTH),
   imageAlt: imageAltSchema.optional().default(""),
 });
 
@@ -34,18 +50,24 @@ export const newCourseSchema = courseDetailsSchema.extend({ slug: courseSlugSche
 
 export const listingSchema = z.object({
   category: z.enum(listingCategories.map((category) => category.id) as [string, ...string[]], "Choose a listing."),
-  title: text("The card's title", 2, 120),
-  teacher: text("The teacher's name", 2, 80),
+  title: text("The card's title", 2, CARD_TITLE_MAX_LENGTH),
+  teacher: text("The teacher's name", 2, TEACHER_MAX_LENGTH),
   price: wholeNumber("The price", 100_000),
   reviews: wholeNumber("The number of reviews", 10_000_000),
-  duration: text("The duration", 1, 40),
+  duration: text("The duration", 1, DURATION_MAX_LENGTH),
   students: wholeNumber("The number of students", 10_000_000),
 });
 
 export const lessonSchema = z.object({
-  title: text("The title", 3, 120),
-  description: text("The description", 20, 2000),
+  title: text("The title", 3, LESSON_TITLE_MAX_LENGTH),
+  description: text("The description", 20, LESSON_DESCRIPTION_MAX_LENGTH),
 });
+
+/**
+ * The picture's field, beside those zod checks: a picture is checked by its bytes
+ * (course-image.server.ts), and its problems are said on this field.
+ */
+export type CoursePictureField = { image?: File };
 
 export type NewCourse = z.infer<typeof newCourseSchema>;
 export type CourseDetails = z.infer<typeof courseDetailsSchema>;

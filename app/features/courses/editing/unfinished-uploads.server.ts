@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { sql, type Kysely } from "kysely";
 import { isPostgres } from "#app/lib/db/engine.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import { DISK_FULL_TEXT, quotaText } from "./limits.ts";
+import { DISK_FULL_TEXT, quotaText } from "../limits.ts";
 
 /** An unfinished upload is kept this long for its sender to resume it; then it is forgotten. */
 export const keptUnfinishedMs = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { useState, type DragEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import type { PublicationStatus } from "#app/lib/db/schema.ts";
-import { StatusBadge } from "./status-badge.tsx";
+import { StatusBadge } from "#app/features/staff/index.ts";
 
 export interface LessonRow {
   id: string;

@@ -1,4 +1,4 @@
-import type { QuestionDraft } from "../quiz-schemas.ts";
+import type { QuestionDraft } from "../editing/schemas.ts";
 
 /** A file of questions read: every question, or every problem found (a file with any is stored in no part). */
 export type ImportReading = { ok: true; questions: QuestionDraft[] } | { ok: false; problems: string[] };

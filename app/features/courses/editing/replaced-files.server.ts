@@ -1,5 +1,5 @@
-import { placedByHand } from "#app/features/courses/index.ts";
 import type { MediaStore } from "#app/lib/media-store.server.ts";
+import { placedByHand } from "../media-paths.ts";
 
 /**
  * Removes a file a change left unused (a replaced video, captions or picture) a minute later: pages

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { MAX_OPTIONS } from "../limits.ts";
+import { CODE_MAX_LENGTH, MAX_OPTIONS, OPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from "../limits.ts";
 
 export interface QuestionValues {
   question: string;
@@ -58,7 +58,7 @@ export function QuestionForm({
             name="question"
             rows={2}
             required
-            maxLength={1000}
+            maxLength={QUESTION_MAX_LENGTH}
             defaultValue={values.question}
             className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2"
           />
@@ -71,7 +71,7 @@ export function QuestionForm({
             id={`${key}-code`}
             name="code"
             rows={3}
-            maxLength={4000}
+            maxLength={CODE_MAX_LENGTH}
             defaultValue={values.code}
             className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2 font-mono text-sm"
           />
@@ -100,7 +100,7 @@ export function QuestionForm({
                   <input
                     id={`${key}-option-${n}`}
                     name={`option${n}`}
-                    maxLength={300}
+                    maxLength={OPTION_MAX_LENGTH}
                     defaultValue={values.options[index] ?? ""}
                     className="w-full rounded-md border border-gray-400 px-3 py-1.5"
                   />

@@ -1,4 +1,4 @@
-import { questionProblems, type QuestionDraft } from "../quiz-schemas.ts";
+import { questionProblems, type QuestionDraft } from "../editing/schemas.ts";
 import { importReading, type ImportReading } from "./import-result.ts";
 
 // Moodle's GIFT format, as far as this site's quizzes go: multiple-choice questions with one right

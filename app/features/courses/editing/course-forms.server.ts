@@ -3,6 +3,7 @@ import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/form-files.ts";
+import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
 import { courseImageTooLarge, readCourseImage } from "./course-image.server.ts";
 import {
   addListing,
@@ -14,10 +15,8 @@ import {
   updateCourseDetails,
   updateListing,
 } from "./course-editor.server.ts";
-import { courseDetailsSchema, listingSchema, newCourseSchema } from "./course-schemas.ts";
-import { problemsText, refuseForm } from "./form-reply.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
-import type { EditResult } from "./staff-change.server.ts";
+import { courseDetailsSchema, listingSchema, newCourseSchema } from "./schemas.ts";
 
 type Services = Pick<RequestServices, "db" | "mediaStore" | "logger">;
 
@@ -63,7 +62,7 @@ export async function submitNewCourse(formData: FormData, services: Services, ac
 
 const savedAt = (slug: string, what: string, anchor = "") => redirect(`/staff/courses/${slug}?saved=${what}${anchor}`, 303);
 
-function answer(form: string, slug: string, saved: string, anchor = "") {
+function answer<Form extends string>(form: Form, slug: string, saved: string, anchor = "") {
   return (result: EditResult<unknown>) => (result.ok ? savedAt(slug, saved, anchor) : refuseForm(form, result.message, result.status));
 }
 

@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, PublicationStatus } from "#app/lib/db/schema.ts";
 import { recordStaffAction, type StaffActor } from "#app/lib/audit-log.server.ts";
-import type { QuestionDraft } from "./quiz-schemas.ts";
-import { done, endPosition, notFound, refused, staffChange, type EditResult } from "./staff-change.server.ts";
+import { done, endPosition, notFound, refused, staffChange, type EditResult } from "#app/features/staff/index.server.ts";
+import type { QuestionDraft } from "./schemas.ts";
 
 const change = <T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<EditResult<T>>) => staffChange(db, "quizzes", work);
 const now = () => new Date().toISOString();

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { hasVisibleCharacter } from "#app/lib/text.ts";
-import { MAX_OPTIONS, MIN_OPTIONS } from "./limits.ts";
+import {
+  CODE_MAX_LENGTH,
+  COURSE_PATH_MAX_LENGTH,
+  MAX_OPTIONS,
+  MIN_OPTIONS,
+  OPTION_MAX_LENGTH,
+  QUESTION_MAX_LENGTH,
+  QUIZ_SLUG_MAX_LENGTH,
+  QUIZ_TITLE_MAX_LENGTH,
+} from "../limits.ts";
 import { requiredTextSchema } from "#app/lib/text-schemas.ts";
 
 /** A question as staff write or import it: the answer is the text of one of the options. */
@@ -20,14 +29,15 @@ export function questionProblems(draft: QuestionDraft): string[] {
   // Only invisible characters (zero-width spaces, bidi controls) say nothing: an empty question.
   const question = hasVisibleCharacter(draft.question) ? draft.question.trim() : "";
   if (question.length < 5) problems.push("The question needs at least 5 characters.");
-  if (question.length > 1000) problems.push("The question can have at most 1000 characters.");
-  if ((draft.code ?? "").length > 4000) problems.push("The code can have at most 4000 characters.");
+  if (question.length > QUESTION_MAX_LENGTH) problems.push(`The question can have at most ${QUESTION_MAX_LENGTH} characters.`);
+  if ((draft.code ?? "").length > CODE_MAX_LENGTH) problems.push(`The code can have at most ${CODE_MAX_LENGTH} characters.`);
   const options = draft.options.map((option) => option.trim());
   if (options.length < MIN_OPTIONS || options.length > MAX_OPTIONS) {
     problems.push(`A question has ${MIN_OPTIONS} to ${MAX_OPTIONS} options; this one has ${options.length}.`);
   }
   if (options.some((option) => !hasVisibleCharacter(option))) problems.push("An option is empty: give each option some text.");
-  if (options.some((option) => option.length > 300)) problems.push("An option can have at most 300 characters.");
+  if (options.some((option) => option.length > OPTION_MAX_LENGTH))
+    problems.push(`An option can have at most ${OPTION_MAX_LENGTH} characters.`);
   const seen = new Set<string>();
   for (const option of options) {
     const key = option.toLowerCase();
@@ -41,12 +51,12 @@ export function questionProblems(draft: QuestionDraft): string[] {
 
 /** The quiz's own fields: its title and where "Watch Now" leads after the result. */
 export const quizSettingsSchema = z.object({
-  title: requiredTextSchema({ label: "The title", required: "The title is required.", min: 2, max: 80 }),
+  title: requiredTextSchema({ label: "The title", required: "The title is required.", min: 2, max: QUIZ_TITLE_MAX_LENGTH }),
   coursePath: z
     .string({ error: "Say which page Watch Now opens." })
     .trim()
     .regex(/^\/(?!\/)[\w\-/]*$/, "Give a page of this site, like /courses/java.")
-    .max(200, "The address can have at most 200 characters."),
+    .max(COURSE_PATH_MAX_LENGTH, `The address can have at most ${COURSE_PATH_MAX_LENGTH} characters.`),
 });
 
 export const newQuizSchema = quizSettingsSchema.extend({
@@ -55,7 +65,7 @@ export const newQuizSchema = quizSettingsSchema.extend({
     .trim()
     .toLowerCase()
     .min(2, "The address needs at least 2 characters.")
-    .max(40, "The address can have at most 40 characters.")
+    .max(QUIZ_SLUG_MAX_LENGTH, `The address can have at most ${QUIZ_SLUG_MAX_LENGTH} characters.`)
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens, like python."),
 });
 

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Logger } from "pino";
-import { COURSE_IMAGE_MAX_MB } from "./limits.ts";
+import { COURSE_IMAGE_MAX_MB } from "../limits.ts";
 
 /** Cards show pictures at 3:2; stored at twice the card's size for sharp screens. */
 const width = 1200;

@@ -4,9 +4,10 @@ import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/form-files.ts";
 import { firstUnstorableLine } from "#app/lib/text.ts";
-import { problemsText, refuseForm } from "./form-reply.server.ts";
-import { readGift } from "./quiz-formats/gift.ts";
-import { readQuizCsv } from "./quiz-formats/quiz-csv.ts";
+import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
+import { readGift } from "../formats/gift.ts";
+import { readQuizCsv } from "../formats/quiz-csv.ts";
+import { MAX_OPTIONS, QUIZ_IMPORT_MAX_KB } from "../limits.ts";
 import {
   addQuestions,
   createQuiz,
@@ -16,21 +17,29 @@ import {
   updateQuestion,
   updateQuizSettings,
 } from "./quiz-editor.server.ts";
-import { MAX_OPTIONS } from "./limits.ts";
-import { newQuizSchema, quizSettingsSchema, readQuestionForm } from "./quiz-schemas.ts";
-import type { EditResult } from "./staff-change.server.ts";
-import { QUIZ_IMPORT_MAX_KB } from "./limits.ts";
+import { newQuizSchema, quizSettingsSchema, readQuestionForm } from "./schemas.ts";
 
 /** A refused question form: its message(s) and what was typed, to show the form again as it was. */
-export interface QuestionFormReply {
-  form: string;
+interface QuestionFormReply {
+  form: "question";
+  /** The stored question's id; none for the form that adds one. */
+  id?: string;
   message: string;
   problems?: string[];
-  values?: { question: string; code: string; options: string[]; correct: string };
+  values: { question: string; code: string; options: string[]; correct: string };
+}
+
+/** A refused file of questions: why, and each problem it has with its line. */
+interface ImportReply {
+  form: "import";
+  message: string;
+  problems?: string[];
 }
 
 type Services = Pick<RequestServices, "db">;
 const importTooLarge = `The file is larger than ${QUIZ_IMPORT_MAX_KB} KB.`;
+const refuseImport = (message: string, status = 400, problems?: string[]) =>
+  data<ImportReply>({ form: "import", message, problems }, { status });
 const quizPage = (slug: string, saved: string, anchor = "") => redirect(`/staff/quizzes/${slug}?saved=${saved}${anchor}`, 303);
 
 export async function submitNewQuiz(formData: FormData, { db }: Services, actor: StaffActor) {
@@ -42,11 +51,12 @@ export async function submitNewQuiz(formData: FormData, { db }: Services, actor:
   return quizPage(created.value, "created");
 }
 
-function refuseQuestion(form: string, formData: FormData, problems: string[], status = 400) {
+function refuseQuestion(id: string | undefined, formData: FormData, problems: string[], status = 400) {
   const text = (name: string) => String(formData.get(name) ?? "");
   return data<QuestionFormReply>(
     {
-      form,
+      form: "question",
+      id,
       message: problems.length > 1 ? "The question cannot be saved:" : (problems[0] ?? "The question cannot be saved."),
       problems: problems.length > 1 ? problems : undefined,
       values: {
@@ -65,7 +75,7 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
   const intent = formData.get("intent");
   const id = String(formData.get("id") ?? "");
   const answer =
-    (form: string, saved: string, anchor = "") =>
+    <Form extends string>(form: Form, saved: string, anchor = "") =>
     (result: EditResult<unknown>) =>
       result.ok ? quizPage(slug, saved, anchor) : refuseForm(form, result.message, result.status);
   switch (intent) {
@@ -79,12 +89,12 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
       return answer("status", `${intent}ed`)(await setQuizStatus(db, actor, slug, intent === "publish" ? "published" : "draft"));
     case "question-add":
     case "question-update": {
-      const form = intent === "question-add" ? "question-new" : `question-${id}`;
+      const stored = intent === "question-add" ? undefined : id;
       const { draft, problems } = readQuestionForm(formData);
-      if (problems.length) return refuseQuestion(form, formData, problems);
+      if (problems.length) return refuseQuestion(stored, formData, problems);
       const saved =
-        intent === "question-add" ? await addQuestions(db, actor, slug, [draft]) : await updateQuestion(db, actor, slug, id, draft);
-      if (!saved.ok) return refuseQuestion(form, formData, [saved.message], saved.status);
+        stored === undefined ? await addQuestions(db, actor, slug, [draft]) : await updateQuestion(db, actor, slug, stored, draft);
+      if (!saved.ok) return refuseQuestion(stored, formData, [saved.message], saved.status);
       return quizPage(slug, "question", "#questions");
     }
     case "question-delete":
@@ -94,32 +104,27 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
       return answer("questions", "order", "#questions")(await moveQuestion(db, actor, slug, id, intent === "question-up" ? "up" : "down"));
     case "import": {
       // A file far over the limit was left out of the form by the server (app/lib/form-files.ts).
-      if (filesLeftOut(formData).has("file")) return refuseForm("import", importTooLarge, 400);
+      if (filesLeftOut(formData).has("file")) return refuseImport(importTooLarge);
       const file = formData.get("file");
       const format = formData.get("format");
-      if (!(file instanceof File) || file.size === 0) return refuseForm("import", "Choose a file of questions to import.", 400);
-      if (format !== "gift" && format !== "csv") return refuseForm("import", "Choose the file's format: GIFT or CSV.", 400);
-      if (file.size > QUIZ_IMPORT_MAX_KB * 1024) return refuseForm("import", importTooLarge, 400);
+      if (!(file instanceof File) || file.size === 0) return refuseImport("Choose a file of questions to import.");
+      if (format !== "gift" && format !== "csv") return refuseImport("Choose the file's format: GIFT or CSV.");
+      if (file.size > QUIZ_IMPORT_MAX_KB * 1024) return refuseImport(importTooLarge);
       let text: string;
       try {
         text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
       } catch {
-        return refuseForm("import", "The file is not UTF-8 text. Save it as UTF-8 and import it again.", 400);
+        return refuseImport("The file is not UTF-8 text. Save it as UTF-8 and import it again.");
       }
       const unstorable = firstUnstorableLine(text);
       if (unstorable !== null) {
         const message = `Nothing was imported: line ${unstorable} holds a NUL character, which no question can contain. Remove it and import the file again.`;
-        return refuseForm("import", message, 400);
+        return refuseImport(message);
       }
       const reading = format === "gift" ? readGift(text) : readQuizCsv(text);
-      if (!reading.ok) {
-        return data<QuestionFormReply>(
-          { form: "import", message: "Nothing was imported: the file has these problems.", problems: reading.problems },
-          { status: 400 },
-        );
-      }
+      if (!reading.ok) return refuseImport("Nothing was imported: the file has these problems.", 400, reading.problems);
       const added = await addQuestions(db, actor, slug, reading.questions, "question.import");
-      if (!added.ok) return refuseForm("import", added.message, added.status);
+      if (!added.ok) return refuseImport(added.message, added.status);
       return redirect(`/staff/quizzes/${slug}?saved=imported&count=${added.value.length}#questions`, 303);
     }
     default:

@@ -18,7 +18,7 @@ import { removeLater } from "./replaced-files.server.ts";
 import { admitUpload, diskHasRoom, keptUnfinishedMs, releaseUpload, uploadOwner, type UploadLimits } from "./unfinished-uploads.server.ts";
 import { readHead, videoKind, videoSeconds, type VideoKind } from "./video-file.server.ts";
 import { receiveVideoForm, type Admission } from "./video-form.server.ts";
-import { DISK_FULL_TEXT, VIDEO_UPLOAD_PATH } from "./limits.ts";
+import { DISK_FULL_TEXT, VIDEO_UPLOAD_PATH } from "../limits.ts";
 
 const MB = 1024 * 1024;
 

@@ -1,4 +1,16 @@
+// Kept apart from editing/schemas.ts so the staff pages' browser code does not carry zod (decision 012);
+// the server's path rules read the upload address and the picture's size from here too.
 import { categories } from "#app/content/categories.ts";
+
+/** The longest a course's, a listing card's and a lesson's fields may be: the schemas check them, the forms' fields hold to them. */
+export const COURSE_TITLE_MAX_LENGTH = 120;
+export const COURSE_SLUG_MAX_LENGTH = 60;
+export const IMAGE_ALT_MAX_LENGTH = 200;
+export const CARD_TITLE_MAX_LENGTH = 120;
+export const TEACHER_MAX_LENGTH = 80;
+export const DURATION_MAX_LENGTH = 40;
+export const LESSON_TITLE_MAX_LENGTH = 120;
+export const LESSON_DESCRIPTION_MAX_LENGTH = 2000;
 
 /** The largest picture file accepted: a phone photo fits, a poster-sized scan does not. */
 export const COURSE_IMAGE_MAX_MB = 10;
@@ -8,16 +20,6 @@ export const COURSE_IMAGE_HINT = `PNG, JPEG, WebP or SVG, up to ${COURSE_IMAGE_M
 /** Where the browser sends lesson videos, piece by piece (the tus protocol). */
 export const VIDEO_UPLOAD_PATH = "/staff/uploads";
 export const VIDEO_ACCEPT = "video/mp4,video/webm";
-
-/** The largest question file imported: thousands of questions fit in far less. */
-export const QUIZ_IMPORT_MAX_KB = 512;
-
-/** How many options a question has, at least and at most. */
-export const MIN_OPTIONS = 2;
-export const MAX_OPTIONS = 6;
-
-/** The columns a CSV of questions names in its first row (code may be added), in any order. */
-export const QUIZ_CSV_COLUMNS = ["question", ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}`), "answer"];
 
 /** The largest captions file accepted: hours of speech fit in far less. */
 export const CAPTIONS_MAX_KB = 1024;

@@ -4,11 +4,10 @@ import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/form-files.ts";
+import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
 import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
-import { problemsText, refuseForm } from "./form-reply.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
-import { lessonSchema } from "./course-schemas.ts";
-import type { EditResult } from "./staff-change.server.ts";
+import { lessonSchema } from "./schemas.ts";
 import { captionsTooLarge, readWebVtt } from "./webvtt.ts";
 
 type Services = Pick<RequestServices, "db" | "mediaStore">;
@@ -30,8 +29,10 @@ export async function submitLessonEdit(formData: FormData, slug: string, id: str
   if (lesson?.course_slug !== slug)
     return refuseForm("details", "There is no such lesson. It may have been deleted: reload the page.", 404);
   const intent = formData.get("intent");
-  const answer = (form: string, saved: string) => (result: EditResult<unknown>) =>
-    result.ok ? lessonPage(slug, id, saved) : refuseForm(form, result.message, result.status);
+  const answer =
+    <Form extends string>(form: Form, saved: string) =>
+    (result: EditResult<unknown>) =>
+      result.ok ? lessonPage(slug, id, saved) : refuseForm(form, result.message, result.status);
   switch (intent) {
     case "details": {
       const submission = parseWithZod(formData, { schema: lessonSchema });

@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { MAX_OPTIONS, QUIZ_CSV_COLUMNS } from "../limits.ts";
-import { questionProblems, type QuestionDraft } from "../quiz-schemas.ts";
+import { questionProblems, type QuestionDraft } from "../editing/schemas.ts";
 import { importReading, type ImportReading } from "./import-result.ts";
 
 const optionColumns = Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}`);

@@ -1,2 +1,0 @@
-// What other features use of the courses.
-export { placedByHand } from "./media-paths.ts";
