@@ -60,7 +60,10 @@ export async function createServices({ config: givenConfig, logger, clientDir, d
   closing.push(() => media.close());
   const mediaStore = bucket ?? localMediaStore(config.MEDIA_DIR);
   const secureCookies = (req: express.Request) => Boolean(config.PUBLIC_URL?.startsWith("https:")) || req.protocol === "https";
-  const videoUploads = staffVideoUploads({ db: database.db, config, mediaStore, bucket }, { secureCookies, logger });
+  const videoUploads = staffVideoUploads(
+    { db: database.db, config, mediaStore, bucket },
+    { secureCookies, relyingParty: signIn.relyingParty, logger },
+  );
   const storedPublicFiles = devServer ? undefined : publicFiles(clientDir);
   // Development renders every page, so edits show at once.
   const pageCache =

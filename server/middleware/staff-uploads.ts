@@ -2,7 +2,8 @@ import { join, resolve } from "node:path";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { Mount } from "../route-declarations.ts";
-import { sessionUserOf } from "#app/features/auth/index.server.ts";
+import { signedInOf } from "#app/features/auth/index.server.ts";
+import type { RequestServices } from "#app/context.ts";
 import { actorOf } from "#app/lib/audit-log.server.ts";
 import { contentRoles } from "#app/features/auth/index.ts";
 import { VIDEO_UPLOAD_PATH } from "#app/features/courses/limits.ts";
@@ -24,12 +25,17 @@ type Uploads = Awaited<ReturnType<typeof import("#app/features/courses/editing/v
  * The lesson video uploads (the tus protocol: POST, HEAD, PATCH, DELETE, and the plain form of a
  * browser without JavaScript at POST /staff/uploads/form), answered here rather than by React
  * Router: a piece of several MB must stream straight to disk, without the page routes' form checks
- * or a place in their render queue. The session cookie says who sends it; only teachers and
- * administrators may. The upload code (about 30 MB a worker) loads with the first upload.
+ * or a place in their render queue. Who sends it is decided as for every route (`signedInOf`: the
+ * session cookie, its tokens renewed when due); only teachers and administrators may. The upload
+ * code (about 30 MB a worker) loads with the first upload.
  */
 export function staffVideoUploads(
   services: VideoUploadServices,
-  { secureCookies, logger }: { secureCookies: (req: Parameters<RequestHandler>[0]) => boolean; logger: Logger },
+  {
+    secureCookies,
+    relyingParty,
+    logger,
+  }: { secureCookies: (req: Parameters<RequestHandler>[0]) => boolean; relyingParty: RequestServices["relyingParty"]; logger: Logger },
 ) {
   let loaded: Promise<Uploads> | undefined;
   const uploads = () =>
@@ -43,19 +49,32 @@ export function staffVideoUploads(
 
   const handler: RequestHandler = async (req, res, next) => {
     try {
-      const user = await sessionUserOf(services.db, req.headers.cookie, secureCookies(req));
-      if (!user) {
+      const requestLogger = logger.child({ requestId: res.locals.requestId });
+      const cookies = new Request("http://localhost/", { headers: req.headers.cookie ? { cookie: req.headers.cookie } : {} });
+      const signedIn = await signedInOf(
+        { db: services.db, relyingParty, logger: requestLogger, secureCookies: secureCookies(req) },
+        cookies,
+      );
+      const allowed = signedIn !== null && contentRoles.includes(signedIn.user.role);
+      if (!allowed && req.method === "POST" && req.path === "/form") {
+        // The plain form of a browser without JavaScript: the staff page it came from says, as a
+        // page of the site, what it says to anyone else (sign in first, or a 403 naming their role).
+        res.set("Connection", "close").redirect(303, "/staff/courses");
+        return;
+      }
+      // The uploader of a page with JavaScript shows the answer's text as its message.
+      if (!signedIn) {
         res
           .status(401)
           .type("text/plain")
           .send("Your session has ended. Sign in again, then choose the file again: the upload carries on.");
         return;
       }
-      if (!contentRoles.includes(user.role)) {
+      if (!allowed) {
         res.status(403).type("text/plain").send("Only teachers and administrators upload lesson videos.");
         return;
       }
-      const requestLogger = logger.child({ requestId: res.locals.requestId });
+      const user = signedIn.user;
       if (req.method === "POST" && req.path === "/form") {
         const answer = await (await uploads()).receiveForm(req, actorOf(user), requestLogger);
         if ("redirect" in answer) res.redirect(303, answer.redirect);

@@ -227,6 +227,43 @@ describe.each(engines)("lesson video uploads on %s, with two workers", (engine) 
       expect(waiting()).toContain(location.split("/").at(-1));
     });
 
+    it("answers a refused plain form with the site's own pages, as a staff page answers the same person", async () => {
+      const plainForm = () => {
+        const form = new FormData();
+        form.set("lesson", "java-01");
+        form.set("video", new Blob([new Uint8Array(64)], { type: "video/mp4" }), "clip.mp4");
+        return form;
+      };
+      const student = await person("student");
+      const visitor = new TestBrowser(site.url, "198.51.100.250");
+      const waitingBefore = waiting();
+      for (const browser of [student.browser, visitor]) {
+        const refused = await browser.request("/staff/uploads/form", { method: "POST", body: plainForm() });
+        expect(refused.status).toBe(303);
+        expect(refused.headers.get("location")).toBe("/staff/courses");
+      }
+      const page = await student.browser.request("/staff/courses");
+      expect(page.status).toBe(403);
+      expect(visibleText(await page.text())).toContain(
+        "This page is only for teachers and administrators. You are signed in as a student.",
+      );
+      expect((await visitor.request("/staff/courses")).headers.get("location")).toMatch(/^\/signin\?/);
+      expect(await rowsOf(student.sub)).toEqual([]);
+      expect(waiting()).toEqual(waitingBefore);
+    });
+
+    it("renews a session's tokens when they are due, as every page does", async () => {
+      const teacher = await person("teacher");
+      const session = () => handle.db.selectFrom("sessions").selectAll().where("sub", "=", teacher.sub).executeTakeFirstOrThrow();
+      const before = await session();
+      const soon = new Date(Date.now() + 30_000).toISOString();
+      await handle.db.updateTable("sessions").set({ access_expires_at: soon }).where("id_hash", "=", before.id_hash).execute();
+      await started(teacher.browser, 1000);
+      const after = await session();
+      expect(after.access_token).not.toBe(before.access_token);
+      expect(new Date(after.access_expires_at!).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    });
+
     it("lets an administrator start and finish an upload, which the audit log credits to them", async () => {
       const root = await admin();
       const clip = mp4Of(200_000);

@@ -25,8 +25,9 @@ export function requireUser(context: Context, returnTo: string) {
 }
 
 /**
- * The signed-in person of a request handled outside React Router (the lesson video uploads), from
- * its session cookie alone; null for a visitor or an ended session.
+ * The signed-in person of a request from its session cookie alone, without renewing its tokens;
+ * null for a visitor or an ended session. For deciding how to read a request before any route
+ * runs (an oversized staff form); a request that acts goes through `signedInOf`, as routes do.
  */
 export async function sessionUserOf(
   db: Kysely<Database>,
@@ -106,4 +107,5 @@ export async function endSession(context: Context): Promise<{ setCookie: string;
 export type { SessionUser } from "./sessions.server.ts";
 /** For features that change who a person is: their sessions follow at once. */
 export { endSessionsOf, updateSessionsOf } from "./sessions.server.ts";
+export { signedInOf } from "./session-middleware.server.ts";
 export { assignRole } from "./roles.server.ts";

@@ -26,7 +26,9 @@ const renewals = new Map<string, Promise<SessionRow | null>>();
  * one wins and the other takes its result. Resolves to the session to use, or null when the
  * provider says the sign-in is over.
  */
-async function renew({ db, relyingParty, logger }: RequestServices, session: SessionRow): Promise<SessionRow | null> {
+type SessionServices = Pick<RequestServices, "db" | "relyingParty" | "logger" | "secureCookies">;
+
+async function renew({ db, relyingParty, logger }: SessionServices, session: SessionRow): Promise<SessionRow | null> {
   const refreshToken = session.refresh_token!;
   try {
     const tokens = await relyingParty.refresh(refreshToken);
@@ -57,7 +59,7 @@ async function renew({ db, relyingParty, logger }: RequestServices, session: Ses
   }
 }
 
-function renewOnce(services: RequestServices, session: SessionRow): Promise<SessionRow | null> {
+function renewOnce(services: SessionServices, session: SessionRow): Promise<SessionRow | null> {
   let pending = renewals.get(session.id_hash);
   if (!pending) {
     pending = renew(services, session).finally(() => renewals.delete(session.id_hash));
@@ -72,16 +74,20 @@ function renewOnce(services: RequestServices, session: SessionRow): Promise<Sess
 }
 
 /**
- * Puts the signed-in person into the router context for every loader and
- * action. Renews the access token on the server shortly before it expires;
- * when the provider says the sign-in is over, the session ends quietly.
+ * The signed-in person of a request, from its session cookie. Renews the access token on the
+ * server shortly before it expires; when the provider says the sign-in is over, the session ends
+ * quietly and the request is a visitor's.
  */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
-  const services = context.get(servicesContext);
+export async function signedInOf(services: SessionServices, request: Request) {
   let session = await findSession(services.db, sessionCookie.read(request, services.secureCookies));
   if (session?.refresh_token && session.access_expires_at) {
     const expiresIn = (new Date(session.access_expires_at).getTime() - Date.now()) / 1000;
     if (expiresIn < refreshEarlySeconds) session = await renewOnce(services, session);
   }
-  context.set(userContext, session ? { user: sessionUser(session), session } : null);
+  return session ? { user: sessionUser(session), session } : null;
+}
+
+/** Puts the signed-in person into the router context for every loader and action. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }) => {
+  context.set(userContext, await signedInOf(context.get(servicesContext), request));
 };
