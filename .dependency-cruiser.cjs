@@ -21,6 +21,14 @@ module.exports = {
       },
     },
     {
+      name: "one-import-rule",
+      comment:
+        "A relative import stays in its own top-level folder (app, server, scripts, tests); across them, use the subpath import (#app/…, #server/…, #tests/…).",
+      severity: "error",
+      from: { path: "^(app|server|scripts|tests)/" },
+      to: { dependencyTypes: ["local"], dependencyTypesNot: ["aliased", "aliased-subpath-import"], pathNot: "^$1/" },
+    },
+    {
       name: "no-cycles",
       comment: "Modules that import each other, directly or around a loop, cannot be understood or moved one at a time.",
       severity: "error",

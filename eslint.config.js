@@ -12,6 +12,18 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       // Express augments its types through global namespaces.
       "@typescript-eslint/no-namespace": ["error", { allowDeclarations: true }],
+      // One import rule (docs/decisions/008-rules-lint-enforces.md): neighbours by ./ or ../, anything
+      // further by its subpath import (#app/…, #server/…, #tests/…). dependency-cruiser checks the
+      // other half: no relative import leaves its top-level folder.
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["../../*"], message: "Import from further away by its subpath import (#app/…, #server/…, #tests/…), not ../../." },
+            { group: ["~/*"], message: "This project has no ~/ alias: use #app/…." },
+          ],
+        },
+      ],
     },
   },
 );

@@ -6,10 +6,10 @@ import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { finished } from "node:stream/promises";
-import { importCatalogueFile } from "../app/features/library/import/import-catalogue.server.ts";
-import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
-import { createTestDatabase, engines } from "../tests/setup/databases.ts";
-import { iso2709, type FixtureRecord } from "../tests/fixtures/library/marc-writer.ts";
+import { importCatalogueFile } from "#app/features/library/import/import-catalogue.server.ts";
+import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import { createTestDatabase, engines } from "#tests/setup/databases.ts";
+import { iso2709, type FixtureRecord } from "#tests/fixtures/library/marc-writer.ts";
 
 const records = 100_000;
 const subjects = ["Java", "Data structures", "JavaScript", "The Web", "Databases", "Computer networks", "Mathematics", "Algorithms"];

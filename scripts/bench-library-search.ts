@@ -1,12 +1,12 @@
 // The catalogue search at 100,000 books: p50/p95 of the search itself (the query the page runs,
 // in this process, one at a time) on SQLite and, when DATABASE_URL is set, PostgreSQL.
 // Run alone with `node scripts/bench-library-search.ts`, or as part of `npm run bench`.
-import type { BookQuery } from "../app/features/library/book.ts";
-import { catalogueProvider } from "../app/features/library/catalogue-search.server.ts";
-import { catalogueRecordSchema, type CatalogueRecord } from "../app/features/library/catalogue-record.ts";
-import { upsertCatalogueRecords } from "../app/features/library/catalogue-store.server.ts";
-import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
-import { createTestDatabase, engines } from "../tests/setup/databases.ts";
+import type { BookQuery } from "#app/features/library/book.ts";
+import { catalogueProvider } from "#app/features/library/catalogue-search.server.ts";
+import { catalogueRecordSchema, type CatalogueRecord } from "#app/features/library/catalogue-record.ts";
+import { upsertCatalogueRecords } from "#app/features/library/catalogue-store.server.ts";
+import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import { createTestDatabase, engines } from "#tests/setup/databases.ts";
 
 const books = 100_000;
 const samplesPerKind = 100;

@@ -1,7 +1,7 @@
 // The first step of `npm test`: without the browser the end-to-end tests drive, the suite would
 // build and run minutes of other tests before failing; this stops at once and says what to run.
 import { accessSync, constants } from "node:fs";
-import { chromiumPath } from "../tests/setup/chromium.ts";
+import { chromiumPath } from "#tests/setup/chromium.ts";
 
 try {
   accessSync(chromiumPath, constants.X_OK);

@@ -11,12 +11,12 @@ import {
   importCatalogueFile,
   type ImportCheck,
   type ImportOptions,
-} from "../app/features/library/import/import-catalogue.server.ts";
-import { importFormats } from "../app/features/library/import/import-format.ts";
-import { ImportFileError } from "../app/features/library/import/source-entry.ts";
-import { openDatabase } from "../app/lib/db/connect.server.ts";
-import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
-import { ConfigError, loadConfig } from "../app/lib/env.server.ts";
+} from "#app/features/library/import/import-catalogue.server.ts";
+import { importFormats } from "#app/features/library/import/import-format.ts";
+import { ImportFileError } from "#app/features/library/import/source-entry.ts";
+import { openDatabase } from "#app/lib/db/connect.server.ts";
+import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import { ConfigError, loadConfig } from "#app/lib/env.server.ts";
 
 const usage = `Usage: npm run library:import -- <file> [--format ${importFormats.join("|")}] [--source <name>] [--currency <code>] [--dry-run] [--errors <file>]
   --format    the file's format; found from its name and content when not given

@@ -6,9 +6,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { lessonsByCourse } from "../app/content/seeds/lessons/index.server.ts";
-import { videoCourses } from "../app/content/seeds/video-courses.ts";
-import { captionsExtension, lessonFileStem, videoExtension } from "../app/features/courses/media-paths.ts";
+import { lessonsByCourse } from "#app/content/seeds/lessons/index.server.ts";
+import { videoCourses } from "#app/content/seeds/video-courses.ts";
+import { captionsExtension, lessonFileStem, videoExtension } from "#app/features/courses/media-paths.ts";
 
 const outputDir = process.argv[2] ?? "media";
 const font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";

@@ -1,10 +1,10 @@
 // Gives an account a role: npm run user:role -- <email> <role>
 import { z } from "zod";
-import { assignRole } from "../app/features/auth/roles.server.ts";
-import { roles } from "../app/features/auth/roles.ts";
-import { openDatabase } from "../app/lib/db/connect.server.ts";
-import { migrateToLatest } from "../app/lib/db/migrate.server.ts";
-import { ConfigError, loadConfig } from "../app/lib/env.server.ts";
+import { assignRole } from "#app/features/auth/roles.server.ts";
+import { roles } from "#app/features/auth/roles.ts";
+import { openDatabase } from "#app/lib/db/connect.server.ts";
+import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import { ConfigError, loadConfig } from "#app/lib/env.server.ts";
 
 const usage = `Usage: npm run user:role -- <email> <${roles.join("|")}>`;
 const argumentsSchema = z.tuple([
