@@ -5,7 +5,7 @@ import { versionPublicFiles } from "./vite-plugins/version-public-files.ts";
 
 // Modules only some inner pages use stay in those pages' chunks, off the home page.
 const innerPagesOnly =
-  /[\\/](content[\\/](courses|team|quizzes|video-courses)|components[\\/](course-card|reveal-delay|focus-and-reveal|form-page|text-field)|lib[\\/](percentage|initials))\.tsx?$/;
+  /[\\/](content[\\/](courses|team|quizzes|video-courses)|components[\\/](reveal-delay|form-page|text-field)|lib[\\/](percentage|initials))\.tsx?$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), versionPublicFiles("public")],
@@ -13,14 +13,16 @@ export default defineConfig({
     rollupOptions: {
       output: {
         // Fewer, larger chunks compress better: the framework in one, the code
-        // shared by our pages in another, each route's own code in its own.
+        // shared by our pages in another (with the newsletter form of every footer, the error
+        // reporter, and the college pages' sections the home page shows), each route's own code in its own.
         codeSplitting: {
           groups: [
             { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|turbo-stream)[\\/]/ },
             {
               name: "shared",
               test: (id: string) =>
-                /[\\/]app[\\/](components|content|lib|features[\\/](newsletter|error-reporting))[\\/]/.test(id) && !innerPagesOnly.test(id),
+                /[\\/]app[\\/](components|content|lib|features[\\/](newsletter|error-reporting|college-pages))[\\/]/.test(id) &&
+                !innerPagesOnly.test(id),
             },
           ],
         },

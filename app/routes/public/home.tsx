@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { Carousel } from "#app/components/carousel.tsx";
-import { AboutSection } from "#app/components/sections/about-section.tsx";
-import { CategoriesSection } from "#app/components/sections/categories-section.tsx";
-import { PillarsSection } from "#app/components/sections/pillars-section.tsx";
-import { TestimonialSection } from "#app/components/sections/testimonial-section.tsx";
+import { Carousel } from "#app/features/college-pages/components/carousel.tsx";
+import { AboutSection } from "#app/features/college-pages/components/sections/about-section.tsx";
+import { CategoriesSection } from "#app/features/college-pages/components/sections/categories-section.tsx";
+import { PillarsSection } from "#app/features/college-pages/components/sections/pillars-section.tsx";
+import { TestimonialSection } from "#app/features/college-pages/components/sections/testimonial-section.tsx";
 import { site } from "#app/content/site.ts";
 import { slides } from "#app/content/slides.ts";
 import { pageMeta } from "#app/lib/meta.ts";

@@ -1,5 +1,5 @@
 import { PageHeader } from "#app/components/page-header.tsx";
-import { TeamSection } from "#app/components/sections/team-section.tsx";
+import { TeamSection } from "#app/features/college-pages/components/sections/team-section.tsx";
 import { instructors, mentors } from "#app/content/team.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";

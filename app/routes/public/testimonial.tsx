@@ -1,5 +1,5 @@
 import { PageHeader } from "#app/components/page-header.tsx";
-import { TestimonialSection } from "#app/components/sections/testimonial-section.tsx";
+import { TestimonialSection } from "#app/features/college-pages/components/sections/testimonial-section.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 

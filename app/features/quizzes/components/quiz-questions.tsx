@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation } from "react-router";
 import { CodeListing } from "./code-listing.tsx";
 import { answerField, CURRENT_FIELD, type PublicQuestion } from "../types.ts";
-import { focusAndReveal } from "#app/components/focus-and-reveal.ts";
+import { focusAndReveal } from "./focus-and-reveal.ts";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 
 /**

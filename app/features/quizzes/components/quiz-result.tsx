@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { focusAndReveal } from "#app/components/focus-and-reveal.ts";
+import { focusAndReveal } from "./focus-and-reveal.ts";
 import { revealDelayClass } from "#app/components/reveal-delay.ts";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import { RESULT_ALERT_DELAY_SECONDS } from "../limits.ts";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
-import { Icon } from "./icons.tsx";
-import { useHydrated } from "./use-hydrated.ts";
+import { Icon } from "#app/components/icons.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 
 interface CarouselProps {
   /** Names the carousel for assistive technology, e.g. "Featured courses". */
