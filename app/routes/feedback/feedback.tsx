@@ -39,12 +39,14 @@ export default function FeedbackPage({ loaderData }: Route.ComponentProps) {
   const { posts, olderHref, prefillName, moderator, posted, deleted, isOlderPage } = loaderData;
   // The answer of /feedback/new's action: a refusal (a redirect back here when stored).
   const fetcher = useFetcher<FormResult>();
-  const refused = fetcher.data;
   const [form, fields] = useForm<z.input<typeof feedbackSchema>>({
     id: "feedback",
-    lastResult: refused,
+    lastResult: fetcher.data,
     defaultValue: { name: prefillName },
   });
+  // The form's state, not fetcher.data: that keeps the last refusal after a post that was stored,
+  // and the form's reset below ends it.
+  const refused = form.status === "error";
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
 
