@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes } from "react";
 
 /** What TextField takes from a Conform field: its id and name, the server's message, the typed value. */
-export const conformFieldProps = (field: FieldMetadata<string | number | undefined>) => ({
+export const conformFieldProps = (field: FieldMetadata<string | number | null | undefined>) => ({
   id: field.id,
   name: field.name,
   error: field.errors?.[0],

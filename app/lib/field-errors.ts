@@ -1,6 +1,9 @@
 import type { z } from "zod";
 
-/** One message per field, for a form to show beside each input. */
+/**
+ * One message per field, for an answer to a JSON client (the feedback API). A form's action answers
+ * Conform's result instead (form-submission.server.ts).
+ */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** The first message of each field, from a zod error. */

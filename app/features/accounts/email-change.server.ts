@@ -3,7 +3,7 @@
 import { data } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import { siteOrigin } from "#app/lib/env.server.ts";
-import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
+import { readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/form-submission.server.ts";
 import { tooManyRequests } from "#app/lib/too-many-requests.ts";
 import { updateSessionsOf } from "#app/features/auth/index.server.ts";
 import { checkCredentials } from "./credentials.server.ts";
@@ -13,8 +13,13 @@ import { emailChangedMail, emailChangeMail } from "./mail/mail-texts.server.ts";
 import { changeAccountEmail, findAccountByEmail, findAccountById } from "./queries.server.ts";
 import { emailChangeSchema } from "./schemas.ts";
 
-export type EmailChangeResult =
-  { sent: { email: string } } | { sent: null; errors: FieldErrors<"email" | "password">; form?: string; email: string };
+/** The "change email" form's answer: the link is on its way to the new address, or the form refused. */
+export type EmailChangeAnswer = { sent: { email: string } } | { sent: null; result: FormResult };
+
+/** The current password is never sent back to the page. */
+const hideFields = ["password"];
+
+const refused = (result: FormResult, status = 400) => data<EmailChangeAnswer>({ sent: null, result }, { status });
 
 /** The profile's "change email" form, for the signed-in account `accountId`. */
 export async function requestEmailChange(
@@ -22,16 +27,14 @@ export async function requestEmailChange(
   accountId: string,
   { db, clientAddress, secureCookies, config, accountMail, logger }: RequestServices,
 ) {
-  const form = await request.formData();
-  const typed = String(form.get("email") ?? "");
-  const parsed = emailChangeSchema.safeParse({ email: form.get("email") ?? undefined, password: form.get("password") ?? undefined });
-  if (!parsed.success) return data<EmailChangeResult>({ sent: null, errors: fieldErrors(parsed.error), email: typed }, { status: 400 });
+  const form = await readForm(request, emailChangeSchema);
+  if (!form) return refused(unreadableForm());
+  const { submission } = form;
+  if (submission.status !== "success") return refused(submission.reply({ hideFields }));
   const account = await findAccountById(db, accountId);
   if (!account) throw data("Not found", { status: 404 });
-  const { email, password } = parsed.data;
-  if (email === account.email) {
-    return data<EmailChangeResult>({ sent: null, errors: { email: "This is already your address." }, email: typed }, { status: 400 });
-  }
+  const { email, password } = submission.value;
+  if (email === account.email) return refused(submission.reply({ fieldErrors: { email: ["This is already your address."] }, hideFields }));
   // The password, through the sign-in's own throttle: a session left open is not enough to take the account.
   const check = await checkCredentials(db, {
     email: account.email,
@@ -40,16 +43,11 @@ export async function requestEmailChange(
     deviceCookie: deviceCookie.read(request, secureCookies),
   });
   if (check.status === "blocked") {
-    return tooManyRequests<EmailChangeResult>(
-      { sent: null, errors: {}, form: "Too many wrong passwords. Please try again later.", email: typed },
-      check.retryAfterSeconds,
-    );
+    const result = refuseWhole(submission, "Too many wrong passwords. Please try again later.", hideFields);
+    return tooManyRequests<EmailChangeAnswer>({ sent: null, result }, check.retryAfterSeconds);
   }
   if (check.status === "invalid") {
-    return data<EmailChangeResult>(
-      { sent: null, errors: { password: "This is not your current password." }, email: typed },
-      { status: 400 },
-    );
+    return refused(submission.reply({ fieldErrors: { password: ["This is not your current password."] }, hideFields }));
   }
   // An address that belongs to another account gets no mail, and the answer is the same.
   await accountMail.sendAnswer(
@@ -62,7 +60,7 @@ export async function requestEmailChange(
     },
     logger,
   );
-  return data<EmailChangeResult>({ sent: { email } });
+  return data<EmailChangeAnswer>({ sent: { email } });
 }
 
 export type EmailConfirmState =

@@ -16,7 +16,3 @@ export const ACCOUNT_MAILS_PER_RECIPIENT = 3;
  * stranger who uses the allowance up never leaves the owner without a working link.
  */
 export const ACCOUNT_MAIL_WINDOW_MINUTES = LINK_LIFETIME_MINUTES;
-
-export type { FieldErrors } from "#app/lib/field-errors.ts";
-export type RegisterField = "name" | "phone" | "email" | "password1" | "password2";
-export type ContactDetailsField = "phone" | "address";

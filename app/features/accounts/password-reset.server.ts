@@ -7,7 +7,7 @@ import { forgetProviderSessionsOf } from "#app/features/accounts/provider/adapte
 import type { RequestServices } from "#app/context.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { siteOrigin } from "#app/lib/env.server.ts";
-import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
+import { formMessage, parseForm, readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/form-submission.server.ts";
 import { isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
@@ -22,7 +22,11 @@ import { passwordWeakness } from "./password-strength.server.ts";
 import { findAccountByEmail, findAccountById, setPasswordHash } from "./queries.server.ts";
 import { forgotPasswordSchema, newPasswordSchema } from "./schemas.ts";
 
-export type ForgotPasswordResult = { sent: { email: string } } | { sent: null; error: string; email: string };
+/** The "Forgot password?" form's answer: the mail is on its way (whatever the address), or the form refused. */
+export type ForgotPasswordAnswer = { sent: { email: string } } | { sent: null; result: FormResult };
+
+/** New passwords are never sent back to the page. */
+const passwordFields = ["password1", "password2"];
 
 /** Per network; each address's inbox is kept by the account mails' allowance per recipient. */
 const networkLimit = { limit: 20, windowSeconds: 60 * 60 };
@@ -39,28 +43,20 @@ export async function requestPasswordReset(request: Request, services: RequestSe
   const network = await consumeRateLimit(db, { key: `password-reset:${clientAddress}`, ...networkLimit });
   if (!network.allowed) {
     const message = "Too many requests from your network. Please try again later.";
-    return tooManyFromNetwork<ForgotPasswordResult>(
+    return tooManyFromNetwork<ForgotPasswordAnswer>(
       services,
-      { sent: null, error: message, email: "" },
+      { sent: null, result: formMessage(message) },
       network.retryAfterSeconds,
       message,
     );
   }
-  const form = await request.formData();
-  const typed = String(form.get("email") ?? "");
-  if (isHoneypotFilled(form))
-    return data<ForgotPasswordResult>(
-      { sent: null, error: "We could not accept this request. Please try again.", email: typed },
-      { status: 400 },
-    );
-  const parsed = forgotPasswordSchema.safeParse({ email: form.get("email") ?? undefined });
-  if (!parsed.success) {
-    return data<ForgotPasswordResult>(
-      { sent: null, error: parsed.error.issues[0]?.message ?? "Please enter a valid email address.", email: typed },
-      { status: 400 },
-    );
-  }
-  const { email } = parsed.data;
+  const refused = (result: FormResult) => data<ForgotPasswordAnswer>({ sent: null, result }, { status: 400 });
+  const form = await readForm(request, forgotPasswordSchema);
+  if (!form) return refused(unreadableForm());
+  const { formData, submission } = form;
+  if (isHoneypotFilled(formData)) return refused(refuseWhole(submission, "We could not accept this request. Please try again."));
+  if (submission.status !== "success") return refused(submission.reply());
+  const { email } = submission.value;
   // The page answers the same whether or not the address has an account; only a mail that goes
   // out counts against the address's allowance.
   await accountMail.sendAnswer(
@@ -72,14 +68,12 @@ export async function requestPasswordReset(request: Request, services: RequestSe
     },
     logger,
   );
-  return data<ForgotPasswordResult>({ sent: { email } });
+  return data<ForgotPasswordAnswer>({ sent: { email } });
 }
 
-/** What the reset page shows: the form (with the last post's errors), the outcome, or a dead link. */
+/** What the reset page shows: the form (with the last post's result), the outcome, or a dead link. */
 export type ResetPageState =
-  | { state: "ready"; token: string; email: string; errors?: FieldErrors<"password1" | "password2"> }
-  | { state: "done" }
-  | { state: "expired" };
+  { state: "ready"; token: string; email: string; result?: FormResult } | { state: "done" } | { state: "expired" };
 
 const expiredLink = () => data<ResetPageState>({ state: "expired" }, { status: 400 });
 
@@ -102,17 +96,14 @@ export async function resetPassword(request: Request, { db, config, accountMail,
   const account = link?.account_id ? await findAccountById(db, link.account_id) : undefined;
   if (!link || !account) return expiredLink();
 
-  const parsed = newPasswordSchema.safeParse({
-    password1: form.get("password1") ?? undefined,
-    password2: form.get("password2") ?? undefined,
-  });
-  const refused = (errors: FieldErrors<"password1" | "password2">) =>
-    data<ResetPageState>({ state: "ready", token, email: link.email, errors }, { status: 400 });
-  if (!parsed.success) return refused(fieldErrors(parsed.error));
-  const weakness = await passwordWeakness(parsed.data.password1, [account.name, account.email]);
-  if (weakness) return refused({ password1: weakness });
+  const refused = (result: FormResult) => data<ResetPageState>({ state: "ready", token, email: link.email, result }, { status: 400 });
+  const submission = parseForm(form, newPasswordSchema);
+  if (!submission) return refused(unreadableForm());
+  if (submission.status !== "success") return refused(submission.reply({ hideFields: passwordFields }));
+  const weakness = await passwordWeakness(submission.value.password1, [account.name, account.email]);
+  if (weakness) return refused(submission.reply({ fieldErrors: { password1: [weakness] }, hideFields: passwordFields }));
 
-  const passwordHash = await hashPassword(parsed.data.password1);
+  const passwordHash = await hashPassword(submission.value.password1);
   const done = await db.transaction().execute(async (trx) => {
     // Used up here, not above: of two posts racing with one link, only one sets a password.
     if (!(await redeemAccountLink(trx, token, "password-reset"))) return false;

@@ -6,12 +6,11 @@
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import { siteOrigin } from "#app/lib/env.server.ts";
-import { fieldErrors, type FieldErrors } from "#app/lib/field-errors.ts";
+import { formMessage, parseForm, readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/form-submission.server.ts";
 import { isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
 import { signInHref } from "#app/features/auth/index.ts";
-import type { RegisterField } from "./limits.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink, type AccountLink } from "./links.server.ts";
 import { alreadyRegisteredMail, registrationMail } from "./mail/mail-texts.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
@@ -21,9 +20,11 @@ import { createAccount, findAccountByEmail } from "./queries.server.ts";
 import { issueRegistrationTicket, registrationTicketCookie } from "./registration-ticket.server.ts";
 import { newPasswordSchema, registerSchema, registrationPasswordSchema } from "./schemas.ts";
 
-export type RegisterResult =
-  | { sent: null; errors: FieldErrors<RegisterField>; form?: string; values: Partial<Record<RegisterField, string>> }
-  | { sent: { email: string } };
+/** The register form's answer: the mail is on its way, or the form refused (with what was typed, but the passwords). */
+export type RegisterAnswer = { sent: { email: string } } | { sent: null; result: FormResult };
+
+/** Passwords are never sent back to the page. */
+const passwordFields = ["password", "password1", "password2"];
 
 /** What a registration link holds until it is opened; the password only hashed, and only for its owner to type again. */
 interface PendingRegistration {
@@ -32,7 +33,7 @@ interface PendingRegistration {
   passwordHash: string;
 }
 
-const fieldNames = ["name", "phone", "email", "password1", "password2"] as const;
+const refusedRegistration = (result: FormResult) => data<RegisterAnswer>({ sent: null, result }, { status: 400 });
 
 /** The register form's post. */
 export async function handleRegistration(request: Request, services: RequestServices) {
@@ -41,28 +42,18 @@ export async function handleRegistration(request: Request, services: RequestServ
   const rate = await consumeRateLimit(db, { key: `register:${clientAddress}`, limit: 30, windowSeconds: 60 * 60 });
   if (!rate.allowed) {
     const message = "Too many registrations from your network. Please try again later.";
-    return tooManyFromNetwork<RegisterResult>(
-      services,
-      { sent: null, errors: {}, values: {}, form: message },
-      rate.retryAfterSeconds,
-      message,
-    );
+    return tooManyFromNetwork<RegisterAnswer>(services, { sent: null, result: formMessage(message) }, rate.retryAfterSeconds, message);
   }
-  const form = await request.formData();
-  const raw = Object.fromEntries(fieldNames.map((name) => [name, form.get(name) ?? undefined]));
-  // Passwords are never sent back to the page.
-  const values = { name: String(raw.name ?? ""), phone: String(raw.phone ?? ""), email: String(raw.email ?? "") };
-  if (isHoneypotFilled(form)) {
-    return data<RegisterResult>(
-      { sent: null, errors: {}, values, form: "We could not accept this registration. Please try again." },
-      { status: 400 },
-    );
+  const form = await readForm(request, registerSchema);
+  if (!form) return refusedRegistration(unreadableForm());
+  const { formData, submission } = form;
+  if (isHoneypotFilled(formData)) {
+    return refusedRegistration(refuseWhole(submission, "We could not accept this registration. Please try again.", passwordFields));
   }
-  const parsed = registerSchema.safeParse(raw);
-  if (!parsed.success) return data<RegisterResult>({ sent: null, errors: fieldErrors(parsed.error), values }, { status: 400 });
-  const { name, phone, email, password1 } = parsed.data;
+  if (submission.status !== "success") return refusedRegistration(submission.reply({ hideFields: passwordFields }));
+  const { name, phone, email, password1 } = submission.value;
   const weakness = await passwordWeakness(password1, [name, email]);
-  if (weakness) return data<RegisterResult>({ sent: null, errors: { password1: weakness }, values }, { status: 400 });
+  if (weakness) return refusedRegistration(submission.reply({ fieldErrors: { password1: [weakness] }, hideFields: passwordFields }));
 
   // Hashed for both kinds of address, so the answer takes as long whichever it is.
   const passwordHash = await hashPassword(password1);
@@ -79,17 +70,15 @@ export async function handleRegistration(request: Request, services: RequestServ
     },
     logger,
   );
-  return data<RegisterResult>({ sent: { email } });
+  return data<RegisterAnswer>({ sent: { email } });
 }
-
-type LinkPageField = "password" | "password1" | "password2";
 
 /**
  * The page a registration link opens: what will be created, and the password to create it with:
- * the one chosen when registering, typed again, or (`choose`) a new one.
+ * the one chosen when registering, typed again, or (`choose`) a new one; after a refused post, its result.
  */
 export type RegistrationLinkState =
-  | { state: "ready"; name: string; email: string; token: string; choose: boolean; errors?: FieldErrors<LinkPageField> }
+  | { state: "ready"; name: string; email: string; token: string; choose: boolean; result?: FormResult }
   | { state: "expired" }
   | { state: "exists" };
 
@@ -105,27 +94,28 @@ export async function registrationLinkPage(url: URL, { db }: RequestServices) {
   return data<RegistrationLinkState>({ state: "ready", name: pendingOf(link).name, email: link.email, token, choose });
 }
 
-type PasswordOutcome = { passwordHash: string } | { errors: FieldErrors<LinkPageField> };
+type PasswordOutcome = { passwordHash: string } | { refused: FormResult };
 
 /** The password chosen when registering, typed again: the account keeps its hash. */
 async function passwordTypedAgain(form: FormData, pending: PendingRegistration): Promise<PasswordOutcome> {
-  const parsed = registrationPasswordSchema.safeParse({ password: form.get("password") ?? undefined });
-  if (!parsed.success) return { errors: fieldErrors(parsed.error) };
-  if (!(await verifyPassword(parsed.data.password, pending.passwordHash))) {
-    return { errors: { password: "This is not the password chosen when registering. Type it again, or choose a new password." } };
+  const submission = parseForm(form, registrationPasswordSchema);
+  if (!submission) return { refused: unreadableForm() };
+  if (submission.status !== "success") return { refused: submission.reply({ hideFields: passwordFields }) };
+  if (!(await verifyPassword(submission.value.password, pending.passwordHash))) {
+    const wrong = "This is not the password chosen when registering. Type it again, or choose a new password.";
+    return { refused: submission.reply({ fieldErrors: { password: [wrong] }, hideFields: passwordFields }) };
   }
   return { passwordHash: pending.passwordHash };
 }
 
 /** A new password, typed twice, under the register form's rules. */
 async function passwordChosen(form: FormData, name: string, email: string): Promise<PasswordOutcome> {
-  const parsed = newPasswordSchema.safeParse({
-    password1: form.get("password1") ?? undefined,
-    password2: form.get("password2") ?? undefined,
-  });
-  if (!parsed.success) return { errors: fieldErrors(parsed.error) };
-  const weakness = await passwordWeakness(parsed.data.password1, [name, email]);
-  return weakness ? { errors: { password1: weakness } } : { passwordHash: await hashPassword(parsed.data.password1) };
+  const submission = parseForm(form, newPasswordSchema);
+  if (!submission) return { refused: unreadableForm() };
+  if (submission.status !== "success") return { refused: submission.reply({ hideFields: passwordFields }) };
+  const weakness = await passwordWeakness(submission.value.password1, [name, email]);
+  if (weakness) return { refused: submission.reply({ fieldErrors: { password1: [weakness] }, hideFields: passwordFields }) };
+  return { passwordHash: await hashPassword(submission.value.password1) };
 }
 
 /**
@@ -141,8 +131,8 @@ export async function confirmRegistration(request: Request, { db, secureCookies 
   const pending = pendingOf(link);
   const choose = form.has("password1");
   const password = choose ? await passwordChosen(form, pending.name, link.email) : await passwordTypedAgain(form, pending);
-  if ("errors" in password) {
-    const page = { state: "ready", name: pending.name, email: link.email, token, choose, errors: password.errors } as const;
+  if ("refused" in password) {
+    const page = { state: "ready", name: pending.name, email: link.email, token, choose, result: password.refused } as const;
     return data<RegistrationLinkState>(page, { status: 400 });
   }
 

@@ -57,6 +57,7 @@ export const emailChangeSchema = z.object({
 });
 
 export type Registration = z.infer<typeof registerSchema>;
+export type RegisterField = keyof z.input<typeof registerSchema>;
 
 export const accountContactSchema = z.object({
   phone: phoneSchema,
@@ -77,3 +78,13 @@ export const registrationPasswordSchema = z.object({
     .min(1, "Please type your password.")
     .max(PASSWORD_MAX_LENGTH, `Your password can have at most ${PASSWORD_MAX_LENGTH} characters.`),
 });
+
+export const signInIncomplete = "Please enter your email address and your password.";
+
+/**
+ * The built-in provider's sign-in form. A field missing or blank gets one message for the whole
+ * form, said once above the fields: which of the two was wrong tells nobody anything useful.
+ */
+export const signInSchema = z
+  .object({ email: z.string().trim().catch(""), password: z.string().catch("") })
+  .refine(({ email, password }) => email !== "" && password !== "", signInIncomplete);

@@ -16,15 +16,6 @@ export const contactFieldLabels = {
 
 export type ContactField = keyof typeof contactFieldLabels;
 
-/** The form as the page sees it: the four fields a person fills in, and the captcha's slot for its error. */
-export interface ContactFormShape {
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  captcha: string;
-}
-
 /**
  * The spec's hidden fields. The page renders them like the spec's form does, but the server
  * never reads them back: whoever forwards a message uses these values, not posted ones.

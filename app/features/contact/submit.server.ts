@@ -1,6 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
+import { readForm, unreadableForm } from "#app/lib/form-submission.server.ts";
 import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot.ts";
 import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
@@ -22,18 +22,6 @@ const perAddressLimit = { limit: 10, windowSeconds: 10 * 60 };
 /** Not echoed back to the page: the captcha answers are single-use, the honeypot is for bots. */
 const unechoedFields = [ALTCHA_FIELD, HCAPTCHA_FIELD, HONEYPOT_FIELD];
 
-const unreadable = "We could not read this form. Please try again.";
-
-/** The post read and checked; null when it is no form, or Conform cannot read it (its own `__intent__` field, forged). */
-async function readContactForm(request: Request) {
-  try {
-    const formData = await request.formData();
-    return { formData, submission: parseWithZod(formData, { schema: contactMessageSchema }) };
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Handles one post of the contact form. Accepted: the message is stored (and the captcha
  * answer spent) in one transaction, then a redirect to the page saying so. Refused: 4xx with
@@ -41,9 +29,11 @@ async function readContactForm(request: Request) {
  */
 export async function handleContactSubmission(request: Request, services: RequestServices) {
   const { db, config, clientAddress, logger } = services;
-  const form = await readContactForm(request);
-  if (!form)
-    return data<ContactActionData>({ result: { status: "error", error: { "": [unreadable] } }, message: unreadable }, { status: 400 });
+  const form = await readForm(request, contactMessageSchema);
+  if (!form) {
+    const result = unreadableForm();
+    return data<ContactActionData>({ result, message: statusMessage(result.error ?? {}) }, { status: 400 });
+  }
   const { formData, submission } = form;
   const refusal = (errors: { form?: string; captcha?: CaptchaRefusal }): ContactActionData => {
     const result = submission.reply({

@@ -10,5 +10,3 @@ export const WALL_PAGE_SIZE = 20;
 export const API_PAGE_SIZE = 50;
 /** Where posts are sent: the wall's form, and JSON from the feedback API's clients (server/path-rules.ts). */
 export const POST_PATH = "/feedback/new";
-
-export type FeedbackField = "name" | "comment" | "image" | "rating";

@@ -46,3 +46,8 @@ export type NewFeedback = z.infer<typeof feedbackSchema>;
 
 /** Post ids: 24 hex digits, like the spec's `_id`. */
 export const feedbackIdSchema = z.string().regex(/^[0-9a-f]{24}$/);
+
+/** What the buttons of a post's page (and the wall's Hide) ask for. */
+export const moderationSchema = z.object({
+  intent: z.enum(["delete", "hide", "show"], { error: "Please use the Delete, Hide or Show button." }),
+});

@@ -1,10 +1,13 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { FormPage } from "#app/components/form-page.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { TextField } from "#app/components/text-field.tsx";
+import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
 import { CheckYourInbox } from "#app/features/accounts/components/check-your-inbox.tsx";
 import { requestEmailChange } from "#app/features/accounts/email-change.server.ts";
+import type { emailChangeSchema } from "#app/features/accounts/schemas.ts";
 import { requireUser } from "#app/features/auth/index.server.ts";
 import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -24,16 +27,20 @@ export function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function EmailChange({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm<z.input<typeof emailChangeSchema>>({
+    id: "email-change",
+    lastResult: actionData?.sent === null ? actionData.result : undefined,
+  });
   const busy = useNavigation().state === "submitting";
   return (
     <FormPage title="Profile" heading="Change your email address" className="max-w-md">
       {actionData?.sent ? (
         <CheckYourInbox email={actionData.sent.email}>Your account moves to the new address once you open the link in it.</CheckYourInbox>
       ) : (
-        <Form method="post" className="mt-4 space-y-4" noValidate>
-          {actionData?.form && (
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+          {form.errors && (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
-              {actionData.form}
+              {form.errors[0]}
             </p>
           )}
           <p>
@@ -41,24 +48,21 @@ export default function EmailChange({ loaderData, actionData }: Route.ComponentP
             yours.
           </p>
           <TextField
-            id="new-email"
-            name="email"
+            key={fields.email.key}
+            {...conformFieldProps(fields.email)}
             label="New email address"
             type="email"
             autoComplete="email"
             required
             maxLength={EMAIL_MAX_LENGTH}
-            defaultValue={actionData?.email}
-            error={actionData?.errors.email}
           />
           <TextField
-            id="current-password"
-            name="password"
+            key={fields.password.key}
+            {...conformFieldProps(fields.password)}
             label="Your current password"
             type="password"
             autoComplete="current-password"
             required
-            error={actionData?.errors.password}
           />
           <SubmitButton busy={busy} className="btn-primary w-full">
             Send the link

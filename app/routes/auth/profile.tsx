@@ -1,12 +1,14 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { TextField } from "#app/components/text-field.tsx";
+import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
-import { findAccountById, updateContactDetails } from "#app/features/accounts/queries.server.ts";
-import { ADDRESS_MAX_LENGTH, type ContactDetailsField, type FieldErrors } from "#app/features/accounts/limits.ts";
-import { accountContactSchema } from "#app/features/accounts/schemas.ts";
-import { fieldErrors } from "#app/lib/field-errors.ts";
+import { saveContactDetails } from "#app/features/accounts/contact-details.server.ts";
+import { findAccountById } from "#app/features/accounts/queries.server.ts";
+import { ADDRESS_MAX_LENGTH } from "#app/features/accounts/limits.ts";
+import type { accountContactSchema } from "#app/features/accounts/schemas.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { finishedLessonIds } from "#app/features/courses/progress.server.ts";
 import { bestScoresByQuiz } from "#app/features/quizzes/attempts.server.ts";
@@ -74,19 +76,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { saved: boolean; errors: FieldErrors<ContactDetailsField>; values: { phone: string; address: string } };
-
 /** The person's own phone and address: the only details this site keeps about them. */
 export async function action({ request, context }: Route.ActionArgs) {
   const signedIn = requireUser(context, "/profile");
-  const { db, identityProvider } = context.get(servicesContext);
-  if (!identityProvider) throw data("Details are kept by the sign-in service", { status: 404 });
-  const form = await request.formData();
-  const values = { phone: String(form.get("phone") ?? ""), address: String(form.get("address") ?? "") };
-  const parsed = accountContactSchema.safeParse(values);
-  if (!parsed.success) return data<ActionResult>({ saved: false, errors: fieldErrors(parsed.error), values }, { status: 400 });
-  await updateContactDetails(db, signedIn.user.sub, parsed.data);
-  return { saved: true, errors: {}, values } satisfies ActionResult;
+  const services = context.get(servicesContext);
+  if (!services.identityProvider) throw data("Details are kept by the sign-in service", { status: 404 });
+  return saveContactDetails(request, signedIn.user.sub, services);
 }
 
 interface StatusRow {
@@ -131,39 +126,41 @@ function ProjectStatus({ id, title, rows, empty }: { id: string; title: string; 
   );
 }
 
-function ContactDetailsForm({ phone, address, result }: { phone: string | null; address: string | null; result?: ActionResult }) {
+function ContactDetailsForm({
+  phone,
+  address,
+  result,
+}: {
+  phone: string | null;
+  address: string | null;
+  result: Route.ComponentProps["actionData"];
+}) {
+  const [form, fields] = useForm<z.input<typeof accountContactSchema>>({
+    id: "profile",
+    lastResult: result,
+    defaultValue: { phone: phone ?? "", address: address ?? "" },
+  });
   const busy = useNavigation().state === "submitting";
-  const errors = result?.errors ?? {};
   return (
     <section aria-labelledby="contact-heading" className="rounded-lg border border-gray-200 p-6 shadow-sm lg:col-span-3">
       <h2 id="contact-heading" className="text-xl font-bold">
         Update your contact details
       </h2>
-      {result?.saved && (
+      {/* From this answer only: another post from the page (a book removed from the reading list) ends it. */}
+      {result?.status === "success" && (
         <p role="status" className="mt-4 rounded-md bg-emerald-50 p-3 text-emerald-900">
           Your contact details were saved.
         </p>
       )}
-      <Form method="post" className="mt-4 grid gap-4 md:grid-cols-2" noValidate>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 md:grid-cols-2">
+        <TextField key={fields.phone.key} {...conformFieldProps(fields.phone)} label="Phone" type="tel" autoComplete="tel" required />
         <TextField
-          id="profile-phone"
-          name="phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          defaultValue={result?.values.phone ?? phone ?? ""}
-          error={errors.phone}
-        />
-        <TextField
-          id="profile-address"
-          name="address"
+          key={fields.address.key}
+          {...conformFieldProps(fields.address)}
           label="Address"
           multiline
           maxLength={ADDRESS_MAX_LENGTH}
           autoComplete="street-address"
-          defaultValue={result?.values.address ?? address ?? ""}
-          error={errors.address}
         />
         <div className="md:col-span-2">
           <SubmitButton busy={busy}>Save details</SubmitButton>

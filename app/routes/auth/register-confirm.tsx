@@ -1,11 +1,14 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { FormPage } from "#app/components/form-page.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { TextField } from "#app/components/text-field.tsx";
+import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
 import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
 import { NewPasswordFields } from "#app/features/accounts/components/new-password-fields.tsx";
 import { confirmRegistration, registrationLinkPage } from "#app/features/accounts/registration.server.ts";
+import type { newPasswordSchema, registrationPasswordSchema } from "#app/features/accounts/schemas.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/register-confirm";
 
@@ -23,11 +26,17 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
   const busy = useNavigation().state === "submitting";
   // After a post, the action's answer: the loader has run again by then.
   const page = actionData ?? loaderData;
+  const choose = page.state === "ready" && page.choose;
+  // The page asks for one of the schemas' fields: the password typed again, or a new one twice.
+  const [form, fields] = useForm<z.input<typeof registrationPasswordSchema> & z.input<typeof newPasswordSchema>>({
+    id: choose ? "confirm-choose" : "confirm",
+    lastResult: page.state === "ready" ? page.result : undefined,
+  });
   return (
     <FormPage title="Sign Up Page" heading="Finish creating your account">
       {page.state === "ready" && (
         // A form, not the link itself: mail programs open links to check them.
-        <Form method="post" className="mt-4 space-y-4" noValidate>
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <p>
             The account for <strong>{page.name}</strong> with the address <span className="break-all">{page.email}</span> is ready to be
             created. {page.choose ? "Choose its password." : "To create it, type the password chosen when registering."}
@@ -36,16 +45,15 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
           <input type="hidden" name="username" autoComplete="username" value={page.email} />
           <input type="hidden" name="token" value={page.token} />
           {page.choose ? (
-            <NewPasswordFields idPrefix="confirm" labels={{ password: "Password", again: "Confirm Password" }} errors={page.errors} />
+            <NewPasswordFields fields={fields} labels={{ password: "Password", again: "Confirm Password" }} />
           ) : (
             <TextField
-              id="confirm-password"
-              name="password"
+              key={fields.password.key}
+              {...conformFieldProps(fields.password)}
               label="Password"
               type="password"
               autoComplete="current-password"
               required
-              error={page.errors?.password}
             />
           )}
           <SubmitButton busy={busy}>Create my account</SubmitButton>

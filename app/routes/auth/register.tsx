@@ -1,12 +1,15 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { data, Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { FormPage } from "#app/components/form-page.tsx";
-import { TextField } from "#app/components/text-field.tsx";
+import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
-import { NEW_PASSWORD_HINT, PASSWORD_MIN_LENGTH } from "#app/features/accounts/limits.ts";
 import { handleRegistration } from "#app/features/accounts/registration.server.ts";
+import type { registerSchema } from "#app/features/accounts/schemas.ts";
 import { CheckYourInbox } from "#app/features/accounts/components/check-your-inbox.tsx";
+import { NewPasswordFields } from "#app/features/accounts/components/new-password-fields.tsx";
 import { pageMeta } from "#app/lib/meta.ts";
 import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import { SubmitButton } from "#app/components/submit-button.tsx";
@@ -14,14 +17,6 @@ import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
 import type { Route } from "./+types/register";
 
 export const meta = () => pageMeta("Sign Up Page");
-
-const fields = [
-  { name: "name", label: "Name", type: "text", autoComplete: "name" },
-  { name: "phone", label: "Phone", type: "tel", autoComplete: "tel" },
-  { name: "email", label: "Email", type: "email", autoComplete: "email", maxLength: EMAIL_MAX_LENGTH },
-  { name: "password1", label: "Password", type: "password", autoComplete: "new-password" },
-  { name: "password2", label: "Confirm Password", type: "password", autoComplete: "new-password" },
-] as const;
 
 /** With an external provider, accounts are made there. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -36,6 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm<z.input<typeof registerSchema>>({
+    id: "register",
+    lastResult: actionData?.sent === null ? actionData.result : undefined,
+  });
   const busy = useNavigation().state === "submitting";
   if (loaderData.externalIssuer) {
     return (
@@ -58,29 +57,27 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </RegisterPage>
     );
   }
-  const errors = actionData?.errors ?? {};
   return (
     <RegisterPage>
-      {actionData?.form && (
+      {form.errors && (
         <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-red-800">
-          {actionData.form}
+          {form.errors[0]}
         </p>
       )}
-      <Form method="post" className="mt-6 space-y-4" noValidate>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
         <HoneypotField />
-        {fields.map((field) => (
-          <TextField
-            key={field.name}
-            id={field.name}
-            {...field}
-            required
-            error={errors[field.name]}
-            hint={field.name === "password1" ? NEW_PASSWORD_HINT : undefined}
-            minLength={field.type === "password" ? PASSWORD_MIN_LENGTH : undefined}
-            // Passwords are never sent back to the page.
-            defaultValue={field.type === "password" ? undefined : actionData?.values[field.name as keyof typeof actionData.values]}
-          />
-        ))}
+        <TextField key={fields.name.key} {...conformFieldProps(fields.name)} label="Name" type="text" autoComplete="name" required />
+        <TextField key={fields.phone.key} {...conformFieldProps(fields.phone)} label="Phone" type="tel" autoComplete="tel" required />
+        <TextField
+          key={fields.email.key}
+          {...conformFieldProps(fields.email)}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          required
+        />
+        <NewPasswordFields fields={fields} labels={{ password: "Password", again: "Confirm Password" }} />
         <SubmitButton busy={busy} className="btn-primary w-full">
           Register
         </SubmitButton>

@@ -1,10 +1,13 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
+import type { z } from "zod";
 import { FormPage } from "#app/components/form-page.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
 import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
 import { NewPasswordFields } from "#app/features/accounts/components/new-password-fields.tsx";
 import { resetLinkPage, resetPassword } from "#app/features/accounts/password-reset.server.ts";
+import type { newPasswordSchema } from "#app/features/accounts/schemas.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -22,6 +25,10 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const busy = useNavigation().state === "submitting";
   // After a post, the action's answer: the loader has run again without the link by then.
   const page = actionData ?? loaderData;
+  const [form, fields] = useForm<z.input<typeof newPasswordSchema>>({
+    id: "reset",
+    lastResult: page.state === "ready" ? page.result : undefined,
+  });
   if (page.state === "done") {
     return (
       <FormPage title="Choose a new password" heading="Your password is changed" className="max-w-md">
@@ -39,14 +46,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
       {page.state === "expired" ? (
         <LinkNoLongerWorks again={{ href: "/forgot-password", label: "Send me a new link" }} />
       ) : (
-        <Form method="post" className="mt-4 space-y-4" noValidate>
+        <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
           <p>
             For the account <span className="break-all">{page.email}</span>.
           </p>
           {/* For password managers: which account the new password belongs to. */}
           <input type="hidden" name="username" autoComplete="username" value={page.email} />
           <input type="hidden" name="token" value={page.token} />
-          <NewPasswordFields idPrefix="reset" labels={{ password: "New password", again: "Confirm new password" }} errors={page.errors} />
+          <NewPasswordFields fields={fields} labels={{ password: "New password", again: "Confirm new password" }} />
           <SubmitButton busy={busy} className="btn-primary w-full">
             Save my new password
           </SubmitButton>

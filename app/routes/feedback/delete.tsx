@@ -1,11 +1,14 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import type { z } from "zod";
 import { FormPage } from "#app/components/form-page.tsx";
-import { SubmitButton } from "#app/components/submit-button.tsx";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
 import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import { FeedbackCard } from "#app/features/feedback/components/feedback-card.tsx";
 import { loadDeletePage, moderateFeedback } from "#app/features/feedback/moderation.server.ts";
+import type { moderationSchema } from "#app/features/feedback/schemas.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/delete";
 
@@ -17,14 +20,48 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  return moderateFeedback(context.get(servicesContext), getUser(context), request, params.id, form.get("intent"));
+  return moderateFeedback(context.get(servicesContext), getUser(context), request, params.id);
+}
+
+/**
+ * One of the form's actions: a submit button that posts its `value` as the intent. Like
+ * SubmitButton, which has no name (it is on every page, in the footer's form, and stays small),
+ * it refuses a second submit while the first is on its way.
+ */
+function IntentButton({
+  busy,
+  name,
+  value,
+  className,
+  children,
+}: {
+  busy: boolean;
+  name: string;
+  value: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      className={className}
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
+      {children}
+    </button>
+  );
 }
 
 export default function DeleteFeedback({ loaderData, actionData, params }: Route.ComponentProps) {
   const { post, verdict, hidden, moderator, signedIn } = loaderData;
+  const [form, fields] = useForm<z.input<typeof moderationSchema>>({ id: "moderate-feedback", lastResult: actionData });
   const busy = useNavigation().state === "submitting";
-  const refusal = actionData?.message ?? (verdict.allowed ? null : verdict.message);
+  const refusal = form.errors?.[0] ?? fields.intent.errors?.[0] ?? (verdict.allowed ? null : verdict.message);
   return (
     <FormPage title="Feedback" heading="Delete this feedback?" className="max-w-2xl">
       <div className="mt-4">
@@ -37,20 +74,24 @@ export default function DeleteFeedback({ loaderData, actionData, params }: Route
         </p>
       )}
       <div className="mt-6 flex flex-wrap items-center gap-4">
-        {verdict.allowed && (
-          <Form method="post">
-            <input type="hidden" name="intent" value="delete" />
-            <SubmitButton busy={busy} className="btn bg-red-700 text-white hover:bg-red-800">
-              Delete
-            </SubmitButton>
-          </Form>
-        )}
-        {moderator && (
-          <Form method="post">
-            <input type="hidden" name="intent" value={hidden ? "show" : "hide"} />
-            <SubmitButton busy={busy} className="btn-light border border-brand-700">
-              {hidden ? "Show on the wall again" : "Hide from the wall"}
-            </SubmitButton>
+        {(verdict.allowed || moderator) && (
+          // One form, its buttons its actions; `contents` keeps them in the row beside the links.
+          <Form method="post" {...getFormProps(form)} className="contents">
+            {verdict.allowed && (
+              <IntentButton busy={busy} name={fields.intent.name} value="delete" className="btn bg-red-700 text-white hover:bg-red-800">
+                Delete
+              </IntentButton>
+            )}
+            {moderator && (
+              <IntentButton
+                busy={busy}
+                name={fields.intent.name}
+                value={hidden ? "show" : "hide"}
+                className="btn-light border border-brand-700"
+              >
+                {hidden ? "Show on the wall again" : "Hide from the wall"}
+              </IntentButton>
+            )}
           </Form>
         )}
         {!verdict.allowed && !signedIn && (

@@ -1,5 +1,7 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useFetcher } from "react-router";
+import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { servicesContext } from "#app/context.ts";
@@ -7,8 +9,9 @@ import { getUser } from "#app/features/auth/index.server.ts";
 import { FeedbackCard } from "#app/features/feedback/components/feedback-card.tsx";
 import { FeedbackFields } from "#app/features/feedback/components/feedback-form.tsx";
 import { isJsonClient } from "#app/features/feedback/json-client.ts";
-import type { FeedbackFormResult } from "#app/features/feedback/types.ts";
+import type { feedbackSchema } from "#app/features/feedback/schemas.ts";
 import { feedbackListResponse, loadWall } from "#app/features/feedback/wall.server.ts";
+import type { FormResult } from "#app/lib/form-submission.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/feedback";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
@@ -34,10 +37,18 @@ export const handle = sameForEveryVisitor(["feedback"]);
 
 export default function FeedbackPage({ loaderData }: Route.ComponentProps) {
   const { posts, olderHref, prefillName, moderator, posted, deleted, isOlderPage } = loaderData;
-  const fetcher = useFetcher<FeedbackFormResult>();
+  // The answer of /feedback/new's action: a refusal (a redirect back here when stored).
+  const fetcher = useFetcher<FormResult>();
+  const [form, fields] = useForm<z.input<typeof feedbackSchema>>({
+    id: "feedback",
+    lastResult: fetcher.data,
+    defaultValue: { name: prefillName },
+  });
+  // The form's state, not fetcher.data: that keeps the last refusal after a post that was stored,
+  // and the form's reset below ends it.
+  const refused = form.status === "error";
   const formRef = useRef<HTMLFormElement>(null);
   const busy = fetcher.state !== "idle";
-  const refused = fetcher.data;
 
   useEffect(() => {
     // A post that went through came back as a redirect to ?posted: start the form afresh.
@@ -52,8 +63,8 @@ export default function FeedbackPage({ loaderData }: Route.ComponentProps) {
           <h2 id="give-feedback" className="text-2xl font-bold">
             Give your Feedback
           </h2>
-          <fetcher.Form ref={formRef} method="post" action="/feedback/new" noValidate className="mt-4">
-            <FeedbackFields key={posted ?? "form"} prefillName={prefillName} result={refused} />
+          <fetcher.Form ref={formRef} method="post" action="/feedback/new" {...getFormProps(form)} className="mt-4">
+            <FeedbackFields key={posted ?? "form"} fields={fields} />
             <SubmitButton busy={busy} className="btn-primary mt-4">
               Submit
             </SubmitButton>
@@ -61,7 +72,7 @@ export default function FeedbackPage({ loaderData }: Route.ComponentProps) {
               {busy
                 ? "Sending your feedback…"
                 : refused
-                  ? (refused.form ?? "Please correct the fields marked above.")
+                  ? (form.errors?.[0] ?? "Please correct the fields marked above.")
                   : posted
                     ? "Thank you! Your feedback is on the wall."
                     : deleted

@@ -2,14 +2,12 @@ import { data, useLocation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
-import { readAnswerSheet } from "#app/features/quizzes/answer-sheet.server.ts";
-import { saveAttempt } from "#app/features/quizzes/attempts.server.ts";
 import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
 import { QuizQuestions } from "#app/features/quizzes/components/quiz-questions.tsx";
 import { QuizResult } from "#app/features/quizzes/components/quiz-result.tsx";
-import { ATTEMPTS_PER_HOUR, type PublicQuestion, type QuizActionResult } from "#app/features/quizzes/types.ts";
+import { submitAnswerSheet } from "#app/features/quizzes/submit-sheet.server.ts";
+import type { PublicQuestion } from "#app/features/quizzes/types.ts";
 import { errorTitle, pageMeta } from "#app/lib/meta.ts";
-import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
 import type { Route } from "./+types/quiz";
 import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
 
@@ -28,36 +26,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { quiz, questions } = await requireQuiz(context, params.quiz);
-  const reading = readAnswerSheet(quiz.title, questions, await request.formData());
-  if (reading.kind === "refused") return data<QuizActionResult>({ phase: "refused", message: reading.message }, { status: 400 });
-  if (reading.kind === "next") return { phase: "question", answered: reading.answered } satisfies QuizActionResult;
-
-  const user = getUser(context);
-  const { db } = context.get(servicesContext);
-  const result = { phase: "result", score: reading.score, total: questions.length } as const;
-  if (!user) return { ...result, saved: "visitor" } satisfies QuizActionResult;
-  // Over the limit the learner still gets the result; only the keeping stops.
-  const rate = await consumeRateLimit(db, { key: `quiz-attempts:${user.sub}`, limit: ATTEMPTS_PER_HOUR, windowSeconds: 60 * 60 });
-  if (!rate.allowed) return { ...result, saved: "limit-reached" } satisfies QuizActionResult;
-  const attemptId = await saveAttempt(db, {
-    userSub: user.sub,
-    quizSlug: quiz.slug,
-    questions,
-    choices: reading.choices,
-    score: reading.score,
-  });
-  return { ...result, saved: { attemptId } } satisfies QuizActionResult;
+  const { quiz } = await requireQuiz(context, params.quiz);
+  return submitAnswerSheet(request, quiz, getUser(context), context.get(servicesContext));
 }
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData ? `${loaderData.quiz.title} Quiz` : errorTitle(error));
 
 export const handle = sameForEveryVisitor(["quizzes"]);
 
-export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
+export default function Quiz({ loaderData, actionData: result }: Route.ComponentProps) {
   const { quiz } = loaderData;
   const { pathname } = useLocation();
-  const result = actionData as QuizActionResult | undefined;
   return (
     <>
       <PageHeader title={`${quiz.title} Quiz`} />

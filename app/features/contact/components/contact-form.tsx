@@ -1,16 +1,24 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
+import type { z } from "zod";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps as fieldProps, TextField } from "#app/components/text-field.tsx";
 import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
 import { CaptchaField } from "../captcha/captcha-field.tsx";
 import type { CaptchaSettings } from "../captcha/settings.ts";
-import { contactFieldLabels, contactFormIdentity, contactStatusText, MESSAGE_MAX_LENGTH, type ContactFormShape } from "../fields.ts";
+import { contactFieldLabels, contactFormIdentity, contactStatusText, MESSAGE_MAX_LENGTH } from "../fields.ts";
+import type { contactMessageSchema } from "../schemas.ts";
 import type { ContactActionData } from "../types.ts";
 
 const action = "/contact";
+
+/**
+ * The schema's fields, and `captcha`: the widget posts its answer under a name of its own, and the
+ * server reports a refused answer there (submit.server.ts).
+ */
+type ContactFormFields = z.input<typeof contactMessageSchema> & { captcha?: string };
 
 /**
  * The contact form. It posts to /contact with or without JavaScript: a refused post comes back
@@ -29,7 +37,7 @@ export function ContactForm({
   /** A message to start from (an order for a book of the E-Library). */
   prefillMessage?: string;
 }) {
-  const [form, fields] = useForm<ContactFormShape>({
+  const [form, fields] = useForm<ContactFormFields>({
     id: "contact-form",
     lastResult: actionData?.result,
     defaultValue: { message: prefillMessage },

@@ -2,26 +2,25 @@ import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
-import type { NewsletterResult } from "../types.ts";
+import type { NewsletterAnswer } from "../types.ts";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 
 /**
- * The newsletter box: posts to /newsletter. With JavaScript the answer shows
- * in place; without it the browser lands on /newsletter, which shows it.
+ * The footer's newsletter box: posts to /newsletter. With JavaScript the answer shows in place;
+ * without it the browser lands on /newsletter, which shows it. No form state of its own (no
+ * Conform): it is on every page, and the home page's JavaScript has no room for it.
  */
-export function NewsletterForm({ tone = "dark" }: { tone?: "dark" | "light" }) {
-  const fetcher = useFetcher<NewsletterResult>();
+export function NewsletterForm() {
+  const fetcher = useFetcher<NewsletterAnswer>();
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const result = fetcher.data;
-  const failed = result?.status === "invalid" || result?.status === "rate-limited";
+  const failed = result?.result.status === "error";
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
     if (fetcher.state === "idle" && result && !failed) formRef.current?.reset();
   }, [fetcher.state, result, failed]);
-
-  const messageColour = tone === "dark" ? (failed ? "text-amber-200" : "text-emerald-200") : failed ? "text-red-700" : "text-emerald-800";
 
   return (
     <fetcher.Form ref={formRef} method="post" action="/newsletter" noValidate className="w-full">
@@ -46,7 +45,7 @@ export function NewsletterForm({ tone = "dark" }: { tone?: "dark" | "light" }) {
           SignUp
         </SubmitButton>
       </div>
-      <p id={`${id}-message`} role="status" className={`mt-2 min-h-6 text-sm ${messageColour}`}>
+      <p id={`${id}-message`} role="status" className={`mt-2 min-h-6 text-sm ${failed ? "text-amber-200" : "text-emerald-200"}`}>
         {busy ? "Signing you up…" : result?.message}
       </p>
     </fetcher.Form>

@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import type { RequestServices } from "#app/context.ts";
+import type { SessionUser } from "#app/features/auth/index.server.ts";
+import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
+import { readAnswerSheet } from "./answer-sheet.server.ts";
+import { saveAttempt } from "./attempts.server.ts";
+import type { CatalogueQuiz } from "./catalogue.server.ts";
+import { ATTEMPTS_PER_HOUR, type QuizActionResult } from "./types.ts";
+
+/**
+ * One post of a quiz's answer sheet: the next question (a step without JavaScript), the result
+ * (kept for a signed-in learner), or the sheet refused as a whole. Each answer is a QuizActionResult,
+ * so the page reads its phase without a cast.
+ */
+export async function submitAnswerSheet(request: Request, quiz: CatalogueQuiz, user: SessionUser | null, { db }: RequestServices) {
+  const { questions } = quiz;
+  const reading = readAnswerSheet(quiz.title, questions, await request.formData());
+  if (reading.kind === "refused") return data<QuizActionResult>({ phase: "refused", message: reading.message }, { status: 400 });
+  if (reading.kind === "next") return data<QuizActionResult>({ phase: "question", answered: reading.answered });
+
+  const result = { phase: "result", score: reading.score, total: questions.length } as const;
+  if (!user) return data<QuizActionResult>({ ...result, saved: "visitor" });
+  // Over the limit the learner still gets the result; only the keeping stops.
+  const rate = await consumeRateLimit(db, { key: `quiz-attempts:${user.sub}`, limit: ATTEMPTS_PER_HOUR, windowSeconds: 60 * 60 });
+  if (!rate.allowed) return data<QuizActionResult>({ ...result, saved: "limit-reached" });
+  const attemptId = await saveAttempt(db, {
+    userSub: user.sub,
+    quizSlug: quiz.slug,
+    questions,
+    choices: reading.choices,
+    score: reading.score,
+  });
+  return data<QuizActionResult>({ ...result, saved: { attemptId } });
+}
