@@ -5,7 +5,7 @@ import { versionPublicFiles } from "./vite-plugins/version-public-files.ts";
 
 // Modules only some inner pages use stay in those pages' chunks, off the home page.
 const innerPagesOnly =
-  /[\\/](content[\\/](courses|team|quizzes|video-courses)|components[\\/](reveal-delay|form-page|text-field)|lib[\\/](percentage|initials))\.tsx?$/;
+  /[\\/](content[\\/](courses|team|quizzes|video-courses)|components[\\/](reveal-delay|form-page|text-field)|lib[\\/]text[\\/](percentage|initials))\.tsx?$/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), versionPublicFiles("public")],

@@ -5,7 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { servicesContext } from "./context.ts";
 import { sentryBootstrap } from "./features/error-reporting/sentry-script.server.ts";
-import { deferHydrationScripts } from "./lib/defer-hydration.server.ts";
+import { deferHydrationScripts } from "./lib/http/defer-hydration.server.ts";
 
 export const streamTimeout = 5_000;
 

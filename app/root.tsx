@@ -4,13 +4,13 @@ import stylesheetHref from "./app.css?url";
 import { Footer } from "./components/footer.tsx";
 import { IconSprite } from "./components/icons.tsx";
 import { NavBar } from "./components/nav-bar.tsx";
-import { errorTitle, pageMeta } from "./lib/meta.ts";
+import { errorTitle, pageMeta } from "./lib/http/meta.ts";
 import { getUser } from "./features/auth/index.server.ts";
 import { chatbotSettings } from "./features/help/chatbot.server.ts";
 import { servicesContext } from "./context.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.server.ts";
 import { formBodyMiddleware } from "./middleware/form-body.server.ts";
-import { sameForEveryVisitor } from "./lib/page-cache.ts";
+import { sameForEveryVisitor } from "./lib/content-versions/page-cache.ts";
 import type { Route } from "./+types/root";
 
 // A body no action could read is refused before anyone's session is looked up.

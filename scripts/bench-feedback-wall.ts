@@ -1,7 +1,7 @@
 // The feedback wall at 100,000 posts: how long the first page and a deep page take to render
 // (sequential requests, so the numbers are the server's own time plus loopback).
 import { openDatabase } from "#app/lib/db/connect.server.ts";
-import { changeContent } from "#app/lib/content-versions.server.ts";
+import { changeContent } from "#app/lib/content-versions/content-versions.server.ts";
 
 const posts = 100_000;
 const samples = 200;

@@ -16,7 +16,7 @@ import { importFormats } from "#app/features/library/import/import-format.ts";
 import { ImportFileError } from "#app/features/library/import/source-entry.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
-import { ConfigError, loadConfig } from "#app/lib/env.server.ts";
+import { ConfigError, loadConfig } from "#app/lib/config/env.server.ts";
 
 const usage = `Usage: npm run library:import -- <file> [--format ${importFormats.join("|")}] [--source <name>] [--currency <code>] [--dry-run] [--errors <file>]
   --format    the file's format; found from its name and content when not given

@@ -1,7 +1,7 @@
 // Applies pending migrations and the built-in content to the configured database (SQLite or PostgreSQL).
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
-import { ConfigError, loadConfig } from "#app/lib/env.server.ts";
+import { ConfigError, loadConfig } from "#app/lib/config/env.server.ts";
 import { applySeeds } from "#server/prepare-database.ts";
 
 try {

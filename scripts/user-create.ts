@@ -9,7 +9,7 @@ import { assignRole } from "#app/features/auth/roles.server.ts";
 import { roles } from "#app/features/auth/roles.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
-import { ConfigError, loadConfig, siteOrigin } from "#app/lib/env.server.ts";
+import { ConfigError, loadConfig, siteOrigin } from "#app/lib/config/env.server.ts";
 
 const usage = `Usage: npm run user:create -- <email> <${roles.join("|")}> [--name "<full name>"] [--phone <number>]`;
 const argumentsSchema = z.object({

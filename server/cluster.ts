@@ -5,7 +5,7 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Server } from "node:net";
 import type { Logger } from "pino";
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import { isVersionRaisedMessage } from "./page-cache/content-versions-watch.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { connectionHandOver } from "./hand-over.ts";

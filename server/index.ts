@@ -3,7 +3,7 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import pino from "pino";
-import { ConfigError, loadConfig, type Config } from "#app/lib/env.server.ts";
+import { ConfigError, loadConfig, type Config } from "#app/lib/config/env.server.ts";
 import { runCluster } from "./cluster.ts";
 import { sendConsoleToLog } from "./console-to-log.ts";
 import { runSiteProcess } from "./site-process.ts";

@@ -1,6 +1,6 @@
 // Work done in the background of every process: rows that expired and files left by abandoned
 // uploads are removed at start and every hour.
-import { pruneRateLimits } from "#app/lib/rate-limit.server.ts";
+import { pruneRateLimits } from "#app/lib/http/rate-limit.server.ts";
 import { pruneSessions } from "#app/features/auth/sessions.server.ts";
 import { pruneSignInTransactions } from "#app/features/auth/relying-party.server.ts";
 import { pruneLoginFailures } from "#app/features/accounts/login-throttle.server.ts";

@@ -5,7 +5,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { setImmediate as afterPendingIo } from "node:timers/promises";
 import type { Logger } from "pino";
-import { siteOrigin, type Config } from "#app/lib/env.server.ts";
+import { siteOrigin, type Config } from "#app/lib/config/env.server.ts";
 import { exitCouldNotStart } from "./could-not-start.ts";
 
 /**

@@ -7,7 +7,7 @@ import { applyCatalogueSeed } from "#app/features/library/seed.server.ts";
 import { applyQuizSeed } from "#app/features/quizzes/seed.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 
 /**
  * Migrations, then the seeds (the courses and quizzes on the first start only, the library

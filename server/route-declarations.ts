@@ -1,10 +1,10 @@
-// What each route declares in its `handle` (app/lib/route-handle.ts), read from the built routes
+// What each route declares in its `handle` (app/lib/http/route-handle.ts), read from the built routes
 // for a request's path before React Router runs: the middleware that limit bodies, accept JSON and
 // keep pages ask here, so the route module stays the one place that says it.
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { ContentTopic, PageCacheHandle } from "#app/lib/page-cache.ts";
-import { pageForms, type BodyRule, type RouteHandle } from "#app/lib/route-handle.ts";
-import type { Config } from "#app/lib/env.server.ts";
+import type { ContentTopic, PageCacheHandle } from "#app/lib/content-versions/page-cache.ts";
+import { pageForms, type BodyRule, type RouteHandle } from "#app/lib/http/route-handle.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 
 /** A path answered outside React Router (the lesson video uploads), with what its requests may carry. */
 export interface Mount {

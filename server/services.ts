@@ -4,13 +4,13 @@ import type { Logger } from "pino";
 import type { ServerBuild } from "react-router";
 import * as productionBuild from "virtual:react-router/server-build";
 import { createMediaCatalog } from "#app/features/courses/lesson-media.server.ts";
-import { localMediaStore } from "#app/lib/media-store.server.ts";
+import { localMediaStore } from "#app/lib/storage/media-store.server.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { setUpSignIn } from "#app/features/auth/sign-in-setup.server.ts";
 import { createAccountMailer } from "#app/features/accounts/mail/account-mailer.server.ts";
 import { startDeliverer } from "#app/lib/outbox/deliverer.server.ts";
 import { createContactTransport } from "#app/features/contact/transports.server.ts";
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import { startServerErrorReporting } from "#app/features/error-reporting/sentry.server.ts";
 import { withSentryRelease } from "#app/features/error-reporting/sentry-settings.server.ts";
 import { validateSiteContent } from "#app/content/validate.server.ts";
@@ -54,7 +54,7 @@ export async function createServices({ config: givenConfig, logger, clientDir, d
   // Staff uploads go to the S3 bucket when one is configured, else to MEDIA_DIR.
   // The S3 client is loaded only when a bucket is configured (about 10 MB a worker).
   const bucket = config.S3_BUCKET
-    ? (await import("#app/lib/s3-storage.server.ts")).s3Storage({ ...config, S3_BUCKET: config.S3_BUCKET })
+    ? (await import("#app/lib/storage/s3-storage.server.ts")).s3Storage({ ...config, S3_BUCKET: config.S3_BUCKET })
     : undefined;
   const media = createMediaCatalog(config, bucket);
   closing.push(() => media.close());

@@ -7,7 +7,7 @@ import { createServer } from "node:http";
 import { Socket } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Logger } from "pino";
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import { servedConnections } from "./connections.ts";
 import { exitCouldNotStart } from "./could-not-start.ts";
 import { listen, stopListening } from "./listener.ts";

@@ -1,6 +1,6 @@
-import { HONEYPOT_FIELD } from "../lib/honeypot.ts";
+import { HONEYPOT_FIELD } from "../lib/forms/honeypot.ts";
 
-/** Hidden from people and assistive technology; see lib/honeypot.ts. */
+/** Hidden from people and assistive technology; see app/lib/forms/honeypot.ts. */
 export function HoneypotField() {
   return (
     <div hidden aria-hidden="true">

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { isBadAddressError } from "#app/lib/malformed-address.ts";
+import { isBadAddressError } from "#app/lib/http/malformed-address.ts";
 import { BadAddressScreen } from "./bad-address-screen.tsx";
 import { ForbiddenScreen } from "./forbidden-screen.tsx";
 import { NotFoundScreen } from "./not-found-screen.tsx";

@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { isStorableText } from "#app/lib/text.ts";
+import { isStorableText } from "#app/lib/text/text.ts";
 
 const formType = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 

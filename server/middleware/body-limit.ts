@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import type { BodyRule } from "#app/lib/route-handle.ts";
+import type { BodyRule } from "#app/lib/http/route-handle.ts";
 import { readFormWithoutLargeFiles } from "./oversized-form.ts";
 
 declare global {

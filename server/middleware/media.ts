@@ -5,9 +5,9 @@ import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { Router, type Request, type Response } from "express";
 import type { Logger } from "pino";
-import { isMediaKey } from "#app/lib/media-store.server.ts";
-import type { S3Storage } from "#app/lib/s3-storage.server.ts";
-import type { Config } from "#app/lib/env.server.ts";
+import { isMediaKey } from "#app/lib/storage/media-store.server.ts";
+import type { S3Storage } from "#app/lib/storage/s3-storage.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 
 const contentTypes: Record<string, string> = {
   ".mp4": "video/mp4",

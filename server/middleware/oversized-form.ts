@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import busboy from "busboy";
-import { FILE_LEFT_OUT_FIELD } from "#app/lib/form-files.ts";
+import { FILE_LEFT_OUT_FIELD } from "#app/lib/forms/form-files.ts";
 
 /** A form read without its files that did not fit: encoded again, to be read as any form is. */
 export type FormWithoutLargeFiles =

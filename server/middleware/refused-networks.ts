@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { networkRefusal } from "#app/lib/too-many-requests.ts";
+import { networkRefusal } from "#app/lib/http/too-many-requests.ts";
 
 /** Addresses remembered at most; past it the oldest go first (the database's counters still refuse them). */
 const maxRemembered = 10_000;

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { isStorableText } from "#app/lib/text.ts";
+import { isStorableText } from "#app/lib/text/text.ts";
 import { pageMethods } from "./page-requests.ts";
 
 // How a request names what it asks for, checked once for every path (pages, /idp, /media, the
@@ -44,7 +44,7 @@ const serverMethods = ["OPTIONS", ...pageMethods].join(", ");
  *   X-Forwarded-Proto: React Router would fail on it, a 500;
  * - text in the path or query that no database keeps (a NUL, written %00): on PostgreSQL the first
  *   query given it fails, a 500. Text values of forms and JSON are checked by their schemas
- *   (app/lib/text.ts); Node itself answers 400 to a NUL byte in a header.
+ *   (app/lib/text/text.ts); Node itself answers 400 to a NUL byte in a header.
  *
  * A cookie holding such text is dropped (read as absent) rather than refused: the site never sets
  * one, and refusing would lock its holder out of every page until it expires.

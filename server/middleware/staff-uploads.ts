@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { Mount } from "../route-declarations.ts";
 import { signedInOf } from "#app/features/auth/index.server.ts";
 import type { RequestServices } from "#app/context.ts";
-import { actorOf } from "#app/lib/audit-log.server.ts";
+import { actorOf } from "#app/lib/db/audit-log.server.ts";
 import { contentRoles } from "#app/features/auth/index.ts";
 import { VIDEO_UPLOAD_PATH } from "#app/features/courses/limits.ts";
 import { removeAbandonedUploads } from "#app/features/courses/editing/unfinished-uploads.server.ts";

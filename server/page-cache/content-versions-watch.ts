@@ -1,9 +1,9 @@
 import cluster from "node:cluster";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
-import { onContentVersionRaised, readContentVersions } from "#app/lib/content-versions.server.ts";
+import { onContentVersionRaised, readContentVersions } from "#app/lib/content-versions/content-versions.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import type { ContentTopic, StoredContent } from "#app/lib/page-cache.ts";
+import type { ContentTopic, StoredContent } from "#app/lib/content-versions/page-cache.ts";
 
 /** How often the versions are read: a change made on another instance is seen within this. */
 const pollMs = 250;

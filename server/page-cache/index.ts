@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from "express";
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "#app/lib/db/schema.ts";
-import { keptOutOfPageCache, type ContentTopic } from "#app/lib/page-cache.ts";
+import { keptOutOfPageCache, type ContentTopic } from "#app/lib/content-versions/page-cache.ts";
 import { chooseEncoding, sendStoredBody } from "../content-encoding.ts";
 import { watchContentVersions } from "./content-versions-watch.ts";
 import { PageStore } from "./page-store.ts";
@@ -47,7 +47,7 @@ function send(req: Request, res: Response, page: StoredPage) {
 
 /**
  * The page cache: pages every signed-out visitor sees alike (their routes say so, and what stored
- * content they read; app/lib/page-cache.ts) are rendered once per version of that content and then
+ * content they read; app/lib/content-versions/page-cache.ts) are rendered once per version of that content and then
  * sent as stored, compressed once. A request with any cookie is never answered from it nor
  * stored (a session, a sign-in under way, an anonymous feedback author's token), so a signed-in
  * person never sees a page rendered for someone else, nor the reverse.

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
-import type { ContentTopic } from "#app/lib/page-cache.ts";
+import type { ContentTopic } from "#app/lib/content-versions/page-cache.ts";
 import { storedBody, type StoredBody, type StoredEncoding } from "../content-encoding.ts";
 
 const brotli = promisify(brotliCompress);

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { assignRole } from "#app/features/auth/roles.server.ts";
-import { changeContent } from "#app/lib/content-versions.server.ts";
+import { changeContent } from "#app/lib/content-versions/content-versions.server.ts";
 import { registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coursesByCategory } from "#app/content/seeds/courses.ts";
-import { changeContent } from "#app/lib/content-versions.server.ts";
+import { changeContent } from "#app/lib/content-versions/content-versions.server.ts";
 import { lessonsByCourse } from "#app/content/seeds/lessons/index.server.ts";
 import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
 import { quizzes } from "#app/content/seeds/quizzes.ts";

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { changeContent } from "#app/lib/content-versions.server.ts";
+import { changeContent } from "#app/lib/content-versions/content-versions.server.ts";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

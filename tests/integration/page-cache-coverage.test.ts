@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
-import { contentTables } from "#app/lib/content-versions.server.ts";
-import type { ContentTopic } from "#app/lib/page-cache.ts";
+import { contentTables } from "#app/lib/content-versions/content-versions.server.ts";
+import type { ContentTopic } from "#app/lib/content-versions/page-cache.ts";
 import { engines } from "../setup/databases.ts";
 import { siteForTests } from "../setup/server.ts";
 import { until } from "../setup/waiting.ts";

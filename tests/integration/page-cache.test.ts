@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
+import { raiseContentVersion } from "#app/lib/content-versions/content-versions.server.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";

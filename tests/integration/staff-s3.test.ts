@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignRole } from "#app/features/auth/roles.server.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
-import { s3ClientConfig } from "#app/lib/s3-storage.server.ts";
+import { s3ClientConfig } from "#app/lib/storage/s3-storage.server.ts";
 import { registerIn } from "../setup/accounts.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startS3StandIn } from "../setup/s3-stand-in.ts";

@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { changeContent } from "#app/lib/content-versions.server.ts";
+import { changeContent } from "#app/lib/content-versions/content-versions.server.ts";
 import { join } from "node:path";
 import sharp from "sharp";
 import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";

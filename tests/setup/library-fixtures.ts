@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { catalogueRecordSchema, type CatalogueRecordInput } from "#app/features/library/catalogue-record.ts";
-import { changeContent } from "#app/lib/content-versions.server.ts";
+import { changeContent } from "#app/lib/content-versions/content-versions.server.ts";
 import { upsertCatalogueRecords } from "#app/features/library/catalogue-store.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import { readForm, unreadableForm, type FormResult } from "#app/lib/form-submission.server.ts";
+import { readForm, unreadableForm, type FormResult } from "#app/lib/forms/form-submission.server.ts";
 import { updateContactDetails } from "./queries.server.ts";
 import { accountContactSchema } from "./schemas.ts";
 

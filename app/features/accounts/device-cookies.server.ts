@@ -10,9 +10,9 @@
 // MAX_ACCOUNTS_PER_BROWSER accounts.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
-import { siteCookie } from "#app/lib/cookies.server.ts";
+import { siteCookie } from "#app/lib/http/cookies.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import { getOrCreateSecret } from "#app/lib/secrets.server.ts";
+import { getOrCreateSecret } from "#app/lib/config/secrets.server.ts";
 import { findCredentialsById } from "./queries.server.ts";
 
 const DEVICE_COOKIE_DAYS = 180;

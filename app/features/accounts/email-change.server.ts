@@ -2,9 +2,9 @@
 // done when the person opens the link mailed to the new address. The old address is told.
 import { data } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import { siteOrigin } from "#app/lib/env.server.ts";
-import { readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/form-submission.server.ts";
-import { tooManyRequests } from "#app/lib/too-many-requests.ts";
+import { siteOrigin } from "#app/lib/config/env.server.ts";
+import { readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/forms/form-submission.server.ts";
+import { tooManyRequests } from "#app/lib/http/too-many-requests.ts";
 import { updateSessionsOf } from "#app/features/auth/index.server.ts";
 import { checkCredentials } from "./credentials.server.ts";
 import { deviceCookie } from "./device-cookies.server.ts";

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { siteCookie } from "#app/lib/cookies.server.ts";
+import { siteCookie } from "#app/lib/http/cookies.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 
 const registrationTicketSeconds = 10 * 60;

@@ -5,11 +5,11 @@
 // the address's mail allowance.
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import { siteOrigin } from "#app/lib/env.server.ts";
-import { formMessage, parseForm, readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/form-submission.server.ts";
-import { isHoneypotFilled } from "#app/lib/honeypot.ts";
-import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
-import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
+import { siteOrigin } from "#app/lib/config/env.server.ts";
+import { formMessage, parseForm, readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/forms/form-submission.server.ts";
+import { isHoneypotFilled } from "#app/lib/forms/honeypot.ts";
+import { consumeRateLimit } from "#app/lib/http/rate-limit.server.ts";
+import { tooManyFromNetwork } from "#app/lib/http/too-many-requests.ts";
 import { signInHref } from "#app/features/auth/index.ts";
 import { findAccountLink, issueAccountLink, redeemAccountLink, type AccountLink } from "./links.server.ts";
 import { alreadyRegisteredMail, registrationMail } from "./mail/mail-texts.server.ts";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "#app/lib/field-errors.ts";
+import { fieldErrors } from "#app/lib/forms/field-errors.ts";
 import { registerSchema, type RegisterField } from "./schemas.ts";
 
 const valid = { name: "Meena", phone: "+91 44 2000 0000", email: "Meena@Example.com", password1: "12345678", password2: "12345678" };

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailSchema } from "#app/lib/email-schema.ts";
-import { optionalTextSchema, requiredTextSchema } from "#app/lib/text-schemas.ts";
+import { emailSchema } from "#app/lib/text/email-schema.ts";
+import { optionalTextSchema, requiredTextSchema } from "#app/lib/text/text-schemas.ts";
 import { ADDRESS_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./limits.ts";
 
 const PASSWORD_MAX_LENGTH = 256;

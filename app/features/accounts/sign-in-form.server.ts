@@ -2,9 +2,9 @@
 // the interaction it finishes is the provider's (/idp).
 import { data, redirectDocument } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import { formMessage, readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/form-submission.server.ts";
-import { isHoneypotFilled } from "#app/lib/honeypot.ts";
-import { tooManyRequests } from "#app/lib/too-many-requests.ts";
+import { formMessage, readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/forms/form-submission.server.ts";
+import { isHoneypotFilled } from "#app/lib/forms/honeypot.ts";
+import { tooManyRequests } from "#app/lib/http/too-many-requests.ts";
 import { checkCredentials } from "./credentials.server.ts";
 import { deviceCookie, trustThisBrowser } from "./device-cookies.server.ts";
 import { pinToIssuerOrigin } from "./provider/provider.ts";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import * as client from "openid-client";
-import { siteCookie } from "#app/lib/cookies.server.ts";
+import { siteCookie } from "#app/lib/http/cookies.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 
 /** Where and how the site signs people in (built-in provider or an external one). */

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
-import { siteOrigin, type Config } from "#app/lib/env.server.ts";
+import { siteOrigin, type Config } from "#app/lib/config/env.server.ts";
 import { createBuiltInProvider, SITE_CLIENT_ID } from "#app/features/accounts/index.server.ts";
 import { createRelyingParty } from "./relying-party.server.ts";
 import { signedOutPath } from "./sign-in-link.ts";

@@ -1,4 +1,4 @@
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 
 /** How accepted contact messages leave the site: by mail, to a form service, or not at all (kept for staff). */
 export type ContactDelivery =

@@ -1,5 +1,5 @@
 import { findSuggestedBook } from "#app/content/suggested-books.ts";
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import { captchaSettings } from "./captcha/verifier.server.ts";
 
 const rupees = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", maximumFractionDigits: 0 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailSchema } from "#app/lib/email-schema.ts";
-import { optionalTextSchema, requiredTextSchema } from "#app/lib/text-schemas.ts";
+import { emailSchema } from "#app/lib/text/email-schema.ts";
+import { optionalTextSchema, requiredTextSchema } from "#app/lib/text/text-schemas.ts";
 import { MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS } from "./fields.ts";
 
 const phoneDigits = (phone: string) => phone.replace(/[+ ]/g, "").length;

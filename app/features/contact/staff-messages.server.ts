@@ -1,5 +1,5 @@
 // What staff see of the contact outbox at /staff/messages, and marking messages handled.
-import { actorOf, recordStaffAction } from "#app/lib/audit-log.server.ts";
+import { actorOf, recordStaffAction } from "#app/lib/db/audit-log.server.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { describeDelivery } from "./delivery-status.ts";

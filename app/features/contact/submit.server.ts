@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import { readForm, unreadableForm } from "#app/lib/form-submission.server.ts";
-import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/honeypot.ts";
-import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
-import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
+import { readForm, unreadableForm } from "#app/lib/forms/form-submission.server.ts";
+import { HONEYPOT_FIELD, isHoneypotFilled } from "#app/lib/forms/honeypot.ts";
+import { consumeRateLimit } from "#app/lib/http/rate-limit.server.ts";
+import { tooManyFromNetwork } from "#app/lib/http/too-many-requests.ts";
 import { claimCaptchaAnswer } from "./captcha/solutions.server.ts";
 import { ALTCHA_FIELD, HCAPTCHA_FIELD, captchaRefusalMessages, type CaptchaRefusal } from "./captcha/settings.ts";
 import { contactCaptcha } from "./captcha/verifier.server.ts";

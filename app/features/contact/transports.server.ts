@@ -1,4 +1,4 @@
-import { mailSender, type Config } from "#app/lib/env.server.ts";
+import { mailSender, type Config } from "#app/lib/config/env.server.ts";
 import { contactDelivery } from "./delivery-settings.server.ts";
 import { createFormServiceTransport } from "./form-service-transport.server.ts";
 import { createSmtpTransport } from "./smtp-transport.server.ts";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
-import { versionedSnapshot } from "#app/lib/versioned-snapshot.server.ts";
+import { versionedSnapshot } from "#app/lib/content-versions/versioned-snapshot.server.ts";
 
 /** A lesson learners can see, numbered in its course's order from 1. */
 export interface CatalogueLesson {

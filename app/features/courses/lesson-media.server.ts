@@ -1,7 +1,7 @@
 import { watch } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, resolve, sep } from "node:path";
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import { placedByHand } from "./media-paths.ts";
 import type { LessonMedia } from "./types.ts";
 

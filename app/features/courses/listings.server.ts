@@ -2,7 +2,7 @@ import { categories } from "#app/content/categories.ts";
 import type { CourseCard } from "#app/content/schemas.ts";
 import type { RequestServices } from "#app/context.ts";
 import { databaseUnavailableReason } from "#app/lib/db/unavailable.server.ts";
-import { keepOutOfPageCache } from "#app/lib/page-cache.ts";
+import { keepOutOfPageCache } from "#app/lib/content-versions/page-cache.ts";
 import { courseCatalogue, type CourseCatalogue } from "./catalogue.server.ts";
 
 /** The spec's reveal delays along a row of four cards: 0.1 s, 0.3 s, 0.5 s, 0.7 s, then again. */

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { coursesByCategory } from "#app/content/seeds/courses.ts";
 import { lessonsByCourse } from "#app/content/seeds/lessons/index.server.ts";
 import { videoCourses } from "#app/content/seeds/video-courses.ts";
-import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
+import { raiseContentVersion } from "#app/lib/content-versions/content-versions.server.ts";
 import { seedOnFirstStart } from "#app/lib/db/first-start-seed.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { captionsExtension, lessonFileStem, videoExtension } from "./media-paths.ts";

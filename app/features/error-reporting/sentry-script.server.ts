@@ -1,5 +1,5 @@
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import { browserSentrySettings } from "./sentry-settings.server.ts";
 // "?worker&url": Vite bundles the file whole, on its own, and gives its address; React Router
 // moves it from the server build to the browser's assets. No code a page always loads imports

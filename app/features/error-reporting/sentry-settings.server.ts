@@ -1,4 +1,4 @@
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import type { SentrySettings } from "./types.ts";
 
 /**

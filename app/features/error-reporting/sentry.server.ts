@@ -1,4 +1,4 @@
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import { serverSentrySettings } from "./sentry-settings.server.ts";
 import { noPersonalData } from "./data-collection.ts";
 import { scrubEvent } from "./scrub.ts";

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { siteCookie } from "#app/lib/cookies.server.ts";
+import { siteCookie } from "#app/lib/http/cookies.server.ts";
 
 /**
  * A visitor's proof of authorship: a random token in an httpOnly cookie (one per browser, for

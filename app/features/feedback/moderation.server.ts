@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import { actorOf, recordStaffAction } from "#app/lib/audit-log.server.ts";
+import { actorOf, recordStaffAction } from "#app/lib/db/audit-log.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import { readForm, unreadableForm, type FormResult } from "#app/lib/form-submission.server.ts";
+import { readForm, unreadableForm, type FormResult } from "#app/lib/forms/form-submission.server.ts";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
 import { authorTokenHash } from "./author-token.server.ts";
 import { deleteVerdict, isModerator } from "./permissions.server.ts";

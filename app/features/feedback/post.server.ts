@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import { fieldErrors } from "#app/lib/field-errors.ts";
-import { readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/form-submission.server.ts";
-import { HONEYPOT_FIELD } from "#app/lib/honeypot.ts";
-import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
+import { fieldErrors } from "#app/lib/forms/field-errors.ts";
+import { readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/forms/form-submission.server.ts";
+import { HONEYPOT_FIELD } from "#app/lib/forms/honeypot.ts";
+import { consumeRateLimit } from "#app/lib/http/rate-limit.server.ts";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
 import { authorToken, feedbackAuthorCookie } from "./author-token.server.ts";
 import { insertFeedback, type FeedbackRow } from "./queries.server.ts";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
-import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
-import { timeOrderedId } from "#app/lib/time-ordered-id.server.ts";
+import { raiseContentVersion } from "#app/lib/content-versions/content-versions.server.ts";
+import { timeOrderedId } from "#app/lib/db/time-ordered-id.server.ts";
 import type { NewFeedback } from "./schemas.ts";
 
 export type FeedbackRow = Database["feedback_posts"];

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { isStorableText } from "#app/lib/text.ts";
-import { requiredTextSchema } from "#app/lib/text-schemas.ts";
+import { isStorableText } from "#app/lib/text/text.ts";
+import { requiredTextSchema } from "#app/lib/text/text-schemas.ts";
 import { COMMENT_MAX_LENGTH, IMAGE_URL_MAX_LENGTH, NAME_MAX_LENGTH, RATING_MAX } from "./limits.ts";
 
 /** An absolute http(s) address of a picture, or nothing. The server never fetches it. */

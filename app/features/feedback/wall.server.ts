@@ -5,7 +5,7 @@ import { isModerator } from "./permissions.server.ts";
 import { listVisibleFeedback } from "./queries.server.ts";
 import { feedbackIdSchema } from "./schemas.ts";
 import { feedbackCard, feedbackJson } from "./view.server.ts";
-import { keepOutOfPageCache } from "#app/lib/page-cache.ts";
+import { keepOutOfPageCache } from "#app/lib/content-versions/page-cache.ts";
 
 /** The cursor of `?before=`: a post id, or absent. Anything else is not a cursor. */
 function readCursor(url: URL): { before?: string } | { invalid: true } {

@@ -6,7 +6,7 @@ import type { HelpQuestion, HelpSource } from "./source.ts";
 import { helpSources } from "./sources.server.ts";
 import { questionTerms } from "./terms.ts";
 import type { HelpAnswer, HelpResult } from "./types.ts";
-import { keepOutOfPageCache } from "#app/lib/page-cache.ts";
+import { keepOutOfPageCache } from "#app/lib/content-versions/page-cache.ts";
 
 const askSomethingMessage = "Please type what you are looking for, for example “How do I register?” or “Java quiz”.";
 

@@ -1,4 +1,4 @@
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import type { ChatbotSettings } from "./types.ts";
 
 /** The external web chat's two scripts when CHATBOT_SCRIPT_URL and CHATBOT_CONFIG_URL are set; else null (the built-in assistant). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalTextSchema } from "#app/lib/text-schemas.ts";
+import { optionalTextSchema } from "#app/lib/text/text-schemas.ts";
 import { HELP_QUESTION_MAX_LENGTH } from "./limits.ts";
 
 /**

@@ -1,4 +1,4 @@
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import { contentSource } from "./content-source.server.ts";
 import { librarySource } from "./library-source.server.ts";
 import type { HelpSource } from "./source.ts";

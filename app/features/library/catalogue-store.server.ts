@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
-import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
+import { raiseContentVersion } from "#app/lib/content-versions/content-versions.server.ts";
 import { isPostgres } from "#app/lib/db/engine.server.ts";
 import { catalogueKey, saleabilityOf, type CatalogueRecord } from "./catalogue-record.ts";
 

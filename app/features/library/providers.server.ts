@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "#app/lib/db/schema.ts";
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import type { BookCard, BookPage, BookQuery } from "./book.ts";
 import { catalogueProvider } from "./catalogue-search.server.ts";
 import { googleBooksProvider, googleIdPrefix, GoogleBooksError, type GoogleBooksProvider } from "./google-books.server.ts";

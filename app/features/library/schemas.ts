@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredTextSchema } from "#app/lib/text-schemas.ts";
+import { requiredTextSchema } from "#app/lib/text/text-schemas.ts";
 import { googleIdPrefix } from "./google-books.server.ts";
 import { MAX_PAGE, SEARCH_TEXT_MAX_LENGTH } from "./limits.ts";
 

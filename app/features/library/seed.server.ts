@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { catalogueKey, catalogueRecordSchema, type CatalogueRecord, type CatalogueRecordInput } from "./catalogue-record.ts";
 import { upsertCatalogueRecords } from "./catalogue-store.server.ts";
-import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
+import { raiseContentVersion } from "#app/lib/content-versions/content-versions.server.ts";
 
 /** Books the seed adds carry this source; the seed only ever changes or removes books with it. */
 export const seedSource = "seed";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import { formMessage, readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/form-submission.server.ts";
-import { isHoneypotFilled } from "#app/lib/honeypot.ts";
-import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
-import { tooManyFromNetwork } from "#app/lib/too-many-requests.ts";
+import { formMessage, readForm, refuseWhole, unreadableForm, type FormResult } from "#app/lib/forms/form-submission.server.ts";
+import { isHoneypotFilled } from "#app/lib/forms/honeypot.ts";
+import { consumeRateLimit } from "#app/lib/http/rate-limit.server.ts";
+import { tooManyFromNetwork } from "#app/lib/http/too-many-requests.ts";
 import { subscribeToNewsletter } from "./queries.server.ts";
 import { newsletterSignupSchema } from "./schemas.ts";
 import type { NewsletterAnswer } from "./types.ts";

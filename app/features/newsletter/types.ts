@@ -1,4 +1,4 @@
-import type { FormResult } from "#app/lib/form-submission.server.ts";
+import type { FormResult } from "#app/lib/forms/form-submission.server.ts";
 
 /**
  * What the sign-up action answers, to both forms that post to it: the message they show, and the

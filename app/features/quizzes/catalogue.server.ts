@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { QuizQuestion } from "#app/content/seeds/quiz-questions/types.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import { versionedSnapshot } from "#app/lib/versioned-snapshot.server.ts";
+import { versionedSnapshot } from "#app/lib/content-versions/versioned-snapshot.server.ts";
 
 /** A published quiz with its questions (answers included: server only). */
 export interface CatalogueQuiz {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
-import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
+import { consumeRateLimit } from "#app/lib/http/rate-limit.server.ts";
 import { readAnswerSheet } from "./answer-sheet.server.ts";
 import { saveAttempt } from "./attempts.server.ts";
 import type { CatalogueQuiz } from "./catalogue.server.ts";

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { requireRole } from "#app/features/auth/index.server.ts";
-import { actorOf } from "#app/lib/audit-log.server.ts";
+import { actorOf } from "#app/lib/db/audit-log.server.ts";
 import { adminRoles, contentRoles } from "#app/features/auth/index.ts";
 
 type Context = Readonly<RouterContextProvider>;

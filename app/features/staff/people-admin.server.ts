@@ -3,7 +3,7 @@ import { assignRole, endSessionsOf } from "#app/features/auth/index.server.ts";
 import { isRole, type Role } from "#app/features/auth/index.ts";
 import { containsText } from "#app/lib/db/contains-text.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import { recordStaffAction, type StaffActor } from "#app/lib/audit-log.server.ts";
+import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { done, notFound, refused, staffChange } from "./staff-change.server.ts";
 
 export const PEOPLE_PAGE_SIZE = 50;

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from "kysely";
-import { raiseContentVersion } from "#app/lib/content-versions.server.ts";
+import { raiseContentVersion } from "#app/lib/content-versions/content-versions.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import type { StoredContent } from "#app/lib/page-cache.ts";
+import type { StoredContent } from "#app/lib/content-versions/page-cache.ts";
 
 /** How a staff change ended: its value, or why nothing was changed (the status the page answers with). */
 export type EditResult<T = undefined> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409; message: string };

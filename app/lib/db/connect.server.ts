@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
-import type { Config } from "../env.server.ts";
+import type { Config } from "../config/env.server.ts";
 import type { Database } from "./schema.ts";
 import { guardContentWrites } from "./content-write-guard.server.ts";
 import { createSqliteDialect } from "./sqlite-dialect.server.ts";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, openTestDatabase } from "#tests/setup/databases.ts";
-import { changeContent, raiseContentVersion, readContentVersions } from "../content-versions.server.ts";
+import { changeContent, raiseContentVersion, readContentVersions } from "../content-versions/content-versions.server.ts";
 import { ContentVersionNotRaised } from "./content-write-guard.server.ts";
 
 const post = (id: string) => ({

@@ -1,6 +1,6 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, TransactionSettings } from "kysely";
-import { contentTables } from "../content-versions.server.ts";
-import type { StoredContent } from "../page-cache.ts";
+import { contentTables } from "../content-versions/content-versions.server.ts";
+import type { StoredContent } from "../content-versions/page-cache.ts";
 
 /**
  * Kept pages stay right only if every change to the content they show raises its topic's version

@@ -298,7 +298,7 @@ export interface Database {
     subject: string;
   };
   content_versions: {
-    /** What changed: a StoredContent (app/lib/page-cache.ts). */
+    /** What changed: a StoredContent (app/lib/content-versions/page-cache.ts). */
     topic: string;
     /** Raised by one with every change. */
     version: number;

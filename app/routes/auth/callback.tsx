@@ -3,7 +3,7 @@ import { servicesContext } from "#app/context.ts";
 import { SignInProblem } from "#app/features/accounts/components/sign-in-problem.tsx";
 import { startSession } from "#app/features/auth/index.server.ts";
 import { signInMessageFor, signInMessages, signInStateCookie } from "#app/features/auth/relying-party.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/callback";
 
 export const meta = () => pageMeta("Sign In");

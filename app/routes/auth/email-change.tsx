@@ -9,8 +9,8 @@ import { CheckYourInbox } from "#app/features/accounts/components/check-your-inb
 import { requestEmailChange } from "#app/features/accounts/email-change.server.ts";
 import type { emailChangeSchema } from "#app/features/accounts/schemas.ts";
 import { requireUser } from "#app/features/auth/index.server.ts";
-import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { EMAIL_MAX_LENGTH } from "#app/lib/text/email.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/email-change";
 
 export const meta = () => pageMeta("Change your email address");
@@ -73,6 +73,6 @@ export default function EmailChange({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/http/too-many-requests.ts";
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -4,7 +4,7 @@ import { SubmitButton } from "#app/components/submit-button.tsx";
 import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
 import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
 import { confirmEmailChange, emailChangeLinkPage } from "#app/features/accounts/email-change.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/email-confirm";
 
 export const meta = () => pageMeta("Confirm your new address");

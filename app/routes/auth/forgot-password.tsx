@@ -9,8 +9,8 @@ import { builtInAccountServices } from "#app/features/accounts/built-in.server.t
 import { CheckYourInbox } from "#app/features/accounts/components/check-your-inbox.tsx";
 import { requestPasswordReset } from "#app/features/accounts/password-reset.server.ts";
 import type { forgotPasswordSchema } from "#app/features/accounts/schemas.ts";
-import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { EMAIL_MAX_LENGTH } from "#app/lib/text/email.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/forgot-password";
 
 export const meta = () => pageMeta("Forgot password");
@@ -60,6 +60,6 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   );
 }
 
-export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/http/too-many-requests.ts";
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -9,7 +9,7 @@ import { FormPage } from "#app/components/form-page.tsx";
 import { servicesContext } from "#app/context.ts";
 import type { signInSchema } from "#app/features/accounts/schemas.ts";
 import { signInPage, submitSignIn } from "#app/features/accounts/sign-in-form.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/interaction";
 
 export const meta = () => pageMeta("Sign In");
@@ -103,6 +103,6 @@ export default function Interaction({ loaderData, actionData }: Route.ComponentP
   );
 }
 
-export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/http/too-many-requests.ts";
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

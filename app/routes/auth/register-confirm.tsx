@@ -9,7 +9,7 @@ import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-lon
 import { NewPasswordFields } from "#app/features/accounts/components/new-password-fields.tsx";
 import { confirmRegistration, registrationLinkPage } from "#app/features/accounts/registration.server.ts";
 import type { newPasswordSchema, registrationPasswordSchema } from "#app/features/accounts/schemas.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/register-confirm";
 
 export const meta = () => pageMeta("Confirm your account");

@@ -10,10 +10,10 @@ import { handleRegistration } from "#app/features/accounts/registration.server.t
 import type { registerSchema } from "#app/features/accounts/schemas.ts";
 import { CheckYourInbox } from "#app/features/accounts/components/check-your-inbox.tsx";
 import { NewPasswordFields } from "#app/features/accounts/components/new-password-fields.tsx";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
+import { EMAIL_MAX_LENGTH } from "#app/lib/text/email.ts";
 import type { Route } from "./+types/register";
 
 export const meta = () => pageMeta("Sign Up Page");
@@ -100,6 +100,6 @@ function RegisterPage({ children }: { children: ReactNode }) {
   );
 }
 
-export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/http/too-many-requests.ts";
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

@@ -8,7 +8,7 @@ import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-lon
 import { NewPasswordFields } from "#app/features/accounts/components/new-password-fields.tsx";
 import { resetLinkPage, resetPassword } from "#app/features/accounts/password-reset.server.ts";
 import type { newPasswordSchema } from "#app/features/accounts/schemas.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/reset-password";
 
 export const meta = () => pageMeta("Choose a new password");

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { FormPage } from "#app/components/form-page.tsx";
 import { getUser } from "#app/features/auth/index.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/signed-out";
 
 export const meta = () => [...pageMeta("Signed out"), { name: "robots", content: "noindex" }];

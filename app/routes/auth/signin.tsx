@@ -1,10 +1,10 @@
 import { data, redirectDocument } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { SignInProblem } from "#app/features/accounts/components/sign-in-problem.tsx";
-import { pageMeta } from "#app/lib/meta.ts";
-import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
+import { consumeRateLimit } from "#app/lib/http/rate-limit.server.ts";
 import { safeReturnTo, signInMessageFor, signInStateCookie } from "#app/features/auth/relying-party.server.ts";
-import { tooManyRequests } from "#app/lib/too-many-requests.ts";
+import { tooManyRequests } from "#app/lib/http/too-many-requests.ts";
 import type { Route } from "./+types/signin";
 
 export const meta = () => pageMeta("Sign In");
@@ -40,6 +40,6 @@ export default function SignIn({ loaderData }: Route.ComponentProps) {
   return <SignInProblem message={loaderData.message} />;
 }
 
-export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/http/too-many-requests.ts";
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";

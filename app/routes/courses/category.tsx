@@ -5,9 +5,9 @@ import { categories } from "#app/content/categories.ts";
 import { servicesContext } from "#app/context.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { listingCards } from "#app/features/courses/listings.server.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/category";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 
 function categoryAt(pathname: string) {
   const path = pathname.replace(/\/+$/, "").toLowerCase();

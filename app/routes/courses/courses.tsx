@@ -5,8 +5,8 @@ import { categories } from "#app/content/categories.ts";
 import { servicesContext } from "#app/context.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { listingCards } from "#app/features/courses/listings.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 import type { Route } from "./+types/courses";
 
 /** Each category's listing, as staff left it. */

@@ -8,11 +8,11 @@ import { LessonPlayer } from "#app/features/courses/components/lesson-player.tsx
 import { loadCoursePage } from "#app/features/courses/course-page.server.ts";
 import { PROGRESS_PATH } from "#app/features/courses/progress-reporting.ts";
 import type { LessonView } from "#app/features/courses/types.ts";
-import { notFoundAt } from "#app/lib/malformed-address.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { notFoundAt } from "#app/lib/http/malformed-address.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import type { Route } from "./+types/video-course";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 
 /** A video course page, chosen by its address (any of the course's, stored with it); `?lesson=N` picks the lesson. */
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import { FeedbackCard } from "#app/features/feedback/components/feedback-card.tsx";
 import { loadDeletePage, moderateFeedback } from "#app/features/feedback/moderation.server.ts";
 import type { moderationSchema } from "#app/features/feedback/schemas.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/delete";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Delete feedback");

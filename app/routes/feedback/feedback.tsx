@@ -11,10 +11,10 @@ import { FeedbackFields } from "#app/features/feedback/components/feedback-form.
 import { isJsonClient } from "#app/features/feedback/json-client.ts";
 import type { feedbackSchema } from "#app/features/feedback/schemas.ts";
 import { feedbackListResponse, loadWall } from "#app/features/feedback/wall.server.ts";
-import type { FormResult } from "#app/lib/form-submission.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import type { FormResult } from "#app/lib/forms/form-submission.server.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/feedback";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 
 export const meta = () => pageMeta("Feedback", "What our students say about their courses, and a form to add yours.");
 

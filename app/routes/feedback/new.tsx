@@ -9,9 +9,9 @@ import { FeedbackFields } from "#app/features/feedback/components/feedback-form.
 import { isJsonClient } from "#app/features/feedback/json-client.ts";
 import { postFeedbackForm, postFeedbackJson } from "#app/features/feedback/post.server.ts";
 import type { feedbackSchema } from "#app/features/feedback/schemas.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { pageFormsOrJson, type RouteHandle } from "#app/lib/route-handle.ts";
-import { keepRetryAfter } from "#app/lib/too-many-requests.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
+import { pageFormsOrJson, type RouteHandle } from "#app/lib/http/route-handle.ts";
+import { keepRetryAfter } from "#app/lib/http/too-many-requests.ts";
 import type { Route } from "./+types/new";
 
 export const meta = () => pageMeta("Feedback");

@@ -4,10 +4,10 @@ import { getUser, requireUser } from "#app/features/auth/index.server.ts";
 import { LibraryView } from "#app/features/library/components/library-view.tsx";
 import { handleReadingListPost, loadLibraryPage } from "#app/features/library/page.server.ts";
 import { libraryHref } from "#app/features/library/types.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { ChatWidget } from "#app/features/help/components/chat-widget.tsx";
 import type { Route } from "./+types/library";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => {
   if (error) return pageMeta(errorTitle(error));

@@ -4,8 +4,8 @@ import { CategoriesSection } from "#app/features/college-pages/components/sectio
 import { TeamSection } from "#app/features/college-pages/components/sections/team-section.tsx";
 import { TestimonialSection } from "#app/features/college-pages/components/sections/testimonial-section.tsx";
 import { instructors } from "#app/content/team.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 import { servicesContext } from "#app/context.ts";
 import { categoryCounts } from "#app/features/courses/listings.server.ts";
 import type { Route } from "./+types/about";

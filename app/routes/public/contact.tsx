@@ -6,7 +6,7 @@ import { ContactForm } from "#app/features/contact/components/contact-form.tsx";
 import { ChatWidget } from "#app/features/help/components/chat-widget.tsx";
 import { contactPageData } from "#app/features/contact/page-data.server.ts";
 import { handleContactSubmission } from "#app/features/contact/submit.server.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/contact";
 
 export const meta = ({ error }: Route.MetaArgs) =>
@@ -70,4 +70,4 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
 
-export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/http/too-many-requests.ts";

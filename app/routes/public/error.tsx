@@ -1,5 +1,5 @@
 import { NotFoundScreen } from "#app/components/not-found-screen.tsx";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 
 export const meta = () => [...pageMeta("404 Page Not Found"), { name: "robots", content: "noindex" }];
 

@@ -1,6 +1,6 @@
 import { servicesContext } from "#app/context.ts";
 import { receiveBrowserErrorReport } from "#app/features/error-reporting/receive.server.ts";
-import { pageFormsOrJson, type RouteHandle } from "#app/lib/route-handle.ts";
+import { pageFormsOrJson, type RouteHandle } from "#app/lib/http/route-handle.ts";
 import type { Route } from "./+types/errors";
 
 /** The browser's error reports arrive as JSON. */

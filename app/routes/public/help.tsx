@@ -5,9 +5,9 @@ import { answerHelpRequest } from "#app/features/help/ask.server.ts";
 import { HelpAnswerList, HelpSummary } from "#app/features/help/components/help-result-view.tsx";
 import { QuestionField } from "#app/features/help/components/question-field.tsx";
 import { HELP_PATH, HELP_QUESTION_PARAM } from "#app/features/help/limits.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/help";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 
 export const meta = () =>
   pageMeta(

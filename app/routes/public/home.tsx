@@ -6,8 +6,8 @@ import { PillarsSection } from "#app/features/college-pages/components/sections/
 import { TestimonialSection } from "#app/features/college-pages/components/sections/testimonial-section.tsx";
 import { site } from "#app/content/site.ts";
 import { slides } from "#app/content/slides.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 import { servicesContext } from "#app/context.ts";
 import { categoryCounts } from "#app/features/courses/listings.server.ts";
 import type { Route } from "./+types/home";

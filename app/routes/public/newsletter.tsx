@@ -8,8 +8,8 @@ import { servicesContext } from "#app/context.ts";
 import type { newsletterSignupSchema } from "#app/features/newsletter/schemas.ts";
 import { handleNewsletterSignup } from "#app/features/newsletter/signup.server.ts";
 import { site } from "#app/content/site.ts";
-import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { EMAIL_MAX_LENGTH } from "#app/lib/text/email.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/newsletter";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Newsletter");
@@ -71,4 +71,4 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
 
 export { RouteErrorBoundary as ErrorBoundary } from "#app/components/route-error-boundary.tsx";
 
-export { keepRetryAfter as headers } from "#app/lib/too-many-requests.ts";
+export { keepRetryAfter as headers } from "#app/lib/http/too-many-requests.ts";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { BadAddressScreen } from "#app/components/bad-address-screen.tsx";
 import { NotFoundScreen } from "#app/components/not-found-screen.tsx";
-import { isMalformed } from "#app/lib/malformed-address.ts";
-import { pageMeta } from "#app/lib/meta.ts";
+import { isMalformed } from "#app/lib/http/malformed-address.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/not-found";
 
 export const meta = ({ loaderData }: Route.MetaArgs) => [

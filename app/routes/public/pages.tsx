@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { needsOwnDocument, pageLinks, primaryLinks, secondaryLinks } from "#app/components/nav-links.ts";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { pageMeta } from "#app/lib/meta.ts";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 
 export const meta = () => pageMeta("Pages");
 

@@ -1,8 +1,8 @@
 import { PageHeader } from "#app/components/page-header.tsx";
 import { TeamSection } from "#app/features/college-pages/components/sections/team-section.tsx";
 import { instructors, mentors } from "#app/content/team.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 
 export const meta = () => pageMeta("Our Team");
 

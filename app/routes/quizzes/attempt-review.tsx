@@ -5,8 +5,8 @@ import { servicesContext } from "#app/context.ts";
 import { findAttempt } from "#app/features/quizzes/attempts.server.ts";
 import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
 import { CodeListing } from "#app/features/quizzes/components/code-listing.tsx";
-import { percentage } from "#app/lib/percentage.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { percentage } from "#app/lib/text/percentage.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { requireUser } from "#app/features/auth/index.server.ts";
 import type { Route } from "./+types/attempt-review";
 

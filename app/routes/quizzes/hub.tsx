@@ -2,8 +2,8 @@ import { Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
 import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
-import { pageMeta } from "#app/lib/meta.ts";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { pageMeta } from "#app/lib/http/meta.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 import type { Route } from "./+types/hub";
 
 export async function loader({ context }: Route.LoaderArgs) {

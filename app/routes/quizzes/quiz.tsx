@@ -7,9 +7,9 @@ import { QuizQuestions } from "#app/features/quizzes/components/quiz-questions.t
 import { QuizResult } from "#app/features/quizzes/components/quiz-result.tsx";
 import { submitAnswerSheet } from "#app/features/quizzes/submit-sheet.server.ts";
 import type { PublicQuestion } from "#app/features/quizzes/types.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/quiz";
-import { sameForEveryVisitor } from "#app/lib/page-cache.ts";
+import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 
 /** /test/java, /test/fullstack, /test/javascript, /test/react (in any letter case) and every quiz staff publish. */
 async function requireQuiz(context: Route.LoaderArgs["context"], slug: string) {

@@ -7,7 +7,7 @@ import { requireAdmin } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { changeRole, peoplePage, setDisabled } from "#app/features/staff/people-admin.server.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/accounts";
 
 const pagePath = "/staff/accounts";

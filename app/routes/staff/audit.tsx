@@ -5,7 +5,7 @@ import { site } from "#app/content/site.ts";
 import { servicesContext } from "#app/context.ts";
 import { requireAdmin } from "#app/features/staff/access.server.ts";
 import { auditPage } from "#app/features/staff/audit.server.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/audit";
 
 const pagePath = "/staff/audit";

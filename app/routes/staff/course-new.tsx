@@ -16,7 +16,7 @@ import {
 } from "#app/features/courses/limits.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/course-new";
 
 const pagePath = "/staff/courses/new";

@@ -3,7 +3,7 @@ import { servicesContext } from "#app/context.ts";
 import { courseStats } from "#app/features/courses/course-stats.server.ts";
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
-import { csvDownload, csvFile } from "#app/lib/csv-file.ts";
+import { csvDownload, csvFile } from "#app/lib/text/csv-file.ts";
 import type { Route } from "./+types/course-stats-csv";
 
 /** A course's numbers as CSV: `?table=lessons` (started and finished per lesson) or `?table=questions` (hardest questions). */

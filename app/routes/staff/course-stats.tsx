@@ -5,7 +5,7 @@ import { courseStats } from "#app/features/courses/course-stats.server.ts";
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { BarChart } from "#app/features/staff/components/bar-chart.tsx";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/course-stats";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData ? `Numbers: ${loaderData.title}` : errorTitle(error));

@@ -4,7 +4,7 @@ import { servicesContext } from "#app/context.ts";
 import { staffCourseList } from "#app/features/courses/editing/course-editor.server.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/courses";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Courses (staff)");

@@ -2,7 +2,7 @@ import { data, Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { requireUser, type ForbiddenData } from "#app/features/auth/index.server.ts";
 import { staffAreasFor } from "#app/features/staff/staff-areas.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/index";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Staff area");

@@ -2,7 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import { getUser } from "#app/features/auth/index.server.ts";
 import { staffAreasFor } from "#app/features/staff/staff-areas.ts";
 import { COURSE_IMAGE_MAX_MB } from "#app/features/courses/limits.ts";
-import type { RouteHandle } from "#app/lib/route-handle.ts";
+import type { RouteHandle } from "#app/lib/http/route-handle.ts";
 import type { Route } from "./+types/layout";
 
 /**

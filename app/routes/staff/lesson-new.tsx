@@ -10,7 +10,7 @@ import { submitNewLesson } from "#app/features/courses/editing/lesson-forms.serv
 import type { lessonSchema } from "#app/features/courses/editing/schemas.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/lesson-new";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "New lesson");

@@ -15,8 +15,8 @@ import { CAPTIONS_MAX_KB, videoProblemText } from "#app/features/courses/limits.
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
-import { uploadQuotaMb } from "#app/lib/env.server.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { uploadQuotaMb } from "#app/lib/config/env.server.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/lesson";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>

@@ -6,7 +6,7 @@ import { listStaffMessages, markMessageHandled } from "#app/features/contact/sta
 import { encodeCursor, staffListQuerySchema, staffMessageActionSchema } from "#app/features/contact/staff-schemas.ts";
 import { requireRole } from "#app/features/auth/index.server.ts";
 import { moderatorRoles as staffRoles } from "#app/features/auth/roles.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/messages";
 
 const pagePath = "/staff/messages";

@@ -1,7 +1,7 @@
 import { servicesContext } from "#app/context.ts";
 import { requireAdmin } from "#app/features/staff/access.server.ts";
-import { recordStaffAction } from "#app/lib/audit-log.server.ts";
-import { csvDownload, csvFile } from "#app/lib/csv-file.ts";
+import { recordStaffAction } from "#app/lib/db/audit-log.server.ts";
+import { csvDownload, csvFile } from "#app/lib/text/csv-file.ts";
 import type { Route } from "./+types/newsletter-export";
 
 /** Administrators: the newsletter's subscribers as CSV, oldest first; the download is written to the audit log. */

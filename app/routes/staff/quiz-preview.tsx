@@ -6,7 +6,7 @@ import { QuizQuestions } from "#app/features/quizzes/components/quiz-questions.t
 import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
 import type { PublicQuestion } from "#app/features/quizzes/types.ts";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/quiz-preview";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>

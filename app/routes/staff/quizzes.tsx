@@ -12,7 +12,7 @@ import { COURSE_PATH_MAX_LENGTH, QUIZ_SLUG_MAX_LENGTH, QUIZ_TITLE_MAX_LENGTH } f
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
-import { errorTitle, pageMeta } from "#app/lib/meta.ts";
+import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/quizzes";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Quizzes (staff)");

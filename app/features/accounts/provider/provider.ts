@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import Provider, { type Configuration } from "oidc-provider";
 import { findAccountById } from "#app/features/accounts/queries.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import { getOrCreateSecret } from "#app/lib/secrets.server.ts";
+import { getOrCreateSecret } from "#app/lib/config/secrets.server.ts";
 import { databaseAdapter } from "./adapter.ts";
 import { providerPage } from "./pages.ts";
 import { endOwnSignOutAtOnce, providerSessionCookie } from "./sign-out.ts";

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Kysely } from "kysely";
-import { consumeRateLimit } from "#app/lib/rate-limit.server.ts";
+import { consumeRateLimit } from "#app/lib/http/rate-limit.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 
 /**

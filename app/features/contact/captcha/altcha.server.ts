@@ -4,7 +4,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "#app/lib/db/schema.ts";
-import { getOrCreateSecret } from "#app/lib/secrets.server.ts";
+import { getOrCreateSecret } from "#app/lib/config/secrets.server.ts";
 import { ALTCHA_FIELD } from "./settings.ts";
 import type { CaptchaCheck, CaptchaVerifier } from "./verifier-types.ts";
 

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "#app/lib/db/schema.ts";
-import type { Config } from "#app/lib/env.server.ts";
+import type { Config } from "#app/lib/config/env.server.ts";
 import { altchaVerifier } from "./altcha.server.ts";
 import { hcaptchaVerifier } from "./hcaptcha.server.ts";
 import { ALTCHA_CHALLENGE_PATH, type CaptchaSettings } from "./settings.ts";

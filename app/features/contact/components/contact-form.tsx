@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps as fieldProps, TextField } from "#app/components/text-field.tsx";
-import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
+import { EMAIL_MAX_LENGTH } from "#app/lib/text/email.ts";
 import { CaptchaField } from "../captcha/captcha-field.tsx";
 import type { CaptchaSettings } from "../captcha/settings.ts";
 import { contactFieldLabels, contactFormIdentity, contactStatusText, MESSAGE_MAX_LENGTH } from "../fields.ts";

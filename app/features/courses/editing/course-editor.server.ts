@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database, PublicationStatus } from "#app/lib/db/schema.ts";
 import { randomBytes } from "node:crypto";
-import { recordStaffAction, type StaffActor } from "#app/lib/audit-log.server.ts";
+import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { done, endPosition, notFound, refused, staffChange, type EditResult } from "#app/features/staff/index.server.ts";
 import type { CourseDetails, LessonFields, ListingFields, NewCourse } from "./schemas.ts";
 

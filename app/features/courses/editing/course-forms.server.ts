@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import type { StaffActor } from "#app/lib/audit-log.server.ts";
-import { filesLeftOut } from "#app/lib/form-files.ts";
+import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
+import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
 import { courseImageTooLarge, readCourseImage } from "./course-image.server.ts";
 import {

@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { randomBytes } from "node:crypto";
 import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import type { StaffActor } from "#app/lib/audit-log.server.ts";
-import { filesLeftOut } from "#app/lib/form-files.ts";
+import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
+import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
 import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
@@ -52,7 +52,7 @@ export async function submitLessonEdit(formData: FormData, slug: string, id: str
       return redirect(`/staff/courses/${slug}?saved=lesson-deleted#lessons`, 303);
     }
     case "captions": {
-      // A file far over the limit was left out of the form by the server (app/lib/form-files.ts).
+      // A file far over the limit was left out of the form by the server (app/lib/forms/form-files.ts).
       if (filesLeftOut(formData).has("captions")) return refuseForm("captions", captionsTooLarge, 400);
       const file = formData.get("captions");
       if (!(file instanceof File) || file.size === 0) return refuseForm("captions", "Choose a WebVTT captions file (.vtt) to upload.", 400);

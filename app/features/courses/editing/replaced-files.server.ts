@@ -1,4 +1,4 @@
-import type { MediaStore } from "#app/lib/media-store.server.ts";
+import type { MediaStore } from "#app/lib/storage/media-store.server.ts";
 import { placedByHand } from "../media-paths.ts";
 
 /**

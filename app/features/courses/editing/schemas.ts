@@ -10,7 +10,7 @@ import {
   listingCategories,
   TEACHER_MAX_LENGTH,
 } from "../limits.ts";
-import { optionalTextSchema, requiredTextSchema } from "#app/lib/text-schemas.ts";
+import { optionalTextSchema, requiredTextSchema } from "#app/lib/text/text-schemas.ts";
 
 /** Addresses under /courses that are category listings, not courses. */
 const reservedSlugs = new Set(["mern", "fullstack", "programming", "new"]);

@@ -1,4 +1,4 @@
-import { firstUnstorableLine } from "#app/lib/text.ts";
+import { firstUnstorableLine } from "#app/lib/text/text.ts";
 import { CAPTIONS_MAX_KB } from "../limits.ts";
 
 export const captionsTooLarge = `The captions file is larger than ${CAPTIONS_MAX_KB} KB.`;

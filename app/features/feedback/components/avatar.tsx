@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { initials } from "#app/lib/initials.ts";
+import { initials } from "#app/lib/text/initials.ts";
 
 /**
  * The poster's picture at 6rem, or their initials when there is none or it fails to load.

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { initials } from "#app/lib/initials.ts";
+import { initials } from "#app/lib/text/initials.ts";
 import { coverColourClass } from "../cover-colour.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useFetcher } from "react-router";
 import { HoneypotField } from "#app/components/honeypot-field.tsx";
-import { EMAIL_MAX_LENGTH } from "#app/lib/email.ts";
+import { EMAIL_MAX_LENGTH } from "#app/lib/text/email.ts";
 import type { NewsletterAnswer } from "../types.ts";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 

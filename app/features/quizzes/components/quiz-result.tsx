@@ -4,7 +4,7 @@ import { focusAndReveal } from "./focus-and-reveal.ts";
 import { revealDelayClass } from "#app/components/reveal-delay.ts";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import { RESULT_ALERT_DELAY_SECONDS } from "../limits.ts";
-import { percentage } from "#app/lib/percentage.ts";
+import { percentage } from "#app/lib/text/percentage.ts";
 import { signInHref } from "#app/features/auth/index.ts";
 import { ATTEMPTS_PER_HOUR, type QuizActionResult } from "../types.ts";
 

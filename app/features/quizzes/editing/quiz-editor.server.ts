@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database, PublicationStatus } from "#app/lib/db/schema.ts";
-import { recordStaffAction, type StaffActor } from "#app/lib/audit-log.server.ts";
+import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { done, endPosition, notFound, refused, staffChange, type EditResult } from "#app/features/staff/index.server.ts";
 import type { QuestionDraft } from "./schemas.ts";
 

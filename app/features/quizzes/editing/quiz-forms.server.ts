@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
-import type { StaffActor } from "#app/lib/audit-log.server.ts";
-import { filesLeftOut } from "#app/lib/form-files.ts";
-import { firstUnstorableLine } from "#app/lib/text.ts";
+import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
+import { filesLeftOut } from "#app/lib/forms/form-files.ts";
+import { firstUnstorableLine } from "#app/lib/text/text.ts";
 import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
 import { readGift } from "../formats/gift.ts";
 import { readQuizCsv } from "../formats/quiz-csv.ts";
@@ -103,7 +103,7 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
     case "question-down":
       return answer("questions", "order", "#questions")(await moveQuestion(db, actor, slug, id, intent === "question-up" ? "up" : "down"));
     case "import": {
-      // A file far over the limit was left out of the form by the server (app/lib/form-files.ts).
+      // A file far over the limit was left out of the form by the server (app/lib/forms/form-files.ts).
       if (filesLeftOut(formData).has("file")) return refuseImport(importTooLarge);
       const file = formData.get("file");
       const format = formData.get("format");

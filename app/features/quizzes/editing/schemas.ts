@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { hasVisibleCharacter } from "#app/lib/text.ts";
+import { hasVisibleCharacter } from "#app/lib/text/text.ts";
 import {
   CODE_MAX_LENGTH,
   COURSE_PATH_MAX_LENGTH,
@@ -10,7 +10,7 @@ import {
   QUIZ_SLUG_MAX_LENGTH,
   QUIZ_TITLE_MAX_LENGTH,
 } from "../limits.ts";
-import { requiredTextSchema } from "#app/lib/text-schemas.ts";
+import { requiredTextSchema } from "#app/lib/text/text-schemas.ts";
 
 /** A question as staff write or import it: the answer is the text of one of the options. */
 export interface QuestionDraft {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "./db/schema.ts";
+import type { Database } from "../db/schema.ts";
 
 /**
  * A secret made once and kept in the database (signing keys, cookie keys):

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "./db/schema.ts";
+import type { Database } from "../db/schema.ts";
 
 export interface RateLimitRule {
   /** What is limited and for whom, e.g. "newsletter:203.0.113.7". */

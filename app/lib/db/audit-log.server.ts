@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "./db/schema.ts";
+import type { Database } from "./schema.ts";
 import { timeOrderedId } from "./time-ordered-id.server.ts";
 
 // The audit log: every change made by staff (teachers, moderators, administrators) through the

@@ -2,7 +2,7 @@
 // reads these declarations from the built routes before React Router runs (server/route-declarations.ts),
 // so a route that takes JSON or a large body, or may be kept for signed-out visitors, says so here,
 // where it is defined. Safe in the browser: `handle` ships with the route's code.
-import type { PageCacheHandle } from "./page-cache.ts";
+import type { PageCacheHandle } from "../content-versions/page-cache.ts";
 
 /** What a request to a route may carry as its body. */
 export interface BodyRule {

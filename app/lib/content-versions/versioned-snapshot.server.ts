@@ -1,10 +1,10 @@
 import type { Kysely } from "kysely";
-import type { Database } from "./db/schema.ts";
+import type { Database } from "../db/schema.ts";
 import type { StoredContent } from "./page-cache.ts";
 
 /**
  * Stored content that every page reads (the courses, the quizzes) kept in memory, and read again
- * when its version (app/lib/content-versions.server.ts) has moved: one small read per use instead
+ * when its version (app/lib/content-versions/content-versions.server.ts) has moved: one small read per use instead
  * of the whole content, and a change made through any instance shows on the next request.
  * The version is read before the content, so what is kept is never older than its version says.
  */

@@ -2,7 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, typ
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { Readable } from "node:stream";
-import type { Config } from "./env.server.ts";
+import type { Config } from "../config/env.server.ts";
 import { isMediaKey, type MediaStore } from "./media-store.server.ts";
 
 export type S3Config = Pick<Config, "S3_ENDPOINT" | "S3_REGION" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY" | "S3_PUBLIC_URL"> & {

@@ -1,6 +1,6 @@
 import { isBadAddressError } from "./malformed-address.ts";
 import { isRouteErrorResponse } from "react-router";
-import { site } from "../content/site.ts";
+import { site } from "#app/content/site.ts";
 
 /** The document title and description every route's meta starts from. */
 export function pageMeta(title: string, description: string = site.tagline) {

@@ -1,8 +1,8 @@
-import type { Config } from "./env.server.ts";
+import type { Config } from "../config/env.server.ts";
 
 /**
  * Stored content that pages show to every visitor alike; each has a version in the database
- * (app/lib/content-versions.server.ts), raised by every change to its tables.
+ * (app/lib/content-versions/content-versions.server.ts), raised by every change to its tables.
  */
 export type StoredContent = "feedback" | "catalogue" | "courses" | "quizzes";
 
@@ -11,7 +11,7 @@ export type ContentTopic = StoredContent | "media";
 
 /**
  * What a route that looks the same to every signed-out visitor declares in its `handle`
- * (app/lib/route-handle.ts): the stored content it reads besides its code (none, the feedback
+ * (app/lib/http/route-handle.ts): the stored content it reads besides its code (none, the feedback
  * wall, the catalogue, the lesson files). The page cache (server/page-cache/) then keeps such
  * pages, once rendered, until that content changes. A page is kept only when every route of its
  * match says so, the root too; a route that says nothing is rendered for every request. A

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { Kysely } from "kysely";
-import type { Database } from "./db/schema.ts";
+import type { Database } from "../db/schema.ts";
 import type { StoredContent } from "./page-cache.ts";
 
 // Each kind of stored content has a version, raised with every change, so the page cache

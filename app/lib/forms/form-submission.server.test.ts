@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseForm, refuseWhole } from "./form-submission.server.ts";
-import { optionalTextSchema, requiredTextSchema } from "./text-schemas.ts";
+import { optionalTextSchema, requiredTextSchema } from "../text/text-schemas.ts";
 
 const schema = z.object({
   name: requiredTextSchema({ label: "Your name", required: "Please enter your name.", max: 20 }),
