@@ -1,8 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { FormPage } from "#app/components/form-page.tsx";
+import { SubmitButton } from "#app/components/submit-button.tsx";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
 import { signInHref } from "#app/features/auth/sign-in-link.ts";
@@ -21,40 +21,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   return moderateFeedback(context.get(servicesContext), getUser(context), request, params.id);
-}
-
-/**
- * One of the form's actions: a submit button that posts its `value` as the intent. Like
- * SubmitButton, which has no name (it is on every page, in the footer's form, and stays small),
- * it refuses a second submit while the first is on its way.
- */
-function IntentButton({
-  busy,
-  name,
-  value,
-  className,
-  children,
-}: {
-  busy: boolean;
-  name: string;
-  value: string;
-  className: string;
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="submit"
-      name={name}
-      value={value}
-      className={className}
-      aria-disabled={busy || undefined}
-      onClick={(event) => {
-        if (busy) event.preventDefault();
-      }}
-    >
-      {children}
-    </button>
-  );
 }
 
 export default function DeleteFeedback({ loaderData, actionData, params }: Route.ComponentProps) {
@@ -78,19 +44,19 @@ export default function DeleteFeedback({ loaderData, actionData, params }: Route
           // One form, its buttons its actions; `contents` keeps them in the row beside the links.
           <Form method="post" {...getFormProps(form)} className="contents">
             {verdict.allowed && (
-              <IntentButton busy={busy} name={fields.intent.name} value="delete" className="btn bg-red-700 text-white hover:bg-red-800">
+              <SubmitButton busy={busy} name={fields.intent.name} value="delete" className="btn bg-red-700 text-white hover:bg-red-800">
                 Delete
-              </IntentButton>
+              </SubmitButton>
             )}
             {moderator && (
-              <IntentButton
+              <SubmitButton
                 busy={busy}
                 name={fields.intent.name}
                 value={hidden ? "show" : "hide"}
                 className="btn-light border border-brand-700"
               >
                 {hidden ? "Show on the wall again" : "Hide from the wall"}
-              </IntentButton>
+              </SubmitButton>
             )}
           </Form>
         )}
