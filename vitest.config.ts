@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["app/**/*.test.ts", "server/**/*.test.ts", "vite-plugins/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    globalSetup: ["tests/setup/base-databases.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

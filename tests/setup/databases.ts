@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -18,12 +18,22 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A database of its own for one test file: a fresh SQLite file or a fresh PostgreSQL database. */
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/** Where Vitest's global set-up (base-databases.ts) says its migrated and seeded databases are. */
+export const BASE_SQLITE_ENV = "ELEARNING_TEST_BASE_SQLITE";
+export const BASE_POSTGRES_ENV = "ELEARNING_TEST_BASE_POSTGRES";
+
+/**
+ * A database of its own for one test file: a fresh SQLite file or a fresh PostgreSQL database;
+ * `prepared`: a copy of the run's base database, migrated and seeded as a first start leaves it
+ * (fresh when there is none: under Playwright).
+ */
+export async function createTestDatabase(engine: Engine, { prepared = false } = {}): Promise<TestDatabase> {
   const open = (env: Record<string, string>) => () => openDatabase({ SQLITE_PATH: env.SQLITE_PATH ?? "", DATABASE_URL: env.DATABASE_URL });
   if (engine === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "elearning-test-"));
     const env = { SQLITE_PATH: join(dir, "app.db") };
+    const base = process.env[BASE_SQLITE_ENV];
+    if (prepared && base) copyFileSync(base, env.SQLITE_PATH);
     return {
       env,
       open: open(env),
@@ -35,7 +45,8 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const name = `elearning_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const base = process.env[BASE_POSTGRES_ENV];
+  await admin.query(prepared && base ? `create database ${name} template ${base}` : `create database ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -129,7 +129,7 @@ export async function startSite(
   engine: Engine = "sqlite",
   options: ServerOptions = {},
 ): Promise<RunningSite> {
-  const database = await createTestDatabase(engine);
+  const database = await createTestDatabase(engine, { prepared: true });
   try {
     const server = await startServer({ ...database.env, ...env }, options);
     return {
