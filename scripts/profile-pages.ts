@@ -1,0 +1,147 @@
+// Where a request's time goes: the built site in one process under V8's sampling profiler, asked
+// one kind of request by a crowd for a few seconds, then the functions that took the most time of
+// their own, by name and by package. One profile per target, each from a fresh start; the
+// .cpuprofile files stay in the printed folder (Chrome's DevTools opens them).
+// `npm run bench:profile`, or with names: `npm run bench:profile -- course-signed-in newsletter-post`.
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import autocannon from "autocannon";
+import { hashPassword } from "#app/features/accounts/password.server.ts";
+import { createAccount } from "#app/features/accounts/queries.server.ts";
+import { openDatabase } from "#app/lib/db/connect.server.ts";
+import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import { startBuiltSite } from "#tests/setup/built-site.ts";
+import { TestBrowser } from "#tests/setup/http-client.ts";
+
+const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 8);
+const learner = { email: "profiled-learner@example.com", password: "monsoon-lantern-tamarind-7" };
+
+interface Target {
+  name: string;
+  path: string;
+  signedIn?: boolean;
+  post?: (sequence: number) => { body: string; headers: Record<string, string> };
+}
+
+const targets: Target[] = [
+  { name: "home-signed-out", path: "/" },
+  { name: "home-signed-in", path: "/", signedIn: true },
+  { name: "course-signed-in", path: "/courses/java", signedIn: true },
+  { name: "quiz-signed-in", path: "/test/java", signedIn: true },
+  {
+    name: "newsletter-post",
+    path: "/newsletter",
+    post: (sequence) => ({
+      body: new URLSearchParams({ email: `reader-${sequence}@example.com` }).toString(),
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "X-Forwarded-For": `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`,
+      },
+    }),
+  },
+];
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The package or part of ours a script belongs to. */
+function owner(url: string): string {
+  if (!url) return "(V8 and native)";
+  const packageName = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+  if (packageName) return packageName;
+  if (url.startsWith("node:")) return "node:" + url.slice(5).split("/")[0];
+  const ours = /\/(build\/server|server|app)\/(.*)$/.exec(url);
+  return ours ? `ours: ${ours[1]}/${ours[2]!.split("/").slice(0, 2).join("/")}` : url;
+}
+
+function summarise(profile: Profile) {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+  const total = [...self.values()].reduce((sum, time) => sum + time, 0);
+  const add = (map: Map<string, number>, key: string, time: number) => map.set(key, (map.get(key) ?? 0) + time);
+  const functions = new Map<string, number>();
+  const owners = new Map<string, number>();
+  for (const [id, time] of self) {
+    const { functionName, url, lineNumber } = byNode.get(id)!.callFrame;
+    add(functions, `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${lineNumber + 1}`, time);
+    add(owners, owner(url), time);
+  }
+  const top = (map: Map<string, number>, count: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([key, time]) => `  ${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`)
+      .join("\n");
+  return `by package:\n${top(owners, 15)}\nby function (self time):\n${top(functions, 25)}`;
+}
+
+async function signIn(siteUrl: string): Promise<string> {
+  const browser = new TestBrowser(siteUrl, "198.51.100.251");
+  const atLogin = await browser.follow(await browser.request("/signin?return_to=%2Fprofile"), "/signin");
+  const posted = await browser.postForm(atLogin.url.pathname, { email: learner.email, password: learner.password });
+  const { url } = await browser.follow(posted, atLogin.url.pathname);
+  if (url.pathname !== "/profile") throw new Error(`signing in ended at ${url.pathname}`);
+  return browser.jar.headerFor(new URL("/profile", siteUrl));
+}
+
+async function profile(target: Target, root: string) {
+  const dir = mkdtempSync(join(root, `${target.name}-`));
+  const sqlitePath = join(dir, "app.db");
+  const setup = openDatabase({ SQLITE_PATH: sqlitePath });
+  await migrateToLatest(setup.db);
+  await createAccount(setup.db, {
+    name: "Profiled Learner",
+    phone: "9840012345",
+    email: learner.email,
+    passwordHash: await hashPassword(learner.password),
+  });
+  await setup.close();
+  const site = await startBuiltSite({
+    SQLITE_PATH: sqlitePath,
+    TRUST_PROXY: "1",
+    WEB_CONCURRENCY: "1",
+    NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
+  });
+  try {
+    const cookie = target.signedIn ? await signIn(site.url) : undefined;
+    let sequence = 0;
+    const result = await autocannon({
+      url: `${site.url}${target.path}`,
+      connections: 50,
+      duration: seconds,
+      headers: { "Accept-Encoding": "gzip, br", ...(cookie ? { Cookie: cookie } : {}) },
+      requests: [
+        {
+          setupRequest: (request) => {
+            if (!target.post) return request;
+            const { body, headers } = target.post(++sequence);
+            return { ...request, method: "POST", body, headers: { ...request.headers, ...headers, Origin: site.url } };
+          },
+        },
+      ],
+    });
+    console.log(
+      `\n## ${target.name}: ${Math.round(result.requests.average)} requests/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,
+    );
+  } finally {
+    await site.stop();
+  }
+  const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
+  if (!file) throw new Error(`no profile written in ${dir}`);
+  console.log(summarise(JSON.parse(readFileSync(join(dir, file), "utf8")) as Profile));
+  console.log(`profile: ${join(dir, file)}`);
+}
+
+const wanted = process.argv.slice(2);
+const root = mkdtempSync(join(tmpdir(), "profiles-"));
+for (const target of targets.filter((candidate) => wanted.length === 0 || wanted.includes(candidate.name))) await profile(target, root);
