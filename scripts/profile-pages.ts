@@ -1,6 +1,6 @@
 // Where a request's time goes: the built site in one process under V8's sampling profiler, asked
-// one kind of request by a crowd for a few seconds, then the functions that took the most time of
-// their own, by name and by package. One profile per target, each from a fresh start; the
+// one kind of request by a crowd for a few seconds, then where its time went
+// (scripts/summarize-cpu-profile.ts). One profile per target, each from a fresh start; the
 // .cpuprofile files stay in the printed folder (Chrome's DevTools opens them).
 // `npm run bench:profile`, or with names: `npm run bench:profile -- course-signed-in newsletter-post`.
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -13,6 +13,7 @@ import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
 import { startBuiltSite } from "#tests/setup/built-site.ts";
 import { TestBrowser } from "#tests/setup/http-client.ts";
+import { summarize, type Profile } from "./summarize-cpu-profile.ts";
 
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 8);
 const learner = { email: "profiled-learner@example.com", password: "monsoon-lantern-tamarind-7" };
@@ -41,49 +42,6 @@ const targets: Target[] = [
     }),
   },
 ];
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** The package or part of ours a script belongs to. */
-function owner(url: string): string {
-  if (!url) return "(V8 and native)";
-  const packageName = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
-  if (packageName) return packageName;
-  if (url.startsWith("node:")) return "node:" + url.slice(5).split("/")[0];
-  const ours = /\/(build\/server|server|app)\/(.*)$/.exec(url);
-  return ours ? `ours: ${ours[1]}/${ours[2]!.split("/").slice(0, 2).join("/")}` : url;
-}
-
-function summarise(profile: Profile) {
-  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
-  const total = [...self.values()].reduce((sum, time) => sum + time, 0);
-  const add = (map: Map<string, number>, key: string, time: number) => map.set(key, (map.get(key) ?? 0) + time);
-  const functions = new Map<string, number>();
-  const owners = new Map<string, number>();
-  for (const [id, time] of self) {
-    const { functionName, url, lineNumber } = byNode.get(id)!.callFrame;
-    add(functions, `${functionName || "(anonymous)"} ${url.split("/").slice(-2).join("/")}:${lineNumber + 1}`, time);
-    add(owners, owner(url), time);
-  }
-  const top = (map: Map<string, number>, count: number) =>
-    [...map]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, count)
-      .map(([key, time]) => `  ${((100 * time) / total).toFixed(1).padStart(5)}%  ${key}`)
-      .join("\n");
-  return `by package:\n${top(owners, 15)}\nby function (self time):\n${top(functions, 25)}`;
-}
 
 async function signIn(siteUrl: string): Promise<string> {
   const browser = new TestBrowser(siteUrl, "198.51.100.251");
@@ -138,7 +96,7 @@ async function profile(target: Target, root: string) {
   }
   const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
   if (!file) throw new Error(`no profile written in ${dir}`);
-  console.log(summarise(JSON.parse(readFileSync(join(dir, file), "utf8")) as Profile));
+  console.log(summarize(JSON.parse(readFileSync(join(dir, file), "utf8")) as Profile));
   console.log(`profile: ${join(dir, file)}`);
 }
 

@@ -23,6 +23,9 @@ export interface PathDeclarations {
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 
+/** Paths whose declarations are kept: more than the site's pages, few enough to bound memory against made-up addresses. */
+const maxRecentPaths = 1000;
+
 type MatchedRoute = RouteObject & { handle?: RouteHandle };
 
 function routeTree(build: ServerBuild): MatchedRoute[] {
@@ -81,9 +84,12 @@ function keptTopicsOf(handles: readonly (RouteHandle | undefined)[], config: Con
  */
 export function routeDeclarations(build: Build, mounts: readonly Mount[]) {
   let tree = typeof build === "function" ? [] : routeTree(build);
+  const recent = new Map<string, PathDeclarations>();
   return {
     async refresh() {
-      if (typeof build === "function") tree = routeTree(await build());
+      if (typeof build !== "function") return;
+      tree = routeTree(await build());
+      recent.clear();
     },
     /** Every route a signed-out visitor's page may be kept for, with its full path and the topics its match reads. */
     keptRoutes(config: Config): { id: string; path: string; topics: ContentTopic[] }[] {
@@ -102,20 +108,31 @@ export function routeDeclarations(build: Build, mounts: readonly Mount[]) {
     },
     /** `path` as Express's `req.path` gives it (not decoded). */
     of(requestPath: string): PathDeclarations {
-      const mount = mounts.find((candidate) => mounted(candidate, requestPath));
-      if (mount) return { body: mount.body, takesJson: false, keptTopics: () => undefined };
-      const { path, dataRequest } = pagePath(requestPath);
-      // A malformed address (/%zz) matches no route here; React Router answers it with the site's page.
-      const handles = decodable(path) ? (matchRoutes(tree, path) ?? []).map((match) => (match.route as MatchedRoute).handle) : [];
-      const body = handles.findLast((handle) => handle?.body)?.body ?? pageForms;
-      return {
-        body,
-        // The page's own data request posts its forms, never JSON.
-        takesJson: body.json === true && !dataRequest,
-        keptTopics: (config) => keptTopicsOf(handles, config),
-      };
+      let declarations = recent.get(requestPath);
+      if (!declarations) {
+        // Matching flattens and ranks every route each time: a post asks twice, so the answers for
+        // the paths asked lately are kept (the routes change only in development, which clears them).
+        if (recent.size >= maxRecentPaths) recent.clear();
+        recent.set(requestPath, (declarations = declarationsOf(requestPath)));
+      }
+      return declarations;
     },
   };
+
+  function declarationsOf(requestPath: string): PathDeclarations {
+    const mount = mounts.find((candidate) => mounted(candidate, requestPath));
+    if (mount) return { body: mount.body, takesJson: false, keptTopics: () => undefined };
+    const { path, dataRequest } = pagePath(requestPath);
+    // A malformed address (/%zz) matches no route here; React Router answers it with the site's page.
+    const handles = decodable(path) ? (matchRoutes(tree, path) ?? []).map((match) => (match.route as MatchedRoute).handle) : [];
+    const body = handles.findLast((handle) => handle?.body)?.body ?? pageForms;
+    return {
+      body,
+      // The page's own data request posts its forms, never JSON.
+      takesJson: body.json === true && !dataRequest,
+      keptTopics: (config) => keptTopicsOf(handles, config),
+    };
+  }
 }
 
 export type RouteDeclarations = ReturnType<typeof routeDeclarations>;
