@@ -1,6 +1,7 @@
 // The site under a crowd: requests per second, p50 and p99 latency, errors and the server's peak
-// memory, for anonymous pages, a signed-in page, a hashed asset and a form post, at 50 and 500
-// connections, interleaved in one run. Each anonymous page and the asset is also asked of a bare
+// memory, for anonymous pages, the same pages for a class of signed-in learners, a hashed asset and
+// small form posts (newsletter, lesson progress, a quiz attempt), at 50 and 500 connections,
+// interleaved in one run. Each anonymous page and the asset is also asked of a bare
 // node:http server sending the very bytes the site sent (the reference: what sending them costs on
 // this machine). The load generator shares the machine, and its own cost depends on those bytes:
 // it reads 32 KB of plain HTML ten times as fast as 32 KB of compressed ones.
@@ -14,6 +15,9 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import { hashPassword } from "#app/features/accounts/password.server.ts";
 import { createAccount } from "#app/features/accounts/queries.server.ts";
+import { recordSignIn } from "#app/features/auth/people.server.ts";
+import { createSession } from "#app/features/auth/sessions.server.ts";
+import { answerField, CURRENT_FIELD } from "#app/features/quizzes/types.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
 import { startBuiltSite } from "#tests/setup/built-site.ts";
@@ -24,6 +28,11 @@ const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
 const connectionCounts = [50, 500];
 const learner = { email: "crowd-learner@example.com", password: "monsoon-lantern-tamarind-7" };
+/**
+ * Learners signed in at once for the signed-in rows: a class, not one session asked again and
+ * again, and enough that none reaches the quiz's hourly allowance of kept attempts in a run.
+ */
+const classSize = 200;
 
 interface Target {
   name: string;
@@ -157,6 +166,73 @@ async function signIn(siteUrl: string): Promise<string> {
 }
 
 /**
+ * Sessions for a class of learners, made in the database as a sign-in makes them (the person, then
+ * the session): signing 200 people in through the provider would take longer than the runs. Their
+ * cookies, named as the real sign-in's `cookie` names it.
+ */
+async function classOfLearners(sqlitePath: string, cookie: string): Promise<string[]> {
+  const name = cookie.split("=")[0]!;
+  const handle = openDatabase({ SQLITE_PATH: sqlitePath });
+  try {
+    const cookies: string[] = [];
+    for (let index = 0; index < classSize; index++) {
+      const person = { sub: `class-learner-${index}`, name: `Learner ${index}`, email: `class-learner-${index}@example.com` };
+      await recordSignIn(handle.db, person);
+      const id = await createSession(handle.db, {
+        ...person,
+        picture: null,
+        id_token: "",
+        access_token: "",
+        refresh_token: null,
+        access_expires_at: null,
+      });
+      cookies.push(`${name}=${id}`);
+    }
+    return cookies;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The Java course's number of lessons and its quiz's question ids, as the site seeded them. */
+async function javaCourseAndQuiz(sqlitePath: string) {
+  const handle = openDatabase({ SQLITE_PATH: sqlitePath });
+  try {
+    const lessons = await handle.db.selectFrom("lessons").select("id").where("course_slug", "=", "java").execute();
+    const questions = await handle.db
+      .selectFrom("quiz_questions")
+      .select("id")
+      .where("quiz_slug", "=", "java")
+      .orderBy("position")
+      .execute();
+    if (lessons.length === 0 || questions.length === 0) throw new Error("the Java course or quiz is missing");
+    return { lessons: lessons.length, questions: questions.map((question) => question.id) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Each request from the next learner of the class, from an address of its own. */
+function asClass(siteUrl: string, cookies: readonly string[], post?: (sequence: number) => string): Target["setupRequest"] {
+  let sequence = 0;
+  return (request) => {
+    sequence += 1;
+    const headers = {
+      ...request.headers,
+      Cookie: cookies[sequence % cookies.length]!,
+      "X-Forwarded-For": `10.1.${(sequence >> 8) & 255}.${sequence & 255}`,
+    };
+    if (!post) return { ...request, headers };
+    return {
+      ...request,
+      method: "POST",
+      headers: { ...headers, "Content-Type": "application/x-www-form-urlencoded", Origin: siteUrl },
+      body: post(sequence),
+    };
+  };
+}
+
+/**
  * Newsletter sign-ups, each with an email of its own: from a client address each (the site trusts
  * one proxy), so no limit cuts the run short; or all from one address, past its limit from the start.
  */
@@ -226,14 +302,32 @@ async function main() {
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     if (!stylesheet) throw new Error("no hashed stylesheet on the home page");
     const cookie = await signIn(site.url);
+    const learners = await classOfLearners(sqlitePath, cookie);
+    const { lessons, questions } = await javaCourseAndQuiz(sqlitePath);
+    // Every answer on the last question's post: the attempt is scored and kept.
+    const finishedSheet = new URLSearchParams([
+      [CURRENT_FIELD, questions.at(-1)!],
+      ...questions.map((id) => [answerField(id), "0"]),
+    ]).toString();
 
     const targets: Target[] = [
       { name: "`/`", url: `${site.url}/`, referenced: true },
       { name: "`/courses/java`", url: `${site.url}/courses/java`, referenced: true },
       { name: "`/test/java`", url: `${site.url}/test/java`, referenced: true },
+      { name: "`/`, signed in", url: `${site.url}/`, setupRequest: asClass(site.url, learners) },
+      { name: "`/courses/java`, signed in", url: `${site.url}/courses/java`, setupRequest: asClass(site.url, learners) },
+      { name: "`/test/java`, signed in", url: `${site.url}/test/java`, setupRequest: asClass(site.url, learners) },
       { name: "`/profile`, signed in", url: `${site.url}/profile`, headers: { Cookie: cookie } },
       { name: `hashed asset (\`${stylesheet.split("/").pop()}\`)`, url: `${site.url}${stylesheet}`, referenced: true },
       { name: "newsletter post", url: `${site.url}/newsletter`, setupRequest: newsletterPosts(site.url) },
+      {
+        name: "lesson progress post",
+        url: `${site.url}/progress`,
+        setupRequest: asClass(site.url, learners, (sequence) =>
+          new URLSearchParams({ course: "java", lesson: String(1 + (sequence % lessons)), position: String(sequence % 600) }).toString(),
+        ),
+      },
+      { name: "quiz attempt post", url: `${site.url}/test/java`, setupRequest: asClass(site.url, learners, () => finishedSheet) },
       {
         name: "newsletter post, refused (429)",
         url: `${site.url}/newsletter`,

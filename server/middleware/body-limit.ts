@@ -116,12 +116,21 @@ const pauseMs = 300;
  * the connection, and the client (a browser) shows "connection reset" instead of the answer. A
  * client that sends more than a few seconds' worth gets the answer then, and the connection closes.
  */
-async function refuse(req: Request, res: Response, status: number, message: string) {
+function refuse(req: Request, res: Response, status: number, message: string) {
+  return answerAfterTheBody(req, res, () => res.status(status).type("text/plain").send(message));
+}
+
+/**
+ * Answers a request whose body will not be used once the client has finished sending it (or has
+ * paused or lingered too long): a browser shows an answer sent while it is still sending as a
+ * reset connection.
+ */
+export async function answerAfterTheBody(req: Request, res: Response, answer: () => void) {
   if (!req.complete) await readRestOf(req);
   if (res.destroyed) return;
   // Unless the whole body was read, the connection cannot carry another request.
   if (!req.complete) res.setHeader("Connection", "close");
-  res.status(status).type("text/plain").send(message);
+  answer();
 }
 
 function readRestOf(req: Request): Promise<void> {

@@ -2,6 +2,7 @@ import { join, resolve } from "node:path";
 import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { Mount } from "../route-declarations.ts";
+import { answerAfterTheBody } from "./body-limit.ts";
 import { signedInOf } from "#app/features/auth/index.server.ts";
 import type { RequestServices } from "#app/context.ts";
 import { actorOf } from "#app/lib/db/audit-log.server.ts";
@@ -59,7 +60,7 @@ export function staffVideoUploads(
       if (!allowed && req.method === "POST" && req.path === "/form") {
         // The plain form of a browser without JavaScript: the staff page it came from says, as a
         // page of the site, what it says to anyone else (sign in first, or a 403 naming their role).
-        res.set("Connection", "close").redirect(303, "/staff/courses");
+        await answerAfterTheBody(req, res, () => res.redirect(303, "/staff/courses"));
         return;
       }
       // The uploader of a page with JavaScript shows the answer's text as its message.
