@@ -16,7 +16,7 @@ import autocannon from "autocannon";
 import { hashPassword } from "#app/features/accounts/password.server.ts";
 import { createAccount } from "#app/features/accounts/queries.server.ts";
 import { recordSignIn } from "#app/features/auth/people.server.ts";
-import { createSession } from "#app/features/auth/sessions.server.ts";
+import { createSession, sessionCookie } from "#app/features/auth/sessions.server.ts";
 import { answerField, CURRENT_FIELD } from "#app/features/quizzes/types.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
@@ -168,10 +168,9 @@ async function signIn(siteUrl: string): Promise<string> {
 /**
  * Sessions for a class of learners, made in the database as a sign-in makes them (the person, then
  * the session): signing 200 people in through the provider would take longer than the runs. Their
- * cookies, named as the real sign-in's `cookie` names it.
+ * cookies as the site sets them over plain HTTP.
  */
-async function classOfLearners(sqlitePath: string, cookie: string): Promise<string[]> {
-  const name = cookie.split("=")[0]!;
+async function classOfLearners(sqlitePath: string): Promise<string[]> {
   const handle = openDatabase({ SQLITE_PATH: sqlitePath });
   try {
     const cookies: string[] = [];
@@ -186,13 +185,16 @@ async function classOfLearners(sqlitePath: string, cookie: string): Promise<stri
         refresh_token: null,
         access_expires_at: null,
       });
-      cookies.push(`${name}=${id}`);
+      cookies.push(sessionCookie.set(id, false).split(";")[0]!);
     }
     return cookies;
   } finally {
     await handle.close();
   }
 }
+
+/** The text of a page without its markup, enough to find a name in it. */
+const visibleNames = (html: string) => html.replace(/<[^>]*>/g, " ");
 
 /** The Java course's number of lessons and its quiz's question ids, as the site seeded them. */
 async function javaCourseAndQuiz(sqlitePath: string) {
@@ -302,7 +304,11 @@ async function main() {
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     if (!stylesheet) throw new Error("no hashed stylesheet on the home page");
     const cookie = await signIn(site.url);
-    const learners = await classOfLearners(sqlitePath, cookie);
+    const learners = await classOfLearners(sqlitePath);
+    // A session the site did not recognise would measure a visitor's page under the learners' name.
+    if (!visibleNames(await (await fetch(`${site.url}/`, { headers: { Cookie: learners[0]! } })).text()).includes("Learner 0")) {
+      throw new Error("the class's sessions are not signed in");
+    }
     const { lessons, questions } = await javaCourseAndQuiz(sqlitePath);
     // Every answer on the last question's post: the attempt is scored and kept.
     const finishedSheet = new URLSearchParams([
