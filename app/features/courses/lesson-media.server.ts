@@ -63,18 +63,14 @@ function lessonsMedia(
 }
 
 /**
- * Files in MEDIA_DIR, served by the app under /media: a listing of each folder (and a size check
- * of the files found) per version of the folder, the count of the kernel's change notifications,
- * so new files show at once and an unchanged folder is not read again for every page. Where
- * changes cannot be seen, it is read on every call.
+ * Files in MEDIA_DIR, served by the app under /media: one listing of each folder per call (and a
+ * size check of the files found), so new files show at once.
  */
 function localCatalog(mediaDir: string): MediaCatalog {
   const root = resolve(mediaDir);
   const address = (key: string) => keyAddress("/media", key);
-  const changes = folderChanges(root);
-  const lookups = () => {
+  const lessonMedia = (lessons: readonly LessonFiles[]) => {
     const listings = new Map<string, Promise<Set<string>>>();
-    const answers = new Map<string, Promise<boolean>>();
     const namesIn = (folder: string) => {
       let names = listings.get(folder);
       if (!names) {
@@ -87,7 +83,7 @@ function localCatalog(mediaDir: string): MediaCatalog {
       return names;
     };
     // An empty file (an upload under way) is not a lesson yet; a key must stay inside the folder.
-    const look = async (key: string) => {
+    const exists = async (key: string) => {
       const path = resolve(root, key);
       if (!path.startsWith(root + sep) || !(await namesIn(dirname(path))).has(basename(path))) return false;
       return stat(path).then(
@@ -95,20 +91,9 @@ function localCatalog(mediaDir: string): MediaCatalog {
         () => false,
       );
     };
-    return (key: string) => {
-      let answer = answers.get(key);
-      if (!answer) answers.set(key, (answer = look(key)));
-      return answer;
-    };
+    return lessonsMedia(lessons, exists, address);
   };
-  let kept: { version: number; exists: (key: string) => Promise<boolean> } | undefined;
-  const existsNow = () => {
-    const version = changes.version();
-    if (version === undefined) return lookups();
-    if (kept?.version !== version) kept = { version, exists: lookups() };
-    return kept.exists;
-  };
-  return { ...changes, address, lessonMedia: (lessons) => lessonsMedia(lessons, existsNow(), address) };
+  return { ...folderChanges(root), address, lessonMedia };
 }
 
 const answerKeptMs = 5 * 60 * 1000;
