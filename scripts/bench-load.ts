@@ -13,21 +13,17 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { hashPassword } from "#app/features/accounts/password.server.ts";
-import { createAccount } from "#app/features/accounts/queries.server.ts";
 import { recordSignIn } from "#app/features/auth/people.server.ts";
 import { createSession, sessionCookie } from "#app/features/auth/sessions.server.ts";
 import { answerField, CURRENT_FIELD } from "#app/features/quizzes/types.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
-import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import { databaseWithLearner, signInLearner } from "./bench-learner.ts";
 import { startBuiltSite } from "#tests/setup/built-site.ts";
 import { freePort } from "#tests/setup/free-port.ts";
-import { TestBrowser } from "#tests/setup/http-client.ts";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
 const connectionCounts = [50, 500];
-const learner = { email: "crowd-learner@example.com", password: "monsoon-lantern-tamarind-7" };
 /**
  * Learners signed in at once for the signed-in rows: a class, not one session asked again and
  * again, and enough that none reaches the quiz's hourly allowance of kept attempts in a run.
@@ -155,16 +151,6 @@ async function measure(target: Target, connections: number, serverPid: number | 
   };
 }
 
-/** Signs the learner in through the built-in provider, as a browser would; returns the session cookie. */
-async function signIn(siteUrl: string): Promise<string> {
-  const browser = new TestBrowser(siteUrl, "198.51.100.250");
-  const atLogin = await browser.follow(await browser.request("/signin?return_to=%2Fprofile"), "/signin");
-  const posted = await browser.postForm(atLogin.url.pathname, { email: learner.email, password: learner.password });
-  const { url } = await browser.follow(posted, atLogin.url.pathname);
-  if (url.pathname !== "/profile") throw new Error(`signing in ended at ${url.pathname}`);
-  return browser.jar.headerFor(new URL("/profile", siteUrl));
-}
-
 /**
  * Sessions for a class of learners, made in the database as a sign-in makes them (the person, then
  * the session): signing 200 people in through the provider would take longer than the runs. Their
@@ -282,15 +268,7 @@ function writeToDocs(markdown: string) {
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "bench-load-"));
   const sqlitePath = join(dir, "app.db");
-  const setup = openDatabase({ SQLITE_PATH: sqlitePath });
-  await migrateToLatest(setup.db);
-  await createAccount(setup.db, {
-    name: "Crowd Learner",
-    phone: "9840012345",
-    email: learner.email,
-    passwordHash: await hashPassword(learner.password),
-  });
-  await setup.close();
+  await databaseWithLearner(sqlitePath);
 
   let site: Awaited<ReturnType<typeof startBuiltSite>> | undefined;
   let reference: Awaited<ReturnType<typeof startReference>> | undefined;
@@ -303,7 +281,7 @@ async function main() {
     const html = await (await fetch(`${site.url}/`)).text();
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     if (!stylesheet) throw new Error("no hashed stylesheet on the home page");
-    const cookie = await signIn(site.url);
+    const cookie = await signInLearner(site.url);
     const learners = await classOfLearners(sqlitePath);
     // A session the site did not recognise would measure a visitor's page under the learners' name.
     if (!visibleNames(await (await fetch(`${site.url}/`, { headers: { Cookie: learners[0]! } })).text()).includes("Learner 0")) {

@@ -7,16 +7,11 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
-import { hashPassword } from "#app/features/accounts/password.server.ts";
-import { createAccount } from "#app/features/accounts/queries.server.ts";
-import { openDatabase } from "#app/lib/db/connect.server.ts";
-import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import { databaseWithLearner, signInLearner } from "./bench-learner.ts";
 import { startBuiltSite } from "#tests/setup/built-site.ts";
-import { TestBrowser } from "#tests/setup/http-client.ts";
 import { summarize, type Profile } from "./summarize-cpu-profile.ts";
 
 const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 8);
-const learner = { email: "profiled-learner@example.com", password: "monsoon-lantern-tamarind-7" };
 
 interface Target {
   name: string;
@@ -43,27 +38,10 @@ const targets: Target[] = [
   },
 ];
 
-async function signIn(siteUrl: string): Promise<string> {
-  const browser = new TestBrowser(siteUrl, "198.51.100.251");
-  const atLogin = await browser.follow(await browser.request("/signin?return_to=%2Fprofile"), "/signin");
-  const posted = await browser.postForm(atLogin.url.pathname, { email: learner.email, password: learner.password });
-  const { url } = await browser.follow(posted, atLogin.url.pathname);
-  if (url.pathname !== "/profile") throw new Error(`signing in ended at ${url.pathname}`);
-  return browser.jar.headerFor(new URL("/profile", siteUrl));
-}
-
 async function profile(target: Target, root: string) {
   const dir = mkdtempSync(join(root, `${target.name}-`));
   const sqlitePath = join(dir, "app.db");
-  const setup = openDatabase({ SQLITE_PATH: sqlitePath });
-  await migrateToLatest(setup.db);
-  await createAccount(setup.db, {
-    name: "Profiled Learner",
-    phone: "9840012345",
-    email: learner.email,
-    passwordHash: await hashPassword(learner.password),
-  });
-  await setup.close();
+  await databaseWithLearner(sqlitePath);
   const site = await startBuiltSite({
     SQLITE_PATH: sqlitePath,
     TRUST_PROXY: "1",
@@ -71,7 +49,7 @@ async function profile(target: Target, root: string) {
     NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${dir}`,
   });
   try {
-    const cookie = target.signedIn ? await signIn(site.url) : undefined;
+    const cookie = target.signedIn ? await signInLearner(site.url) : undefined;
     let sequence = 0;
     const result = await autocannon({
       url: `${site.url}${target.path}`,
