@@ -6,6 +6,8 @@ import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterConte
 import { servicesContext } from "./context.ts";
 import { sentryBootstrap } from "./features/error-reporting/sentry-script.server.ts";
 import { deferHydrationScripts } from "./lib/http/defer-hydration.server.ts";
+import { SlotRecorder } from "./lib/personal/personal-slot.tsx";
+import { recordSlotsFor } from "./lib/personal/slot-records.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -19,7 +21,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger, config } = loadContext.get(servicesContext);
+  const { nonce, logger, config, http } = loadContext.get(servicesContext);
+  // The page cache fills a kept page's slots in for signed-in people (server/page-cache/).
+  const slots = recordSlotsFor(http.res);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -30,7 +34,12 @@ export default function handleRequest(
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <SlotRecorder value={slots}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </SlotRecorder>
+    );
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       ...sentryBootstrap(config),
       [readyOption]() {

@@ -3,9 +3,11 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } f
 import stylesheetHref from "./app.css?url";
 import { Footer } from "./components/footer.tsx";
 import { IconSprite } from "./components/icons.tsx";
-import { NavBar } from "./components/nav-bar.tsx";
+import { accountData, NavBar } from "./components/nav-bar.tsx";
 import { errorTitle, pageMeta } from "./lib/http/meta.ts";
 import { getUser } from "./features/auth/index.server.ts";
+import { accountOf } from "./personal-data.server.ts";
+import { personalOf } from "./lib/personal/personal-data.ts";
 import { chatbotSettings } from "./features/help/chatbot.server.ts";
 import { servicesContext } from "./context.ts";
 import { sessionMiddleware } from "./features/auth/session-middleware.server.ts";
@@ -21,15 +23,14 @@ export const middleware: Route.MiddlewareFunction[] = [formBodyMiddleware, sessi
  * And the external web chat, when one is configured, for the pages that show the chat widget.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  const user = getUser(context);
-  return { user: user ? { name: user.name } : null, chatbot: chatbotSettings(context.get(servicesContext).config) };
+  return { user: accountOf(getUser(context)), chatbot: chatbotSettings(context.get(servicesContext).config) };
 }
 
 /** Used when an error reaches the root boundary; every page sets its own title otherwise. */
 export const meta = ({ error }: Route.MetaArgs) => (error ? pageMeta(errorTitle(error)) : []);
 
-// Signed out, the nav bar and footer are the same for everyone.
-export const handle = sameForEveryVisitor([]);
+// Signed out, the nav bar and footer are the same for everyone; signed in, the nav bar's account links are the person's.
+export const handle = sameForEveryVisitor([], accountData);
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -60,7 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <NavBar user={rootData?.user ?? null} />
+        <NavBar user={personalOf(accountData, rootData, rootData?.user ?? null)} />
         <main id="main" tabIndex={-1} className="focus:outline-none">
           {children}
         </main>

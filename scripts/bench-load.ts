@@ -329,8 +329,10 @@ async function main() {
 
     const idle = rssMb(site.pid);
     const rows: Measured[] = [];
+    // BENCH_LOAD_ONLY=signed (a part of the rows' names): those rows alone, and docs/performance.md left as it is.
+    const only = process.env.BENCH_LOAD_ONLY;
     for (const connections of connectionCounts) {
-      for (const target of targets) {
+      for (const target of targets.filter((candidate) => !only || candidate.name.includes(only))) {
         const referenceRun = target.referenced
           ? await measure({ name: "reference", url: referenceUrl + new URL(target.url).pathname }, connections, undefined)
           : undefined;
@@ -346,8 +348,11 @@ async function main() {
       "",
       table(rows),
     ].join("\n");
-    writeToDocs(markdown);
-    console.log(`\n${markdown}\n\nWritten to docs/performance.md.`);
+    if (only) console.log(`\n${markdown}`);
+    else {
+      writeToDocs(markdown);
+      console.log(`\n${markdown}\n\nWritten to docs/performance.md.`);
+    }
   } finally {
     await site?.stop();
     reference?.stop();

@@ -19,6 +19,11 @@ export interface PathDeclarations {
   takesJson: boolean;
   /** The topics a signed-out visitor's page reads when every route of its match may be kept; undefined otherwise. */
   keptTopics(config: Config): ContentTopic[] | undefined;
+  /**
+   * For a page kept for signed-out visitors whose every route says how it differs for a signed-in
+   * person: the personal data its parts read (the root's, and its own route's if any). Undefined when a signed-in person's page is rendered whole.
+   */
+  personalData(config: Config): string[] | undefined;
 }
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
@@ -78,6 +83,16 @@ function keptTopicsOf(handles: readonly (RouteHandle | undefined)[], config: Con
   return handles.length > 0 ? [...topics] : undefined;
 }
 
+function personalDataOf(handles: readonly (RouteHandle | undefined)[], config: Config): string[] | undefined {
+  if (!keptTopicsOf(handles, config)) return undefined;
+  const names = new Set<string>();
+  for (const handle of handles) {
+    if (!handle?.signedIn) return undefined;
+    if (handle.signedIn !== "same") names.add(handle.signedIn);
+  }
+  return [...names];
+}
+
 /**
  * The declarations for paths of `build` (a function in development, where routes change as they
  * are edited: call `refresh` before each request) and of the `mounts` beside it.
@@ -121,7 +136,7 @@ export function routeDeclarations(build: Build, mounts: readonly Mount[]) {
 
   function declarationsOf(requestPath: string): PathDeclarations {
     const mount = mounts.find((candidate) => mounted(candidate, requestPath));
-    if (mount) return { body: mount.body, takesJson: false, keptTopics: () => undefined };
+    if (mount) return { body: mount.body, takesJson: false, keptTopics: () => undefined, personalData: () => undefined };
     const { path, dataRequest } = pagePath(requestPath);
     // A malformed address (/%zz) matches no route here; React Router answers it with the site's page.
     const handles = decodable(path) ? (matchRoutes(tree, path) ?? []).map((match) => (match.route as MatchedRoute).handle) : [];
@@ -131,6 +146,7 @@ export function routeDeclarations(build: Build, mounts: readonly Mount[]) {
       // The page's own data request posts its forms, never JSON.
       takesJson: body.json === true && !dataRequest,
       keptTopics: (config) => keptTopicsOf(handles, config),
+      personalData: (config) => personalDataOf(handles, config),
     };
   }
 }

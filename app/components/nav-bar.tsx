@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { site } from "../content/site.ts";
 import { signInHref } from "../features/auth/sign-in-link.ts";
+import { PersonalSlot } from "../lib/personal/personal-slot.tsx";
 import { Icon } from "./icons.tsx";
 import { needsOwnDocument, pageLinks, primaryLinks, secondaryLinks } from "./nav-links.ts";
 import { useDismissableDetails } from "./use-dismissable-details.ts";
@@ -41,7 +42,11 @@ function PagesDropdown() {
 
 const pageLinksNotAbove = pageLinks.filter((link) => !secondaryLinks.some((other) => other.to === link.to));
 
-function MobileMenu({ user }: { user: { name: string } | null }) {
+/** What the nav bar shows of the signed-in person (null: a visitor), as personal data of every page. */
+export type Account = { name: string } | null;
+export const accountData = "account";
+
+function MobileMenu({ user }: { user: Account }) {
   const ref = useDismissableDetails();
   return (
     <details ref={ref} className="xl:hidden">
@@ -58,12 +63,7 @@ function MobileMenu({ user }: { user: { name: string } | null }) {
         <ul aria-labelledby="mobile-pages-heading">
           <NavItems links={pageLinksNotAbove} />
         </ul>
-        {user && (
-          // On a phone the bar has room for the brand and this menu only.
-          <div className="mt-3 flex items-center justify-between gap-2 border-t border-gray-200 pt-3 sm:hidden">
-            <AccountLinks user={user} />
-          </div>
-        )}
+        <PersonalSlot id="account-in-menu" data={accountData} part={AccountInMenu} props={{}} person={user} />
       </div>
     </details>
   );
@@ -94,7 +94,28 @@ function AccountLinks({ user }: { user: { name: string } }) {
   );
 }
 
-export function NavBar({ user }: { user: { name: string } | null }) {
+function AccountInMenu({ person }: { person: Account }) {
+  // On a phone the bar has room for the brand and this menu only.
+  return (
+    person && (
+      <div className="mt-3 flex items-center justify-between gap-2 border-t border-gray-200 pt-3 sm:hidden">
+        <AccountLinks user={person} />
+      </div>
+    )
+  );
+}
+
+function AccountInBar({ person }: { person: Account }) {
+  return person ? (
+    <div className="hidden min-w-0 items-center gap-2 sm:flex">
+      <AccountLinks user={person} />
+    </div>
+  ) : (
+    <JoinNow />
+  );
+}
+
+export function NavBar({ user }: { user: Account }) {
   return (
     <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
       {/* One row of a fixed height, which html's scroll-padding-top (app.css) keeps content clear of. */}
@@ -112,13 +133,7 @@ export function NavBar({ user }: { user: { name: string } | null }) {
             <NavItems links={secondaryLinks} />
           </ul>
           <MobileMenu user={user} />
-          {user ? (
-            <div className="hidden min-w-0 items-center gap-2 sm:flex">
-              <AccountLinks user={user} />
-            </div>
-          ) : (
-            <JoinNow />
-          )}
+          <PersonalSlot id="account" data={accountData} part={AccountInBar} props={{}} person={user} />
         </nav>
       </div>
     </header>

@@ -2,7 +2,8 @@
 // says what it does; this one says where it stands and why there.
 import type express from "express";
 import { VIDEO_UPLOAD_PATH } from "#app/features/courses/limits.ts";
-import { sessionUserOf } from "#app/features/auth/index.server.ts";
+import { sessionUserOf, signedInOf } from "#app/features/auth/index.server.ts";
+import { loadPersonalData } from "#app/personal-data.server.ts";
 import { contentRoles } from "#app/features/auth/index.ts";
 import { captchaOrigins } from "#app/features/contact/captcha/verifier.server.ts";
 import { googleImageOrigins } from "#app/features/library/google-books.server.ts";
@@ -98,9 +99,30 @@ export async function useSiteMiddleware(app: express.Express, services: SiteServ
   app.use(retryAfterOnStall);
   app.use(pagesKeptByBrowsersOnly);
   app.use(queueRenders(rendersAtOnce));
-  if (pageCache) app.use(pageCache.capture);
+  const pages = reactRouterPages(services);
+  if (pageCache) {
+    // Signed in: the kept page with the person's parts filled in, where its routes say how.
+    app.use(
+      pageCache.serveSignedIn({
+        personalData: (path) => routes.of(path).personalData(config),
+        personOf: async (req) => {
+          const sessionServices = {
+            db: database.db,
+            relyingParty: signIn.relyingParty,
+            logger,
+            secureCookies: services.secureCookies(req),
+          };
+          const request = new Request("http://localhost/", { headers: { cookie: req.headers.cookie ?? "" } });
+          return (await signedInOf(sessionServices, request))?.user ?? null;
+        },
+        loadPersonal: (names, user, url) => loadPersonalData(names, { db: database.db, user, url }),
+        renderSignedOut: pages.renderSignedOut,
+      }),
+    );
+    app.use(pageCache.capture);
+  }
   // app.use, not a route pattern: Express decodes a pattern's parameters and answers a malformed
   // address (/%zz) with a bare 400 before the site could show its own page for it.
-  app.use(reactRouterPages(services));
+  app.use(pages.serve);
   app.use(answerUnhandledErrors(logger));
 }

@@ -1,4 +1,3 @@
-import type { RequestHandler } from "express";
 import { RouterContextProvider } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { logTablesRead } from "#app/lib/db/tables-read.server.ts";
@@ -6,8 +5,8 @@ import type { SiteServices } from "../services.ts";
 import { answerDatabaseStallsWith503 } from "./database-unavailable.ts";
 import { createRequestHandler } from "./react-router-handler.ts";
 
-/** The React Router pages, each request given the site's services (app/context.ts). */
-export function reactRouterPages(services: SiteServices): RequestHandler {
+/** The React Router pages, each request given the site's services (app/context.ts): served, or rendered signed out for the page cache. */
+export function reactRouterPages(services: SiteServices) {
   const { config, logger, database, signIn, media, mediaStore, storedPublicFiles, accountMail, devServer, build } = services;
   return createRequestHandler({
     build: typeof build === "function" ? async () => answerDatabaseStallsWith503(await build()) : answerDatabaseStallsWith503(build),

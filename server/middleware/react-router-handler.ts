@@ -16,34 +16,46 @@ interface Options {
  * spent. Why we keep our own, and what to compare on each React Router upgrade:
  * docs/decisions/007-own-request-handler.md.
  */
-export function createRequestHandler({ build, mode, getLoadContext }: Options): RequestHandler {
+export function createRequestHandler({ build, mode, getLoadContext }: Options) {
   const handleRequest = createReactRouterHandler(build, mode);
-  return async (req, res, next) => {
+  const serve: RequestHandler = async (req, res, next) => {
     try {
       await sendResponse(res, await handleRequest(webRequest(req, res), getLoadContext(req, res)));
     } catch (error) {
       next(error);
     }
   };
+  /**
+   * The page at `address` (path and query) as a signed-out visitor gets it, rendered for the sender
+   * of `req` (a GET of a page): with their headers but without their cookies, and not sent.
+   */
+  const renderSignedOut = (address: string, req: ExpressRequest, res: ExpressResponse) =>
+    handleRequest(webRequest(req, res, { address, signedOut: true }), getLoadContext(req, res));
+  return { serve, renderSignedOut };
 }
 
-function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function webRequest(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  instead: { address: string; signedOut: true } | undefined = undefined,
+): Request {
   // The port as the adapter finds it: a trusted proxy's X-Forwarded-Host, else Host.
   const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
   const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
-  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  const url = new URL(`${req.protocol}://${host}${instead?.address ?? req.originalUrl}`);
 
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
+    if (instead?.signedOut && name === "cookie") continue;
     for (const value of Array.isArray(values) ? values : values ? [values] : []) headers.append(name, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  const init: RequestInit & { duplex?: "half" } = { method: instead ? "GET" : req.method, headers, signal: controller.signal };
+  if (!instead && req.method !== "GET" && req.method !== "HEAD") {
     init.body = res.locals.formRead ?? createReadableStreamFromReadable(req);
     init.duplex = "half";
   }

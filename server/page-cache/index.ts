@@ -3,9 +3,11 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "#app/lib/db/schema.ts";
 import { keptOutOfPageCache, type ContentTopic } from "#app/lib/content-versions/page-cache.ts";
+import { slotsRenderedFor } from "#app/lib/personal/slot-records.server.ts";
 import { chooseEncoding, sendStoredBody } from "../content-encoding.ts";
 import { watchContentVersions } from "./content-versions-watch.ts";
 import { PageStore } from "./page-store.ts";
+import { signedInPages, type SignedInPagesOptions } from "./signed-in-pages.ts";
 import { storePage, type StoredPage } from "./stored-page.ts";
 
 /** What every page gets unless its route says otherwise (middleware/response-headers.ts); a route's own Cache-Control is a reason not to keep it. */
@@ -18,6 +20,11 @@ export interface PageCache {
   serve: RequestHandler;
   /** Keeps what the page renderer writes, when the page may be kept; mounted just before it. */
   capture: RequestHandler;
+  /**
+   * Answers a signed-in person with the kept page filled in with their parts (signed-in-pages.ts),
+   * rendering the kept page first when it is out of date; mounted where pages are rendered.
+   */
+  serveSignedIn(options: SignedInPagesOptions): RequestHandler;
   close(): void;
 }
 
@@ -31,18 +38,34 @@ function varyNames(header: unknown): string[] {
     .filter((name) => name && name !== "accept-encoding");
 }
 
-function send(req: Request, res: Response, page: StoredPage) {
-  const encoding = chooseEncoding(req.headers["accept-encoding"], () => true);
+/** Headers every kept page is sent with, stored or filled in; its inline scripts are allowed by their hashes, not the render's nonce. */
+function setPageHeaders(res: Response, page: StoredPage, source: "hit" | "filled") {
   res.setHeader("Content-Type", page.contentType);
-  res.setHeader("Vary", [...page.vary, "accept-encoding"].join(", "));
   res.setHeader("Cache-Control", pageCacheControl);
-  res.setHeader("X-Page-Cache", "hit");
-  // The stored page carries no nonce: its inline scripts are allowed by their hashes instead.
+  res.setHeader("X-Page-Cache", source);
   const policy = res.getHeader("Content-Security-Policy");
   if (typeof policy === "string") {
     res.setHeader("Content-Security-Policy", policy.replace(`'nonce-${res.locals.cspNonce}'`, page.scriptSources));
   }
+}
+
+function send(req: Request, res: Response, page: StoredPage) {
+  const encoding = chooseEncoding(req.headers["accept-encoding"], () => true);
+  setPageHeaders(res, page, "hit");
+  res.setHeader("Vary", [...page.vary, "accept-encoding"].join(", "));
   sendStoredBody(req, res, page.bodies[encoding ?? "identity"], encoding);
+}
+
+/** What a page may be kept as, once rendered: what the page cache asks of each. */
+interface RenderedPage {
+  status: number;
+  headers: { get(name: string): string | undefined };
+  html: string;
+  /** The response it was rendered for (its loaders may have said they answered less). */
+  res: Response;
+  nonce: string;
+  address: string;
+  varyValues: (names: readonly string[]) => string[];
 }
 
 /**
@@ -50,7 +73,9 @@ function send(req: Request, res: Response, page: StoredPage) {
  * content they read; app/lib/content-versions/page-cache.ts) are rendered once per version of that content and then
  * sent as stored, compressed once. A request with any cookie is never answered from it nor
  * stored (a session, a sign-in under way, an anonymous feedback author's token), so a signed-in
- * person never sees a page rendered for someone else, nor the reverse.
+ * person never sees a page rendered for someone else, nor the reverse. Signed-in people get the
+ * same page with their parts filled in (signed-in-pages.ts), where every route of the page says
+ * how (app/lib/personal/).
  */
 export async function createPageCache({
   db,
@@ -70,31 +95,16 @@ export async function createPageCache({
   const store = new PageStore(maxBytes);
   // Addresses being rendered again after their content changed: a crowd asking meanwhile waits for one render.
   const rendering = new Map<string, Promise<void>>();
+  // Paths whose kept page could not be a template for signed-in people, said once each.
+  const toldProblems = new Set<string>();
 
-  const freshPage = (req: Request) => {
-    const page = store.find(req.originalUrl, req.headers);
+  const freshPage = (address: string, headers: Request["headers"]) => {
+    const page = store.find(address, headers);
     return page && versions.snapshot().stamp(page.topics) === page.stamp ? page : undefined;
   };
 
-  const serve: RequestHandler = async (req, res, next) => {
-    if (!anonymousRead(req, ["GET", "HEAD"])) return next();
-    let page = freshPage(req);
-    const pending = page ? undefined : rendering.get(req.originalUrl);
-    if (pending) {
-      await pending;
-      page = freshPage(req);
-    }
-    if (!page) return next();
-    send(req, res, page);
-  };
-
-  const capture: RequestHandler = (req, res, next) => {
-    // React Router's data requests (`.data`) are not pages: nothing of them is kept.
-    if (!anonymousRead(req, ["GET"]) || req.path.endsWith(".data")) return next();
-    const topics = keptTopics(req.path);
-    if (!topics) return next();
-    const address = req.originalUrl;
-    const snapshot = versions.snapshot();
+  /** Says who waits for a render of `address` to be kept; call the result when it is (or is not). */
+  const renderingNow = (address: string) => {
     let settle = () => {};
     if (store.has(address) && !rendering.has(address)) {
       rendering.set(
@@ -107,6 +117,59 @@ export async function createPageCache({
         }),
       );
     }
+    return () => settle();
+  };
+
+  // Only a page that went as usual is kept: a 200, that sets no cookie, whose loaders did not say
+  // they answered less than usual, with the Cache-Control every page gets unless its route says otherwise.
+  const keep = async (page: RenderedPage, topics: readonly ContentTopic[], stamp: string | undefined): Promise<StoredPage | undefined> => {
+    const { status, headers, res } = page;
+    if (status !== 200 || headers.get("set-cookie") !== undefined || keptOutOfPageCache(res)) return undefined;
+    if ((headers.get("cache-control") ?? pageCacheControl) !== pageCacheControl) return undefined;
+    const contentType = headers.get("content-type") ?? "";
+    const vary = varyNames(headers.get("vary"));
+    if (stamp === undefined || !contentType.startsWith("text/html") || vary.includes("*") || vary.includes("cookie")) return undefined;
+    const stored = await storePage(page.html, {
+      nonce: page.nonce,
+      slots: slotsRenderedFor(res),
+      address: page.address,
+      stamp,
+      topics,
+      contentType,
+      vary,
+      varyValues: page.varyValues(vary),
+    });
+    if (!stored) return undefined;
+    store.put(page.address, stored);
+    if ("problem" in stored.personal && !toldProblems.has(page.address)) {
+      toldProblems.add(page.address);
+      logger.warn(
+        { path: page.address, problem: stored.personal.problem },
+        "a kept page cannot be filled in for signed-in people; theirs are rendered whole",
+      );
+    }
+    return stored;
+  };
+
+  const serve: RequestHandler = async (req, res, next) => {
+    if (!anonymousRead(req, ["GET", "HEAD"])) return next();
+    let page = freshPage(req.originalUrl, req.headers);
+    const pending = page ? undefined : rendering.get(req.originalUrl);
+    if (pending) {
+      await pending;
+      page = freshPage(req.originalUrl, req.headers);
+    }
+    if (!page) return next();
+    send(req, res, page);
+  };
+
+  const capture: RequestHandler = (req, res, next) => {
+    // React Router's data requests (`.data`) are not pages: nothing of them is kept.
+    if (!anonymousRead(req, ["GET"]) || req.path.endsWith(".data")) return next();
+    const topics = keptTopics(req.path);
+    if (!topics) return next();
+    const stamp = versions.snapshot().stamp(topics);
+    const settle = renderingNow(req.originalUrl);
 
     const chunks: Buffer[] = [];
     let size = 0;
@@ -130,29 +193,20 @@ export async function createPageCache({
       return (end as (...args: unknown[]) => Response).call(this, chunk, ...rest);
     } as Response["end"];
 
-    // Only a page that went as usual is kept: a 200, that sets no cookie, whose loaders did not say
-    // they answered less than usual, with the Cache-Control every page gets unless its route says otherwise.
-    const keep = async () => {
-      if (size > maxPageBytes || res.statusCode !== 200 || res.hasHeader("Set-Cookie") || keptOutOfPageCache(res)) return;
-      if (res.getHeader("Cache-Control") !== pageCacheControl) return;
-      const contentType = String(res.getHeader("Content-Type") ?? "");
-      const vary = varyNames(res.getHeader("Vary"));
-      const stamp = snapshot.stamp(topics);
-      if (stamp === undefined || !contentType.startsWith("text/html") || vary.includes("*") || vary.includes("cookie")) return;
-      const page = await storePage(Buffer.concat(chunks).toString("utf8"), {
-        nonce: res.locals.cspNonce,
-        stamp,
-        topics,
-        contentType,
-        vary,
-        varyValues: vary.map((name) => String(req.headers[name] ?? "")),
-      });
-      if (page) store.put(address, page);
-    };
     res.once("finish", () => {
-      keep()
+      if (size > maxPageBytes) return settle();
+      const rendered: RenderedPage = {
+        status: res.statusCode,
+        headers: { get: (name) => headerText(res.getHeader(name)) },
+        html: Buffer.concat(chunks).toString("utf8"),
+        res,
+        nonce: res.locals.cspNonce,
+        address: req.originalUrl,
+        varyValues: (names) => names.map((name) => String(req.headers[name] ?? "")),
+      };
+      keep(rendered, topics, stamp)
         .catch((err: unknown) => logger.warn({ err, path: req.path }, "could not keep a page"))
-        .finally(() => settle());
+        .finally(settle);
     });
     // A response cut short (the visitor left, an error) never finishes; the waiting crowd renders.
     res.once("close", () => {
@@ -161,5 +215,58 @@ export async function createPageCache({
     next();
   };
 
-  return { serve, capture, close: () => versions.close() };
+  /** The page everyone sees at `address`, fresh: kept, or rendered now (once for a crowd) and kept. */
+  const sharedPage = async (
+    address: string,
+    req: Request,
+    res: Response,
+    renderSignedOut: SignedInPagesOptions["renderSignedOut"],
+  ): Promise<StoredPage | undefined> => {
+    const fresh = freshPage(address, req.headers);
+    if (fresh) return fresh;
+    const pending = rendering.get(address);
+    if (pending) {
+      await pending;
+      return freshPage(address, req.headers);
+    }
+    const topics = keptTopics(new URL(address, "http://localhost").pathname);
+    if (!topics) return undefined;
+    const stamp = versions.snapshot().stamp(topics);
+    const settle = renderingNow(address);
+    try {
+      const response = await renderSignedOut(address, req, res);
+      const html = await response.text();
+      if (Buffer.byteLength(html) > maxPageBytes) return undefined;
+      return await keep(
+        {
+          status: response.status,
+          headers: { get: (name) => response.headers.get(name) ?? undefined },
+          html,
+          res,
+          nonce: res.locals.cspNonce,
+          address,
+          varyValues: (names) => names.map((name) => String(req.headers[name] ?? "")),
+        },
+        topics,
+        stamp,
+      );
+    } finally {
+      settle();
+    }
+  };
+
+  return {
+    serve,
+    capture,
+    serveSignedIn: (options) =>
+      signedInPages({
+        ...options,
+        sharedPage: (address, req, res) => sharedPage(address, req, res, options.renderSignedOut),
+        setPageHeaders,
+      }),
+    close: () => versions.close(),
+  };
 }
+
+const headerText = (value: ReturnType<Response["getHeader"]>) =>
+  value === undefined ? undefined : Array.isArray(value) ? value.join(", ") : String(value);

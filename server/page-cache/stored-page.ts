@@ -2,7 +2,9 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import type { ContentTopic } from "#app/lib/content-versions/page-cache.ts";
+import type { SlotRecord } from "#app/lib/personal/personal-slot.tsx";
 import { storedBody, type StoredBody, type StoredEncoding } from "../content-encoding.ts";
+import { personalTemplate, type PersonalTemplate } from "./personal-template.ts";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -21,6 +23,8 @@ export interface StoredPage {
   scriptSources: string;
   bodies: Record<StoredEncoding | "identity", StoredBody>;
   bytes: number;
+  /** The page as a template for signed-in people, or why it cannot be one. */
+  personal: PersonalTemplate | { problem: string };
 }
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -42,7 +46,22 @@ function inlineScriptHashes(html: string): string[] {
  */
 export async function storePage(
   html: string,
-  { nonce, stamp, topics, contentType, vary, varyValues }: Omit<StoredPage, "scriptSources" | "bodies" | "bytes"> & { nonce: string },
+  {
+    nonce,
+    slots,
+    address,
+    stamp,
+    topics,
+    contentType,
+    vary,
+    varyValues,
+  }: Omit<StoredPage, "scriptSources" | "bodies" | "bytes" | "personal"> & {
+    nonce: string;
+    /** Its personal slots, as its render met them (app/lib/personal/). */
+    slots: readonly SlotRecord[];
+    /** Where it was rendered: path and query. */
+    address: string;
+  },
 ): Promise<StoredPage | undefined> {
   const shared = html.split(` nonce="${nonce}"`).join("");
   if (shared.includes(nonce)) return undefined;
@@ -59,6 +78,8 @@ export async function storePage(
     varyValues,
     scriptSources: inlineScriptHashes(shared).join(" "),
     bodies: { identity: storedBody(identity), br: storedBody(br), gzip: storedBody(gz) },
-    bytes: identity.length + br.length + gz.length,
+    // The template's pieces are the page again, with their compressed copies.
+    bytes: identity.length * 2 + br.length + gz.length * 2,
+    personal: personalTemplate(shared, slots, address),
   };
 }

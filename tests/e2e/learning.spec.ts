@@ -141,6 +141,30 @@ test("a signed-in learner's place in a lesson survives a reload; speed and finis
   await expect(main(page).getByRole("heading", { name: /32 videos \(1 finished\)/ })).toBeVisible();
 });
 
+test("a signed-in learner's pages, filled in from the kept ones, hydrate as served and act as the learner's", async ({ page }) => {
+  await register(page, `filled-${Date.now()}@example.com`, "Filled Learner");
+  // Anything React says about the page it hydrated (a mismatch is a recoverable error in production).
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  const response = await open(page, "/courses/mern/react?lesson=1");
+  expect(response?.headers()["x-page-cache"]).toBe("filled");
+  const account = page.getByRole("banner").getByRole("link", { name: "Filled Learner" });
+  await expect(account).toBeVisible();
+  await main(page).getByRole("button", { name: "Mark as finished" }).click();
+  await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();
+  await expect(main(page).getByRole("heading", { name: /22 videos \(1 finished\)/ })).toBeVisible();
+  // After a navigation, the page is the loaders' again, still this learner's.
+  await page.getByRole("banner").getByRole("link", { name: "eLEARNING" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(account).toBeVisible();
+  await page.getByRole("banner").getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("banner").getByRole("link", { name: "Join Now" })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test("from a listing to a course and through its lessons without a page load", async ({ page }) => {
   await open(page, "/courses/mern");
   await main(page)

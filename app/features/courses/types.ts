@@ -11,7 +11,20 @@ export interface LessonView {
   description: string;
   /** Null when the lesson's video file is missing. */
   media: LessonMedia | null;
-  finished: boolean;
-  /** Where to start playing: the learner's stored position, else 0. */
-  resumeSeconds: number;
 }
+
+/** A learner's progress in one course: the personal part of its page (app/lib/personal/). */
+export interface CourseProgressView {
+  signedIn: boolean;
+  /** The numbers of the lessons finished, in order. */
+  finished: number[];
+  /** Where each lesson started stands, in whole seconds, by lesson number (none: from the start). */
+  positions: Record<number, number>;
+  /** The lesson touched last: the page opens there when no lesson is asked for. */
+  resumeLesson: number | null;
+}
+
+/** Its name as personal data (app/personal-data.server.ts; the course page's `signedIn`). */
+export const courseProgressData = "course-progress";
+
+export const signedOutProgress: CourseProgressView = { signedIn: false, finished: [], positions: {}, resumeLesson: null };

@@ -19,9 +19,17 @@ export type ContentTopic = StoredContent | "media";
  */
 export interface PageCacheHandle {
   pageCache: readonly ContentTopic[] | ((config: Config) => readonly ContentTopic[] | undefined);
+  /**
+   * How a signed-in person's page differs from the kept one: "same" (this route shows nothing of
+   * theirs), or the name of the personal data its slots read (app/lib/personal/, filled in per
+   * request by server/page-cache/signed-in-pages.ts). Without it, a signed-in person's page is
+   * rendered whole, for every request.
+   */
+  signedIn?: "same" | string;
 }
 
-export const sameForEveryVisitor = (pageCache: PageCacheHandle["pageCache"]): PageCacheHandle => ({ pageCache });
+export const sameForEveryVisitor = (pageCache: PageCacheHandle["pageCache"], signedIn?: PageCacheHandle["signedIn"]): PageCacheHandle =>
+  signedIn ? { pageCache, signedIn } : { pageCache };
 
 /** Responses whose loaders answered less than usual (a part failed): not kept, whatever their routes say. */
 const answeredLess = new WeakSet<object>();

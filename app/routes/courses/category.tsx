@@ -27,7 +27,7 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) => {
   return pageMeta(category ? `${category.name} Courses` : errorTitle(error));
 };
 
-export const handle = sameForEveryVisitor(["courses"]);
+export const handle = sameForEveryVisitor(["courses"], "same");
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   const category = categories.find((c) => c.id === loaderData.categoryId)!;

@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = () => pageMeta("Courses", "Every course we teach: MERN Stack, Full Stack Web Development and programming languages.");
 
-export const handle = sameForEveryVisitor(["courses"]);
+export const handle = sameForEveryVisitor(["courses"], "same");
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
   return (

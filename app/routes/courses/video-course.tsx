@@ -1,40 +1,55 @@
 import { useState } from "react";
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Link, useLocation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { LessonPlayer } from "#app/features/courses/components/lesson-player.tsx";
 import { loadCoursePage } from "#app/features/courses/course-page.server.ts";
-import { PROGRESS_PATH } from "#app/features/courses/progress-reporting.ts";
-import type { LessonView } from "#app/features/courses/types.ts";
+import { courseProgressView } from "#app/features/courses/course-progress.server.ts";
+import { FinishedBadge, FinishedCount, LessonProgressPanel } from "#app/features/courses/components/course-progress-parts.tsx";
+import { courseProgressData, type CourseProgressView, type LessonView } from "#app/features/courses/types.ts";
+import { PersonalSlot } from "#app/lib/personal/personal-slot.tsx";
+import { personalOf } from "#app/lib/personal/personal-data.ts";
 import { notFoundAt } from "#app/lib/http/malformed-address.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
-import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import type { Route } from "./+types/video-course";
 import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 
-/** A video course page, chosen by its address (any of the course's, stored with it); `?lesson=N` picks the lesson. */
+/**
+ * A video course page, chosen by its address (any of the course's, stored with it); `?lesson=N`
+ * picks the lesson, else a signed-in learner's last. `progress` is the learner's: the rest is the
+ * same for everyone.
+ */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const { db, media, fileAddress } = context.get(servicesContext);
   const course = (await courseCatalogue(db)).courseAt(url.pathname);
   if (!course) throw notFoundAt(url.pathname, "No such course");
-  const user = getUser(context);
+  const progress = await courseProgressView(db, getUser(context)?.sub ?? null, course);
   const page = await loadCoursePage({
-    db,
     media,
     course,
     posterAddress: fileAddress(course.image.src),
-    userSub: user?.sub ?? null,
     requestedLesson: url.searchParams.get("lesson"),
+    resumeLesson: progress.resumeLesson,
   });
   if (!page) throw data("No such lesson", { status: 404 });
-  return page;
+  return { ...page, progress };
 }
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData?.course.title ?? errorTitle(error));
 
-function LessonCard({ lesson, current, pathname }: { lesson: LessonView; current: boolean; pathname: string }) {
+function LessonCard({
+  lesson,
+  current,
+  pathname,
+  progress,
+}: {
+  lesson: LessonView;
+  current: boolean;
+  pathname: string;
+  progress: CourseProgressView;
+}) {
   return (
     <li
       aria-current={current ? "true" : undefined}
@@ -49,17 +64,25 @@ function LessonCard({ lesson, current, pathname }: { lesson: LessonView; current
       <p className="mt-2 text-muted">{lesson.description}</p>
       <p className="mt-3 flex flex-wrap gap-2 text-sm">
         {current && <span className="rounded-full bg-brand-700 px-2.5 py-0.5 text-white">Now showing</span>}
-        {lesson.finished && <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-emerald-900">Finished</span>}
+        <PersonalSlot
+          id={`lesson-finished-${lesson.number}`}
+          as="span"
+          data={courseProgressData}
+          part={FinishedBadge}
+          props={{ lesson: lesson.number }}
+          person={progress}
+        />
         {!lesson.media && <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-gray-800">Video not available</span>}
       </p>
     </li>
   );
 }
 
-export const handle = sameForEveryVisitor(["media", "courses"]);
+export const handle = sameForEveryVisitor(["media", "courses"], courseProgressData);
 
 export default function VideoCourse({ loaderData }: Route.ComponentProps) {
-  const { course, lessons, current, signedIn } = loaderData;
+  const { course, lessons, current } = loaderData;
+  const progress = personalOf(courseProgressData, loaderData, loaderData.progress);
   const { pathname } = useLocation();
   const [speed, setSpeed] = useState("1");
   const lesson = lessons[current - 1];
@@ -79,7 +102,6 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
       </>
     );
   }
-  const finishedCount = lessons.filter((l) => l.finished).length;
   return (
     <>
       <PageHeader title={course.title} />
@@ -91,7 +113,7 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
               courseSlug={course.slug}
               poster={course.image}
               lesson={lesson}
-              signedIn={signedIn}
+              progress={progress}
               speed={speed}
               onSpeedChange={setSpeed}
             />
@@ -106,30 +128,13 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
             <p id="lesson-description" className="mt-3 text-muted">
               {lesson.description}
             </p>
-            {signedIn ? (
-              lesson.finished ? (
-                <p role="status" className="mt-4 font-semibold text-emerald-800">
-                  You have finished this lesson.
-                </p>
-              ) : (
-                <Form method="post" action={PROGRESS_PATH} className="mt-4">
-                  <input type="hidden" name="course" value={course.slug} />
-                  <input type="hidden" name="lesson" value={lesson.number} />
-                  <input type="hidden" name="finished" value="true" />
-                  <input type="hidden" name="return_to" value={pathname} />
-                  <button type="submit" className="btn-primary">
-                    Mark as finished
-                  </button>
-                </Form>
-              )
-            ) : (
-              <p className="mt-4 text-sm">
-                <Link to={signInHref(`${pathname}?lesson=${lesson.number}`)} className="underline">
-                  Sign in
-                </Link>{" "}
-                to keep your place in each lesson and mark lessons finished.
-              </p>
-            )}
+            <PersonalSlot
+              id="lesson-progress"
+              data={courseProgressData}
+              part={LessonProgressPanel}
+              props={{ course: course.slug, lesson: lesson.number, pathname }}
+              person={progress}
+            />
             <nav aria-label="Lessons" className="mt-6 flex gap-3">
               {lesson.number > 1 && (
                 <Link to={`${pathname}?lesson=${lesson.number - 1}#player`} className="btn-light border border-gray-300">
@@ -148,11 +153,11 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
         <section aria-labelledby="lessons-heading" className="mt-14">
           <h2 id="lessons-heading" className="section-title">
             {lessons.length === 1 ? "1 video" : `${lessons.length} videos`}
-            {signedIn && <span className="ml-3 text-lg font-normal text-muted"> ({finishedCount} finished)</span>}
+            <PersonalSlot id="lessons-finished" as="span" data={courseProgressData} part={FinishedCount} props={{}} person={progress} />
           </h2>
           <ol className="grid gap-4 md:grid-cols-2">
             {lessons.map((l) => (
-              <LessonCard key={l.number} lesson={l} current={l.number === lesson.number} pathname={pathname} />
+              <LessonCard key={l.number} lesson={l} current={l.number === lesson.number} pathname={pathname} progress={progress} />
             ))}
           </ol>
         </section>

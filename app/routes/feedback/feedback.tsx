@@ -33,6 +33,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 /** The same address answers HTML or JSON. */
 export const headers = () => ({ Vary: "Accept" });
 
+// A signed-in person's wall (their own posts, a moderator's buttons) is rendered whole.
 export const handle = sameForEveryVisitor(["feedback"]);
 
 export default function FeedbackPage({ loaderData }: Route.ComponentProps) {

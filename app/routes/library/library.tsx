@@ -34,7 +34,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   return handleReadingListPost(context.get(servicesContext), signedIn.user, form);
 }
 
-// With the public books service, results come from elsewhere and change unseen: not kept.
+// With the public books service, results come from elsewhere and change unseen: not kept. A
+// signed-in reader's page (their reading list) is rendered whole.
 export const handle = sameForEveryVisitor((config) => (config.GOOGLE_BOOKS_API_KEY ? undefined : ["catalogue"]));
 
 export default function ELibrary({ loaderData, actionData }: Route.ComponentProps) {

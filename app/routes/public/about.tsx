@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = () => pageMeta("About");
 
-export const handle = sameForEveryVisitor(["courses"]);
+export const handle = sameForEveryVisitor(["courses"], "same");
 
 export default function About({ loaderData }: Route.ComponentProps) {
   return (

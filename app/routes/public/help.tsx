@@ -23,7 +23,7 @@ const commonQuestions = ["How do I register?", "Java quiz", "How do I watch the 
 const askHref = (question: string) => `${HELP_PATH}?${new URLSearchParams({ [HELP_QUESTION_PARAM]: question })}`;
 
 /** The help assistant as a page: a plain GET form, so it works without JavaScript too. */
-export const handle = sameForEveryVisitor(["catalogue", "courses", "quizzes"]);
+export const handle = sameForEveryVisitor(["catalogue", "courses", "quizzes"], "same");
 
 export default function Help({ loaderData: result }: Route.ComponentProps) {
   const navigation = useNavigation();

@@ -57,7 +57,7 @@ function HeroCarousel() {
   );
 }
 
-export const handle = sameForEveryVisitor(["courses"]);
+export const handle = sameForEveryVisitor(["courses"], "same");
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   return (

@@ -12,7 +12,7 @@ const extraLinks = [
 ];
 
 /** Every page of the site in one list: the target of the breadcrumb's "Pages". */
-export const handle = sameForEveryVisitor([]);
+export const handle = sameForEveryVisitor([], "same");
 
 export default function Pages() {
   const all = [...primaryLinks, ...pageLinks, ...secondaryLinks, ...extraLinks].filter(

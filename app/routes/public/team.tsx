@@ -8,7 +8,7 @@ export const meta = () => pageMeta("Our Team");
 
 // The spec shows the team section twice; the second shows the live mentors
 // of hybrid learning rather than repeating the same people.
-export const handle = sameForEveryVisitor([]);
+export const handle = sameForEveryVisitor([], "same");
 
 export default function Team() {
   return (

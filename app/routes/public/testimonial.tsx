@@ -5,7 +5,7 @@ import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 
 export const meta = () => pageMeta("Testimonial");
 
-export const handle = sameForEveryVisitor([]);
+export const handle = sameForEveryVisitor([], "same");
 
 export default function TestimonialPage() {
   return (

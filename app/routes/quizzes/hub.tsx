@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const meta = () => pageMeta("Test Your knowledge");
 
-export const handle = sameForEveryVisitor(["quizzes"]);
+export const handle = sameForEveryVisitor(["quizzes"], "same");
 
 export default function QuizHub({ loaderData }: Route.ComponentProps) {
   return (

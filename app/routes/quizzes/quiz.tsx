@@ -32,7 +32,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData ? `${loaderData.quiz.title} Quiz` : errorTitle(error));
 
-export const handle = sameForEveryVisitor(["quizzes"]);
+export const handle = sameForEveryVisitor(["quizzes"], "same");
 
 export default function Quiz({ loaderData, actionData: result }: Route.ComponentProps) {
   const { quiz } = loaderData;

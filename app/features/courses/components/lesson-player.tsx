@@ -1,12 +1,55 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { preload } from "react-dom";
 import { useHydrated } from "#app/components/use-hydrated.ts";
-import type { LessonView } from "../types.ts";
+import { PersonalSlot } from "#app/lib/personal/personal-slot.tsx";
+import { courseProgressData, type CourseProgressView, type LessonMedia, type LessonView } from "../types.ts";
 import { useLessonProgressReporting } from "../progress-reporting.ts";
 
 const playbackSpeeds = ["0.75", "1", "1.25", "1.5", "1.75", "2"];
 
 const formatTime = (totalSeconds: number) => `${Math.floor(totalSeconds / 60)}:${String(totalSeconds % 60).padStart(2, "0")}`;
+
+/** Where the learner left the lesson: read once per lesson, so a later save (e.g. "Mark as finished") does not change the source mid-play. */
+const useStartAt = (lesson: number, person: CourseProgressView) => useState(person.positions[lesson] ?? 0)[0];
+
+/** The video element, starting where this learner left the lesson. */
+function LessonVideo({
+  lesson,
+  media,
+  poster,
+  person,
+}: {
+  lesson: number;
+  media: LessonMedia;
+  poster: string;
+  person: CourseProgressView;
+}) {
+  const startAt = useStartAt(lesson, person);
+  const { video, captions } = media;
+  // Files from MEDIA_BASE_URL are on another origin: captions from there need CORS.
+  const crossOrigin = /^https?:/.test(video) ? "anonymous" : undefined;
+  return (
+    <video
+      controls
+      preload="none"
+      poster={poster}
+      width={640}
+      height={360}
+      crossOrigin={crossOrigin}
+      className="aspect-video w-full rounded-lg bg-black"
+      src={startAt > 0 ? `${video}#t=${startAt}` : video}
+      aria-describedby="lesson-description"
+    >
+      {captions && <track kind="captions" src={captions} srcLang="en" label="English" />}
+      <a href={video}>Download the lesson video</a>
+    </video>
+  );
+}
+
+function ResumeNote({ lesson, person }: { lesson: number; person: CourseProgressView }) {
+  const startAt = useStartAt(lesson, person);
+  return startAt > 0 ? <span>Resumes at {formatTime(startAt)}</span> : null;
+}
 
 /**
  * The lesson's video: nothing loads until the learner presses play (poster,
@@ -17,25 +60,32 @@ export function LessonPlayer({
   courseSlug,
   poster,
   lesson,
-  signedIn,
+  progress,
   speed,
   onSpeedChange,
 }: {
   courseSlug: string;
   poster: string;
   lesson: LessonView;
-  signedIn: boolean;
+  progress: CourseProgressView;
   speed: string;
   onSpeedChange: (speed: string) => void;
 }) {
   // The poster is the page's largest picture: asked for first, from the document's head, instead
   // of when the browser reaches the video element.
   preload(poster, { as: "image", fetchPriority: "high" });
-  const videoRef = useRef<HTMLVideoElement>(null);
+  const playerRef = useRef<HTMLDivElement>(null);
+  // The video element is the personal slot's: found in the player once rendered.
+  const videoRef = useMemo(
+    () => ({
+      get current() {
+        return playerRef.current?.querySelector("video") ?? null;
+      },
+    }),
+    [],
+  );
   const hydrated = useHydrated();
-  // Read once per lesson: a later save (e.g. "Mark as finished") must not change the source mid-play.
-  const [startAt] = useState(lesson.resumeSeconds);
-  useLessonProgressReporting(videoRef, { course: courseSlug, lesson: lesson.number, enabled: signedIn && Boolean(lesson.media) });
+  useLessonProgressReporting(videoRef, { course: courseSlug, lesson: lesson.number, enabled: progress.signedIn && Boolean(lesson.media) });
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
@@ -55,25 +105,10 @@ export function LessonPlayer({
     );
   }
   const { video, captions } = lesson.media;
-  // Files from MEDIA_BASE_URL are on another origin: captions from there need CORS.
-  const crossOrigin = /^https?:/.test(video) ? "anonymous" : undefined;
+  const slot = { data: courseProgressData, person: progress };
   return (
-    <div>
-      <video
-        ref={videoRef}
-        controls
-        preload="none"
-        poster={poster}
-        width={640}
-        height={360}
-        crossOrigin={crossOrigin}
-        className="aspect-video w-full rounded-lg bg-black"
-        src={startAt > 0 ? `${video}#t=${startAt}` : video}
-        aria-describedby="lesson-description"
-      >
-        {captions && <track kind="captions" src={captions} srcLang="en" label="English" />}
-        <a href={video}>Download the lesson video</a>
-      </video>
+    <div ref={playerRef}>
+      <PersonalSlot {...slot} id="lesson-video" part={LessonVideo} props={{ lesson: lesson.number, media: lesson.media, poster }} />
       {/* The speed control works only with script: its place is kept, invisible, until then, so nothing moves. */}
       <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
         <label className={`flex items-center gap-2 ${hydrated ? "" : "invisible"}`}>
@@ -95,7 +130,7 @@ export function LessonPlayer({
         ) : (
           <span className="text-muted">No captions for this lesson yet</span>
         )}
-        {startAt > 0 && <span>Resumes at {formatTime(startAt)}</span>}
+        <PersonalSlot {...slot} id="lesson-resume" as="span" part={ResumeNote} props={{ lesson: lesson.number }} />
         <a href={video} className="underline">
           Download video
         </a>

@@ -1,0 +1,48 @@
+import type { Kysely } from "kysely";
+import type { Database } from "#app/lib/db/schema.ts";
+import { courseCatalogue, type CatalogueCourse } from "./catalogue.server.ts";
+import { courseProgress, lastLessonTouched } from "./progress.server.ts";
+import { signedOutProgress, type CourseProgressView } from "./types.ts";
+
+/** One learner's progress in one course, as its page shows it; a visitor's is `signedOutProgress`. */
+export async function courseProgressView(
+  db: Kysely<Database>,
+  userSub: string | null,
+  course: CatalogueCourse,
+): Promise<CourseProgressView> {
+  if (userSub === null) return signedOutProgress;
+  const progress = await courseProgress(db, userSub, course.slug);
+  const numberOf = new Map(course.lessons.map((lesson) => [lesson.id, lesson.number]));
+  const finished: number[] = [];
+  const positions: Record<number, number> = {};
+  for (const entry of progress) {
+    const number = numberOf.get(entry.lessonId);
+    if (number === undefined) continue;
+    if (entry.finished) finished.push(number);
+    if (entry.positionSeconds > 0) positions[number] = entry.positionSeconds;
+  }
+  const last = lastLessonTouched(
+    progress,
+    course.lessons.map((lesson) => lesson.id),
+  );
+  return { signedIn: true, finished: finished.sort((a, b) => a - b), positions, resumeLesson: last ? (numberOf.get(last) ?? null) : null };
+}
+
+/**
+ * A course page's personal data for the learner `userSub` (null: a visitor), and the address of
+ * the page that everyone sees alike to fill in with it: without `?lesson=`, the page opens at
+ * the learner's last lesson, which is that lesson's address. Null for an address no course has.
+ */
+export async function coursePagePersonalData(
+  db: Kysely<Database>,
+  userSub: string | null,
+  url: URL,
+): Promise<{ data: CourseProgressView; sharedAddress: string } | null> {
+  const course = (await courseCatalogue(db)).courseAt(url.pathname);
+  if (!course) return null;
+  const data = await courseProgressView(db, userSub, course);
+  if (url.searchParams.has("lesson") || data.resumeLesson === null) return { data, sharedAddress: url.pathname + url.search };
+  const query = new URLSearchParams(url.search);
+  query.set("lesson", String(data.resumeLesson));
+  return { data, sharedAddress: `${url.pathname}?${query}` };
+}

@@ -1,0 +1,57 @@
+import { createContext, Fragment, useContext, type ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import type { SlotRecord } from "./personal-slot.tsx";
+
+/** Between two slots' markup in one render; no part renders an empty template. */
+const separator = "<template></template>";
+
+/** The location React Router renders a page at for a request to `address`: its query as URLSearchParams writes it, without `_routes`. */
+function routerLocation(address: string): string {
+  const url = new URL(address, "http://localhost");
+  const query = new URLSearchParams(url.search);
+  query.delete("_routes");
+  const search = query.toString();
+  return url.pathname + (search ? `?${search}` : "");
+}
+
+const PartsToRender = createContext<ReactNode>(null);
+const Parts = () => useContext(PartsToRender);
+
+/** Routers by location, made once each: nothing navigates them, and making one costs more than the parts' render. */
+const routers = new Map<string, ReturnType<typeof createMemoryRouter>>();
+const routersKept = 1000;
+
+function routerAt(location: string) {
+  let router = routers.get(location);
+  if (!router) {
+    if (routers.size >= routersKept) routers.delete(routers.keys().next().value!);
+    router = createMemoryRouter([{ path: "*", Component: Parts }], { initialEntries: [location] });
+    routers.set(location, router);
+  }
+  return router;
+}
+
+/**
+ * The markup of each slot's part, rendered alone for the page at `address` (path and query) with
+ * `personOf(slot)` as its person: in one render, under a router at that address, so links, forms
+ * and active states come out as they do within the page.
+ */
+export function renderSlots(slots: readonly SlotRecord[], personOf: (slot: SlotRecord) => unknown, address: string): string[] {
+  if (slots.length === 0) return [];
+  const parts = slots.map((slot, index) => {
+    const Part = slot.part as (props: { person: unknown }) => ReactNode;
+    return (
+      <Fragment key={`${index}-${slot.id}`}>
+        <template />
+        <Part {...slot.props} person={personOf(slot)} />
+      </Fragment>
+    );
+  });
+  const markup = renderToString(
+    <PartsToRender value={parts}>
+      <RouterProvider router={routerAt(routerLocation(address))} />
+    </PartsToRender>,
+  );
+  return markup.split(separator).slice(1);
+}

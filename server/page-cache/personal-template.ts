@@ -1,0 +1,75 @@
+// A kept page as a template for signed-in people: its markup cut around its personal slots
+// (app/lib/personal/), which are rendered again per person and put back in.
+import type { SlotRecord } from "#app/lib/personal/personal-slot.tsx";
+import { personalDataElementId } from "#app/lib/personal/personal-data.ts";
+import { renderSlots } from "#app/lib/personal/render-slots.server.tsx";
+import { compressedPiece, splicedGzip } from "./spliced-gzip.ts";
+
+export interface PersonalTemplate {
+  /** The markup around the slots, in order: one piece before each slot, then the rest up to `</body>`, then `</body>` and after. */
+  pieces: Buffer[];
+  /** The same pieces compressed, once, to be spliced with the person's parts (spliced-gzip.ts). */
+  compressed: Buffer[];
+  slots: SlotRecord[];
+}
+
+/**
+ * `html` (a page everyone sees alike, rendered at `address`) cut around its `slots`, or why it
+ * cannot be: each slot's part, rendered alone with the person it had in the page, must come out
+ * exactly as it is there, or a person's would not be in the place the page hydrates.
+ */
+export function personalTemplate(html: string, slots: readonly SlotRecord[], address: string): PersonalTemplate | { problem: string } {
+  const alone = renderSlots(slots, (slot) => slot.person, address);
+  const placed = slots.map((slot, index) => {
+    const markup = alone[index] ?? "";
+    const marker = `data-personal="${slot.id}"`;
+    const at = html.indexOf(marker);
+    if (at === -1 || html.indexOf(marker, at + 1) !== -1) return { slot, problem: `slot ${slot.id} is not in the page once` };
+    const start = html.indexOf(">", at) + 1;
+    const end = start + markup.length;
+    if (!html.startsWith(markup, start) || !html.startsWith(`</${slot.tag}>`, end)) {
+      return { slot, problem: `slot ${slot.id} renders alone otherwise than in the page` };
+    }
+    return { slot, start, end };
+  });
+  const ordered: { slot: SlotRecord; start: number; end: number }[] = [];
+  for (const place of placed) {
+    if ("problem" in place) return { problem: place.problem ?? "" };
+    ordered.push(place);
+  }
+  ordered.sort((a, b) => a.start - b.start);
+  const bodyEnd = html.lastIndexOf("</body>");
+  if (bodyEnd === -1) return { problem: "the page has no </body>" };
+  const cuts: string[] = [];
+  let from = 0;
+  for (const { start, end } of ordered) {
+    if (start < from) return { problem: "slots inside slots" };
+    cuts.push(html.slice(from, start));
+    from = end;
+  }
+  if (bodyEnd < from) return { problem: "a slot after </body>" };
+  cuts.push(html.slice(from, bodyEnd), html.slice(bodyEnd));
+  const pieces = cuts.map((cut) => Buffer.from(cut, "utf8"));
+  return { pieces, compressed: pieces.map(compressedPiece), slots: ordered.map(({ slot }) => slot) };
+}
+
+/** JSON in a script element: `<` escaped, so no text in it can end the element or open a comment. */
+const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+/**
+ * The parts of the page for one person, to go between its pieces: each slot rendered with
+ * `personal[its data]`, at `address` (the person's own, for links that come back to it), then
+ * their data for the page's scripts. Undefined when a slot reads data that was not loaded.
+ */
+export function personalParts({ slots }: PersonalTemplate, personal: Record<string, unknown>, address: string): Buffer[] | undefined {
+  if (slots.some((slot) => !(slot.data in personal))) return undefined;
+  const markup = renderSlots(slots, (slot) => personal[slot.data], address);
+  const data = `<script type="application/json" id="${personalDataElementId}">${jsonInScript(personal)}</script>`;
+  return [...markup, data].map((part) => Buffer.from(part, "utf8"));
+}
+
+/** The whole page, its pieces and the person's parts, as it is or gzipped. */
+export function filledPage({ pieces, compressed }: PersonalTemplate, parts: readonly Buffer[], encoding: "gzip" | undefined): Buffer {
+  if (encoding === "gzip") return splicedGzip(pieces, compressed, parts);
+  return Buffer.concat(pieces.flatMap((piece, index) => (parts[index] ? [piece, parts[index]] : [piece])));
+}

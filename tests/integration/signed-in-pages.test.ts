@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
+import { setDisabled } from "#app/features/staff/people-admin.server.ts";
+import { registerIn } from "../setup/accounts.ts";
+import { engines } from "../setup/databases.ts";
+import { visibleText } from "../setup/html.ts";
+import { TestBrowser } from "../setup/http-client.ts";
+import { startServer, startSite, type RunningServer, type RunningSite } from "../setup/server.ts";
+
+// A signed-in person's page, where every route of it says how it differs from a visitor's, is the
+// page kept for visitors with their parts filled in (server/page-cache/signed-in-pages.ts). Here
+// it is compared with the same page rendered whole by a second site on the same database, with
+// the page cache off; and people and visitors ask at once, each must get only their own.
+
+/** The pages of every route that declares its personal parts, and the course page with and without a lesson asked for. */
+const addresses = [
+  "/",
+  "/about",
+  "/pages",
+  "/team",
+  "/testimonial",
+  "/help",
+  "/courses",
+  "/courses/mern",
+  "/courses/fullstack",
+  "/cources/programming",
+  "/test",
+  "/test/java",
+  "/courses/java",
+  "/courses/java?lesson=2",
+  "/courses/java?lesson=1",
+  "/Courses/Java/",
+];
+
+/** The markup a person meets: the scripts out (the loaders' data is the kept page's, the person's comes beside it). */
+const markup = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/g, "").replace(/ nonce="[^"]*"/g, "");
+
+/** The person's data a filled-in page carries for its scripts. */
+const personalData = (html: string) => {
+  const json = /<script type="application\/json" id="personal-data">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  return json === undefined ? undefined : (JSON.parse(json) as Record<string, unknown>);
+};
+
+describe.each(engines)("signed-in pages from kept pages on %s", (engine) => {
+  let site: RunningSite;
+  /** The same database, every page rendered whole. */
+  let wholePages: RunningServer;
+  let handle: DatabaseHandle;
+  let ann: TestBrowser;
+  let bob: TestBrowser;
+  let learners = 0;
+
+  async function learner(name: string) {
+    learners += 1;
+    const browser = new TestBrowser(site.url, `198.51.100.${learners}`);
+    await registerIn(browser, `${name.toLowerCase().replace(/\W/g, "-")}-${process.pid}@example.com`, name);
+    return browser;
+  }
+  const cookieOf = (browser: TestBrowser) => browser.jar.headerFor(new URL(site.url))!;
+
+  beforeAll(async () => {
+    site = await startSite({ TRUST_PROXY: "1" }, engine);
+    wholePages = await startServer({ ...site.database.env, TRUST_PROXY: "1", PAGE_CACHE_MB: "0" });
+    handle = site.database.open();
+    ann = await learner("Ann Example");
+    bob = await learner("Bob <Sample>");
+    // Ann finished lesson 2 of Java and stopped lesson 1 (which has a video) at 0:42: her course page opens there.
+    expect((await ann.postForm("/progress", { course: "java", lesson: "2", finished: "true" })).status).toBe(204);
+    expect((await ann.postForm("/progress", { course: "java", lesson: "1", position: "42" })).status).toBe(204);
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await wholePages?.stop();
+    await site?.stop();
+  });
+
+  it("fills in exactly what the page rendered whole shows the same person, on every page that says how", async () => {
+    for (const browser of [ann, bob]) {
+      for (const address of addresses) {
+        // Twice: the first may render the kept page, the second finds it kept.
+        for (const round of [1, 2]) {
+          const filled = await browser.request(address);
+          const whole = await fetch(wholePages.url + address, { headers: { cookie: cookieOf(browser) } });
+          expect(filled.headers.get("x-page-cache"), `${address}, round ${round}`).toBe("filled");
+          expect(whole.headers.get("x-page-cache")).toBeNull();
+          const [filledHtml, wholeHtml] = [await filled.text(), await whole.text()];
+          expect(markup(filledHtml), address).toBe(markup(wholeHtml));
+        }
+      }
+    }
+    const annCourse = await (await ann.request("/courses/java")).text();
+    expect(visibleText(annCourse)).toContain("Lesson 1 of");
+    expect(annCourse).toContain("#t=42");
+    expect(visibleText(annCourse)).toContain("Resumes at 0:42");
+    expect(visibleText(annCourse)).toContain("(1 finished)");
+    expect(personalData(annCourse)).toEqual({
+      account: { name: "Ann Example" },
+      "course-progress": { signedIn: true, finished: [2], positions: { 1: 42 }, resumeLesson: 1 },
+    });
+  });
+
+  it("gives each of two people and a visitor asking at once only their own parts", async () => {
+    const visitor = new TestBrowser(site.url, "198.51.100.200");
+    const asks = Array.from({ length: 60 }, (_, index) => {
+      const who = [ann, bob, visitor][index % 3]!;
+      const address = ["/courses/java?lesson=2", "/", "/test/java"][Math.floor(index / 3) % 3]!;
+      return { who, address };
+    });
+    const answers = await Promise.all(
+      asks.map(async ({ who, address }) => {
+        const response = await who.request(address);
+        return { who, address, html: await response.text(), source: response.headers.get("x-page-cache") };
+      }),
+    );
+    for (const { who, address, html, source } of answers) {
+      const text = visibleText(html);
+      const data = personalData(html);
+      if (who === visitor) {
+        expect(text, address).toContain("Join Now");
+        expect(text).not.toMatch(/Ann Example|Bob <Sample>|Log out/);
+        expect(data).toBeUndefined();
+        if (address.startsWith("/courses")) expect(text).toContain("Sign in to keep your place");
+        continue;
+      }
+      const [own, other] = who === ann ? ["Ann Example", "Bob <Sample>"] : ["Bob <Sample>", "Ann Example"];
+      expect(source, address).toBe("filled");
+      expect(text).toContain(own);
+      expect(text).toContain("Log out");
+      expect(text).not.toContain(other);
+      expect(text).not.toContain("Join Now");
+      expect(data?.account).toEqual({ name: own });
+      expect(JSON.stringify(data)).not.toContain(other);
+      if (address.startsWith("/courses")) {
+        expect(text).toContain(who === ann ? "You have finished this lesson." : "Mark as finished");
+        expect(text).toContain(who === ann ? "(1 finished)" : "(0 finished)");
+      }
+    }
+    // The name is escaped where it is shown and in the data beside it.
+    const bobs = answers.find((answer) => answer.who === bob)!.html;
+    expect(bobs).not.toContain("Bob <Sample>");
+    expect(personalData(bobs)?.account).toEqual({ name: "Bob <Sample>" });
+  });
+
+  it("shows a visitor's page on the next request after signing out or being disabled", async () => {
+    const leaving = await learner("Leaving Learner");
+    expect(visibleText(await (await leaving.request("/about")).text())).toContain("Leaving Learner");
+    const signedOutCookie = cookieOf(leaving);
+    expect((await leaving.postForm("/logout", {})).status).toBe(302);
+    // The old cookie, sent again after the sign-out, finds no session.
+    const afterSignOut = await fetch(`${site.url}/about`, { headers: { cookie: signedOutCookie } });
+    expect(visibleText(await afterSignOut.text())).not.toContain("Leaving Learner");
+
+    const disabled = await learner("Disabled Learner");
+    expect(visibleText(await (await disabled.request("/test/java")).text())).toContain("Disabled Learner");
+    const { sub } = await handle.db.selectFrom("people").select("sub").where("name", "=", "Disabled Learner").executeTakeFirstOrThrow();
+    await setDisabled(handle.db, { sub: "an-administrator", name: "An administrator" }, sub, true);
+    const afterDisabling = await disabled.request("/test/java");
+    expect(afterDisabling.headers.get("x-page-cache")).not.toBe("filled");
+    const text = visibleText(await afterDisabling.text());
+    expect(text).not.toContain("Disabled Learner");
+    expect(text).toContain("Join Now");
+  });
+});
