@@ -9,6 +9,7 @@ import lighthouse from "lighthouse";
 import { chromium, type Page } from "playwright-core";
 import { chromiumArgs, chromiumPath } from "#tests/setup/chromium.ts";
 import { startServer } from "#tests/setup/server.ts";
+import { databaseWithLearner, signInLearner } from "./bench-learner.ts";
 import { benchFeedbackWall } from "./bench-feedback-wall.ts";
 import { benchLibraryImport } from "./bench-library-import.ts";
 import { benchLibrarySearch } from "./bench-library-search.ts";
@@ -77,16 +78,18 @@ async function measurePageWeight(url: string) {
   return { firstView, whole, cls };
 }
 
-async function lighthouseScores(urls: string[]) {
+/** Each page as a visitor sees it, or, with `cookie`, as the signed-in person whose session it is. */
+async function lighthouseScores(pages: { url: string; cookie?: string }[]) {
   const userDataDir = mkdtempSync(join(tmpdir(), "lighthouse-"));
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: lighthouseChromiumFlags, userDataDir });
   const scores = [];
   try {
-    for (const url of urls) {
+    for (const { url, cookie } of pages) {
       const runs = [];
       for (let run = 0; run < lighthouseRuns; run++) {
         const result = await lighthouse(url, {
           port: chrome.port,
+          ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
           output: "json",
           logLevel: "error",
           onlyCategories: ["performance", "accessibility"],
@@ -100,7 +103,7 @@ async function lighthouseScores(urls: string[]) {
         });
       }
       scores.push({
-        url,
+        url: cookie ? `${url} (signed in)` : url,
         performance: median(runs.map((r) => r.performance)),
         accessibility: median(runs.map((r) => r.accessibility)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
@@ -116,6 +119,7 @@ async function lighthouseScores(urls: string[]) {
 
 const dataDir = mkdtempSync(join(tmpdir(), "elearning-bench-"));
 const sqlitePath = join(dataDir, "app.db");
+await databaseWithLearner(sqlitePath);
 const server = await startServer({ SQLITE_PATH: sqlitePath });
 let failed = false;
 try {
@@ -133,9 +137,12 @@ try {
   failed ||= kb(weight.whole.total) > budgets.totalKB || kb(weight.whole.scriptBodies) > budgets.scriptGzipKB || weight.cls > budgets.cls;
 
   console.log(`Lighthouse, mobile (simulated slow 4G, 4x CPU slowdown), median of ${lighthouseRuns} runs:`);
-  for (const score of await lighthouseScores(contentPages.map((p) => server.url + p))) {
+  // A learner's course page too: the kept page with their parts filled in (docs/decisions/015-signed-in-pages-from-kept-pages.md).
+  const learner = await signInLearner(server.url);
+  const pages = [...contentPages.map((p) => ({ url: server.url + p })), { url: `${server.url}/courses/java`, cookie: learner }];
+  for (const score of await lighthouseScores(pages)) {
     console.log(
-      `  ${new URL(score.url).pathname.padEnd(13)} performance ${score.performance}, accessibility ${score.accessibility}, LCP ${score.lcpMs} ms, CLS ${score.cls.toFixed(3)}`,
+      `  ${score.url.slice(server.url.length).padEnd(13)} performance ${score.performance}, accessibility ${score.accessibility}, LCP ${score.lcpMs} ms, CLS ${score.cls.toFixed(3)}`,
     );
     failed ||= score.performance < budgets.performance || score.accessibility < budgets.accessibility || score.lcpMs > budgets.lcpMs;
   }

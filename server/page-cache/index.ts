@@ -95,18 +95,23 @@ export async function createPageCache({
   const store = new PageStore(maxBytes);
   // Addresses being rendered again after their content changed: a crowd asking meanwhile waits for one render.
   const rendering = new Map<string, Promise<void>>();
-  // Paths whose kept page could not be a template for signed-in people, said once each.
+  // Paths whose kept page could not be a template for signed-in people, said once each (a few hundred at most).
   const toldProblems = new Set<string>();
+  const problemsTold = 500;
 
   const freshPage = (address: string, headers: Request["headers"]) => {
     const page = store.find(address, headers);
     return page && versions.snapshot().stamp(page.topics) === page.stamp ? page : undefined;
   };
 
-  /** Says who waits for a render of `address` to be kept; call the result when it is (or is not). */
-  const renderingNow = (address: string) => {
+  /**
+   * Makes the requests for `address` that come meanwhile wait for this render to be kept; call the
+   * result when it is (or is not). A visitor's render is waited for only where a page was kept
+   * before (an address asked for once must not hold up the next); a signed-in person's always.
+   */
+  const renderingNow = (address: string, { always = false } = {}) => {
     let settle = () => {};
-    if (store.has(address) && !rendering.has(address)) {
+    if ((always || store.has(address)) && !rendering.has(address)) {
       rendering.set(
         address,
         new Promise((resolve) => {
@@ -141,10 +146,11 @@ export async function createPageCache({
     });
     if (!stored) return undefined;
     store.put(page.address, stored);
-    if ("problem" in stored.personal && !toldProblems.has(page.address)) {
-      toldProblems.add(page.address);
+    const path = new URL(page.address, "http://localhost").pathname;
+    if ("problem" in stored.personal && !toldProblems.has(path) && toldProblems.size < problemsTold) {
+      toldProblems.add(path);
       logger.warn(
-        { path: page.address, problem: stored.personal.problem },
+        { path, problem: stored.personal.problem },
         "a kept page cannot be filled in for signed-in people; theirs are rendered whole",
       );
     }
@@ -232,7 +238,7 @@ export async function createPageCache({
     const topics = keptTopics(new URL(address, "http://localhost").pathname);
     if (!topics) return undefined;
     const stamp = versions.snapshot().stamp(topics);
-    const settle = renderingNow(address);
+    const settle = renderingNow(address, { always: true });
     try {
       const response = await renderSignedOut(address, req, res);
       const html = await response.text();
