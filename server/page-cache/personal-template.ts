@@ -3,13 +3,13 @@
 import type { SlotRecord } from "#app/lib/personal/personal-slot.tsx";
 import { personalDataElementId } from "#app/lib/personal/personal-data.ts";
 import { renderSlots } from "#app/lib/personal/render-slots.server.tsx";
-import { compressedPiece, splicedGzip } from "./spliced-gzip.ts";
+import { SplicedGzip } from "./spliced-gzip.ts";
 
 export interface PersonalTemplate {
   /** The markup around the slots, in order: one piece before each slot, then the rest up to `</body>`, then `</body>` and after. */
   pieces: Buffer[];
-  /** The same pieces compressed, once, to be spliced with the person's parts (spliced-gzip.ts). */
-  compressed: Buffer[];
+  /** The same pieces compressed, to be spliced with the person's parts (spliced-gzip.ts). */
+  gzip: SplicedGzip;
   slots: SlotRecord[];
 }
 
@@ -30,9 +30,9 @@ export function personalTemplate(html: string, slots: readonly SlotRecord[], add
     if (!html.startsWith(markup, start) || !html.startsWith(`</${slot.tag}>`, end)) {
       return { slot, problem: `slot ${slot.id} renders alone otherwise than in the page` };
     }
-    return { slot, start, end };
+    return { slot, start, end, markup };
   });
-  const ordered: { slot: SlotRecord; start: number; end: number }[] = [];
+  const ordered: { slot: SlotRecord; start: number; end: number; markup: string }[] = [];
   for (const place of placed) {
     if ("problem" in place) return { problem: place.problem ?? "" };
     ordered.push(place);
@@ -50,7 +50,9 @@ export function personalTemplate(html: string, slots: readonly SlotRecord[], add
   if (bodyEnd < from) return { problem: "a slot after </body>" };
   cuts.push(html.slice(from, bodyEnd), html.slice(bodyEnd));
   const pieces = cuts.map((cut) => Buffer.from(cut, "utf8"));
-  return { pieces, compressed: pieces.map(compressedPiece), slots: ordered.map(({ slot }) => slot) };
+  // A visitor's parts are what most slots hold for most people too (no badge, no note).
+  const usualParts = ordered.map(({ markup }) => Buffer.from(markup, "utf8"));
+  return { pieces, gzip: new SplicedGzip(pieces, usualParts), slots: ordered.map(({ slot }) => slot) };
 }
 
 /** JSON in a script element: `<` escaped, so no text in it can end the element or open a comment. */
@@ -69,7 +71,7 @@ export function personalParts({ slots }: PersonalTemplate, personal: Record<stri
 }
 
 /** The whole page, its pieces and the person's parts, as it is or gzipped. */
-export function filledPage({ pieces, compressed }: PersonalTemplate, parts: readonly Buffer[], encoding: "gzip" | undefined): Buffer {
-  if (encoding === "gzip") return splicedGzip(pieces, compressed, parts);
+export function filledPage({ pieces, gzip }: PersonalTemplate, parts: readonly Buffer[], encoding: "gzip" | undefined): Buffer {
+  if (encoding === "gzip") return gzip.gzip(parts);
   return Buffer.concat(pieces.flatMap((piece, index) => (parts[index] ? [piece, parts[index]] : [piece])));
 }

@@ -1,17 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
-import { gunzipSync } from "node:zlib";
+import { constants, deflateRawSync, gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressedPiece, splicedGzip } from "./spliced-gzip.ts";
+import { SplicedGzip } from "./spliced-gzip.ts";
 
-const splice = (pieces: string[], parts: (string | Buffer)[]) => {
-  const bytes = pieces.map((piece) => Buffer.from(piece));
-  return splicedGzip(
-    bytes,
-    bytes.map(compressedPiece),
-    parts.map((part) => Buffer.from(part)),
-  );
-};
+const splice = (pieces: string[], parts: (string | Buffer)[]) =>
+  new SplicedGzip(
+    pieces.map((piece) => Buffer.from(piece)),
+    [],
+  ).gzip(parts.map((part) => Buffer.from(part)));
 
 describe("gzip spliced from pieces compressed once and parts sent stored", () => {
   it("decodes to the pieces and parts in order, for zlib and for the gzip program", () => {
@@ -28,6 +25,45 @@ describe("gzip spliced from pieces compressed once and parts sent stored", () =>
     const long = randomBytes(200_000);
     const gzip = splice(["a", "b"], [long]);
     expect(gunzipSync(gzip).equals(Buffer.concat([Buffer.from("a"), long, Buffer.from("b")]))).toBe(true);
+  });
+
+  it("compresses a piece after a part seen before against the markup before it, and stays right after any other", () => {
+    // As a course page's lesson cards are: a few hundred bytes, much like one another.
+    const card = (n: number) =>
+      `<li class="rounded-lg border p-5 shadow-sm border-gray-200"><p class="text-sm font-semibold text-brand-800">Lesson ${n}</p>` +
+      `<h3 class="mt-1 text-lg font-bold"><a class="hover:underline" href="/courses/java?lesson=${n}#player" data-discover="true">Lesson title number ${n}</a></h3>` +
+      `<p class="mt-2 text-muted">What lesson ${n} covers, in a sentence or two of its own words.</p><p class="mt-3 flex flex-wrap gap-2 text-sm"><span data-personal="lesson-finished-${n}" class="contents">`;
+    const pieces = Array.from({ length: 30 }, (_, n) => `${n ? "</p></li>" : "<ol>"}${card(n + 1)}`).concat(["</p></li></ol>"]);
+    const badge = '<span class="rounded-full bg-emerald-100">Finished</span>';
+    const parts = pieces.slice(1).map((_, n) => (n % 3 === 0 ? badge : ""));
+    const expected = pieces.map((piece, n) => piece + (parts[n] ?? "")).join("");
+    const usual = pieces.slice(1).map(() => "");
+    const gzip = new SplicedGzip(
+      pieces.map((piece) => Buffer.from(piece)),
+      usual.map((part) => Buffer.from(part)),
+    );
+    const first = gzip.gzip(parts.map((part) => Buffer.from(part)));
+    const again = gzip.gzip(parts.map((part) => Buffer.from(part)));
+    expect(gunzipSync(first).toString()).toBe(expected);
+    expect(execFileSync("gzip", ["-dc"], { input: again }).toString()).toBe(expected);
+    // With the usual parts (no badge), near what compressing the whole at once gives, and far below
+    // the pieces compressed each alone.
+    const usualPage = pieces.join("");
+    const spliced = gzip.gzip(usual.map((part) => Buffer.from(part))).length;
+    const eachAlone = pieces.reduce(
+      (sum, piece) => sum + deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH }).length,
+      0,
+    );
+    expect(spliced).toBeLessThan(gzipSync(usualPage, { level: 9 }).length * 1.6);
+    expect(spliced).toBeLessThan(eachAlone * 0.5);
+    // A part never seen before a piece (a person's name) still decodes right.
+    const named = parts.map((part, n) => (n === 4 ? `<b>Ann ${"x".repeat(n)}</b>` : part));
+    for (let round = 0; round < 6; round++) {
+      const other = named.map((part) => (part.startsWith("<b>") ? `<b>${round}</b>` : part));
+      expect(gunzipSync(gzip.gzip(other.map((part) => Buffer.from(part)))).toString()).toBe(
+        pieces.map((piece, n) => piece + (other[n] ?? "")).join(""),
+      );
+    }
   });
 
   it("makes a valid member of a page without parts", () => {

@@ -1,8 +1,15 @@
 // Gzip for a page made of pieces compressed once and small parts that change per request,
-// without compressing the page again for each (RFC 1951 and 1952). Each fixed piece is its own
-// raw deflate stream ended by a sync flush: it starts on a byte boundary, refers to nothing before
-// it, and ends on one. The parts in between go as stored (uncompressed) blocks, which need no
-// work; they are a few hundred bytes. One final empty block and the gzip trailer close the member.
+// without compressing the page again for each (RFC 1951 and 1952). Each fixed piece is a raw
+// deflate stream of its own, ended by a sync flush: it starts and ends on a byte boundary. The
+// parts in between go as stored (uncompressed) blocks, which need no work. One final empty block
+// and the gzip trailer close the member.
+//
+// A piece compressed alone loses what it shares with the markup before it (a course page's
+// lesson cards, cut by each card's personal badge, came out twice the size of the whole page
+// gzipped). So a piece is also compressed with the markup just before it as its dictionary: the
+// piece before and the part between, when that part is one seen before (a badge is there or not;
+// a visitor's nav bar). Its back-references then reach only those bytes, which are exactly the
+// ones before it in the page sent.
 import { constants, crc32, deflateRawSync } from "node:zlib";
 
 /** A gzip member's header: deflate, no name or time, unknown system. */
@@ -11,9 +18,11 @@ const header = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
 const lastBlock = Buffer.from([0x03, 0x00]);
 /** A stored block holds at most this much. */
 const storedBlockBytes = 0xffff;
+/** Parts before a piece it is kept compressed after (a visitor's, a badge's two states, a few people's names). */
+const variantsPerPiece = 4;
 
-/** A fixed piece, compressed at the best level, for `splicedGzip`. */
-export const compressedPiece = (piece: Buffer): Buffer => deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
+const compress = (piece: Buffer, dictionary?: Buffer): Buffer =>
+  deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH, ...(dictionary ? { dictionary } : {}) });
 
 function storedBlocks(part: Buffer): Buffer[] {
   const blocks: Buffer[] = [];
@@ -27,27 +36,56 @@ function storedBlocks(part: Buffer): Buffer[] {
   return blocks;
 }
 
-/**
- * The gzip of `pieces[0] + parts[0] + pieces[1] + … + parts[n-1] + pieces[n]`, given each fixed
- * piece as it is and compressed (`compressedPiece`).
- */
-export function splicedGzip(pieces: readonly Buffer[], compressed: readonly Buffer[], parts: readonly Buffer[]): Buffer {
-  const chunks: Buffer[] = [header];
-  let crc = 0;
-  let length = 0;
-  for (const [index, piece] of pieces.entries()) {
-    chunks.push(compressed[index]!);
-    crc = crc32(piece, crc);
-    length += piece.length;
-    const part = parts[index];
-    if (part === undefined || part.length === 0) continue;
-    chunks.push(...storedBlocks(part));
-    crc = crc32(part, crc);
-    length += part.length;
+/** The fixed pieces of a page, ready to be gzipped with the parts that go between them. */
+export class SplicedGzip {
+  readonly #pieces: readonly Buffer[];
+  readonly #alone: Buffer[];
+  /** Per piece (from the second), its compressed copies by the part just before it. */
+  readonly #afterPart: Map<string, Buffer>[];
+  /** What they take, compressed. */
+  bytes = 0;
+
+  /** `usualParts`: the parts most requests have (a visitor's), compressed after at once. */
+  constructor(pieces: readonly Buffer[], usualParts: readonly Buffer[]) {
+    this.#pieces = pieces;
+    this.#alone = pieces.map((piece) => compress(piece));
+    this.#afterPart = pieces.map(() => new Map());
+    for (const alone of this.#alone) this.bytes += alone.length;
+    for (const [index, part] of usualParts.entries()) this.#compressedAfter(index + 1, part);
   }
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(length % 2 ** 32, 4);
-  chunks.push(lastBlock, trailer);
-  return Buffer.concat(chunks);
+
+  #compressedAfter(index: number, part: Buffer): Buffer {
+    const variants = this.#afterPart[index]!;
+    const key = part.toString("latin1");
+    let compressed = variants.get(key);
+    if (!compressed) {
+      if (variants.size >= variantsPerPiece) return this.#alone[index]!;
+      compressed = compress(this.#pieces[index]!, Buffer.concat([this.#pieces[index - 1]!, part]));
+      variants.set(key, compressed);
+      this.bytes += compressed.length;
+    }
+    return compressed;
+  }
+
+  /** The gzip of `pieces[0] + parts[0] + pieces[1] + … + parts[n-1] + pieces[n]`. */
+  gzip(parts: readonly Buffer[]): Buffer {
+    const chunks: Buffer[] = [header];
+    let crc = 0;
+    let length = 0;
+    for (const [index, piece] of this.#pieces.entries()) {
+      chunks.push(index === 0 ? this.#alone[0]! : this.#compressedAfter(index, parts[index - 1] ?? Buffer.alloc(0)));
+      crc = crc32(piece, crc);
+      length += piece.length;
+      const part = parts[index];
+      if (part === undefined || part.length === 0) continue;
+      chunks.push(...storedBlocks(part));
+      crc = crc32(part, crc);
+      length += part.length;
+    }
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(crc >>> 0, 0);
+    trailer.writeUInt32LE(length % 2 ** 32, 4);
+    chunks.push(lastBlock, trailer);
+    return Buffer.concat(chunks);
+  }
 }

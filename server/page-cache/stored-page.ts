@@ -70,6 +70,7 @@ export async function storePage(
     brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
     gzipAsync(identity, { level: 9 }),
   ]);
+  const personal = personalTemplate(shared, slots, address);
   return {
     stamp,
     topics,
@@ -78,8 +79,8 @@ export async function storePage(
     varyValues,
     scriptSources: inlineScriptHashes(shared).join(" "),
     bodies: { identity: storedBody(identity), br: storedBody(br), gzip: storedBody(gz) },
-    // The template's pieces are the page again, with their compressed copies.
-    bytes: identity.length * 2 + br.length + gz.length * 2,
-    personal: personalTemplate(shared, slots, address),
+    // The template's pieces are the page again, with their compressed copies (a few more come as people ask).
+    bytes: identity.length + br.length + gz.length + ("problem" in personal ? 0 : identity.length + personal.gzip.bytes),
+    personal,
   };
 }

@@ -4,8 +4,14 @@
 // their own, without rendering the rest of the page again.
 import { createContext, useContext, type ReactNode } from "react";
 
-/** What a slot shows: a component of the page's own props (the same for everyone) and the person's data. */
-export type PersonalPart<P extends object, D> = (props: P & { person: D }) => ReactNode;
+/**
+ * What a slot shows: a component of the page's own props (the same for everyone) and the person's
+ * data. A part whose markup is one of a few, whatever the page's address, may name which by its
+ * `variant` (a lesson's badge: finished or not): it is then rendered once per variant, not per request.
+ */
+export type PersonalPart<P extends object, D> = ((props: P & { person: D }) => ReactNode) & {
+  variant?: (props: P & { person: D }) => string;
+};
 
 /** A slot as the page's render met it: enough to render it again, alone, for someone else. */
 export interface SlotRecord {

@@ -1,7 +1,7 @@
 import { createContext, Fragment, useContext, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import type { SlotRecord } from "./personal-slot.tsx";
+import type { PersonalPart, SlotRecord } from "./personal-slot.tsx";
 
 /** Between two slots' markup in one render; no part renders an empty template. */
 const separator = "<template></template>";
@@ -32,14 +32,30 @@ function routerAt(location: string) {
   return router;
 }
 
+/** Markup of the parts that name their variants, by part and variant. */
+const markupOfVariants = new WeakMap<object, Map<string, string>>();
+const variantsKept = 50;
+
 /**
  * The markup of each slot's part, rendered alone for the page at `address` (path and query) with
  * `personOf(slot)` as its person: in one render, under a router at that address, so links, forms
- * and active states come out as they do within the page.
+ * and active states come out as they do within the page. A part that names its variant is taken
+ * from those rendered before.
  */
 export function renderSlots(slots: readonly SlotRecord[], personOf: (slot: SlotRecord) => unknown, address: string): string[] {
-  if (slots.length === 0) return [];
-  const parts = slots.map((slot, index) => {
+  const markup: (string | undefined)[] = [];
+  const variants: (string | undefined)[] = [];
+  const toRender: number[] = [];
+  for (const [index, slot] of slots.entries()) {
+    const part = slot.part as PersonalPart<object, unknown>;
+    const variant = part.variant?.({ ...slot.props, person: personOf(slot) });
+    variants.push(variant);
+    markup.push(variant === undefined ? undefined : markupOfVariants.get(part)?.get(variant));
+    if (markup[index] === undefined) toRender.push(index);
+  }
+  if (toRender.length === 0) return markup as string[];
+  const parts = toRender.map((index) => {
+    const slot = slots[index]!;
     const Part = slot.part as (props: { person: unknown }) => ReactNode;
     return (
       <Fragment key={`${index}-${slot.id}`}>
@@ -48,10 +64,21 @@ export function renderSlots(slots: readonly SlotRecord[], personOf: (slot: SlotR
       </Fragment>
     );
   });
-  const markup = renderToString(
+  const rendered = renderToString(
     <PartsToRender value={parts}>
       <RouterProvider router={routerAt(routerLocation(address))} />
     </PartsToRender>,
-  );
-  return markup.split(separator).slice(1);
+  )
+    .split(separator)
+    .slice(1);
+  for (const [position, index] of toRender.entries()) {
+    markup[index] = rendered[position] ?? "";
+    const variant = variants[index];
+    if (variant === undefined) continue;
+    const part = slots[index]!.part;
+    let kept = markupOfVariants.get(part);
+    if (!kept) markupOfVariants.set(part, (kept = new Map()));
+    if (kept.size < variantsKept) kept.set(variant, markup[index]);
+  }
+  return markup as string[];
 }
