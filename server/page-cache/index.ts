@@ -50,10 +50,10 @@ function setPageHeaders(res: Response, page: StoredPage, source: "hit" | "filled
 }
 
 function send(req: Request, res: Response, page: StoredPage) {
-  const encoding = chooseEncoding(req.headers["accept-encoding"], () => true);
+  const encoding = chooseEncoding(req.headers["accept-encoding"], (candidate) => page.bodies[candidate] !== undefined);
   setPageHeaders(res, page, "hit");
   res.setHeader("Vary", [...page.vary, "accept-encoding"].join(", "));
-  sendStoredBody(req, res, page.bodies[encoding ?? "identity"], encoding);
+  sendStoredBody(req, res, (encoding && page.bodies[encoding]) || page.bodies.identity, encoding);
 }
 
 /** What a page may be kept as, once rendered: what the page cache asks of each. */
@@ -166,6 +166,8 @@ export async function createPageCache({
       page = freshPage(req.originalUrl, req.headers);
     }
     if (!page) return next();
+    // Kept a moment ago: its brotli copy is a few milliseconds away.
+    if (!page.bodies.br) await page.brotliReady;
     send(req, res, page);
   };
 

@@ -19,6 +19,7 @@ function page(bytes: number, accept?: string): StoredPage {
     },
     bytes,
     personal: { problem: "none here" },
+    brotliReady: Promise.resolve(),
   };
 }
 
