@@ -20,21 +20,22 @@ export interface PersonalTemplate {
  */
 export function personalTemplate(html: string, slots: readonly SlotRecord[], address: string): PersonalTemplate | { problem: string } {
   const alone = renderSlots(slots, (slot) => slot.person, address);
-  const placed = slots.map((slot, index) => {
+  type Placed = { slot: SlotRecord; start: number; end: number; markup: string };
+  const placed = slots.map((slot, index): Placed | { problem: string } => {
     const markup = alone[index] ?? "";
     const marker = `data-personal="${slot.id}"`;
     const at = html.indexOf(marker);
-    if (at === -1 || html.indexOf(marker, at + 1) !== -1) return { slot, problem: `slot ${slot.id} is not in the page once` };
+    if (at === -1 || html.indexOf(marker, at + 1) !== -1) return { problem: `slot ${slot.id} is not in the page once` };
     const start = html.indexOf(">", at) + 1;
     const end = start + markup.length;
     if (!html.startsWith(markup, start) || !html.startsWith(`</${slot.tag}>`, end)) {
-      return { slot, problem: `slot ${slot.id} renders alone otherwise than in the page` };
+      return { problem: `slot ${slot.id} renders alone otherwise than in the page` };
     }
     return { slot, start, end, markup };
   });
-  const ordered: { slot: SlotRecord; start: number; end: number; markup: string }[] = [];
+  const ordered: Placed[] = [];
   for (const place of placed) {
-    if ("problem" in place) return { problem: place.problem ?? "" };
+    if ("problem" in place) return place;
     ordered.push(place);
   }
   ordered.sort((a, b) => a.start - b.start);
