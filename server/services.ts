@@ -75,6 +75,7 @@ export async function createServices({ config: givenConfig, logger, clientDir, d
           logger,
           maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
           keptTopics: (path) => routes.of(path).keptTopics(config),
+          personalData: (path) => routes.of(path).personalData(config),
         });
   closing.push(() => pageCache?.close());
 

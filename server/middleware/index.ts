@@ -2,7 +2,7 @@
 // says what it does; this one says where it stands and why there.
 import type express from "express";
 import { VIDEO_UPLOAD_PATH } from "#app/features/courses/limits.ts";
-import { sessionUserOf, signedInOf } from "#app/features/auth/index.server.ts";
+import { sessionUserOf, signedInUserOf } from "#app/features/auth/index.server.ts";
 import { loadPersonalData } from "#app/personal-data.server.ts";
 import { contentRoles } from "#app/features/auth/index.ts";
 import { captchaOrigins } from "#app/features/contact/captcha/verifier.server.ts";
@@ -104,17 +104,11 @@ export async function useSiteMiddleware(app: express.Express, services: SiteServ
     // Signed in: the kept page with the person's parts filled in, where its routes say how.
     app.use(
       pageCache.serveSignedIn({
-        personalData: (path) => routes.of(path).personalData(config),
-        personOf: async (req) => {
-          const sessionServices = {
-            db: database.db,
-            relyingParty: signIn.relyingParty,
-            logger,
-            secureCookies: services.secureCookies(req),
-          };
-          const request = new Request("http://localhost/", { headers: { cookie: req.headers.cookie ?? "" } });
-          return (await signedInOf(sessionServices, request))?.user ?? null;
-        },
+        personOf: (req) =>
+          signedInUserOf(
+            { db: database.db, relyingParty: signIn.relyingParty, logger, secureCookies: services.secureCookies(req) },
+            req.headers.cookie,
+          ),
         loadPersonal: (names, user, url) => loadPersonalData(names, { db: database.db, user, url }),
         renderSignedOut: pages.renderSignedOut,
       }),

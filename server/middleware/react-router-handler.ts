@@ -30,32 +30,33 @@ export function createRequestHandler({ build, mode, getLoadContext }: Options) {
    * of `req` (a GET of a page): with their headers but without their cookies, and not sent.
    */
   const renderSignedOut = (address: string, req: ExpressRequest, res: ExpressResponse) =>
-    handleRequest(webRequest(req, res, { address, signedOut: true }), getLoadContext(req, res));
+    handleRequest(webRequest(req, res, address), getLoadContext(req, res));
   return { serve, renderSignedOut };
 }
 
 function webRequest(
   req: ExpressRequest,
   res: ExpressResponse,
-  instead: { address: string; signedOut: true } | undefined = undefined,
+  /** Given: the request is this address's GET as a signed-out visitor would send it. */
+  signedOutAt: string | undefined = undefined,
 ): Request {
   // The port as the adapter finds it: a trusted proxy's X-Forwarded-Host, else Host.
   const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
   const [, hostPort] = req.get("host")?.split(":") ?? [];
   const port = [forwardedPort, hostPort].map((value) => Number.parseInt(value ?? "", 10)).find(Number.isSafeInteger);
   const host = `${req.hostname.split(/[\\/?#@]/)[0] || "localhost"}${port ? `:${port}` : ""}`;
-  const url = new URL(`${req.protocol}://${host}${instead?.address ?? req.originalUrl}`);
+  const url = new URL(`${req.protocol}://${host}${signedOutAt ?? req.originalUrl}`);
 
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => (controller = null));
   res.on("close", () => controller?.abort());
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
-    if (instead?.signedOut && name === "cookie") continue;
+    if (signedOutAt && name === "cookie") continue;
     for (const value of Array.isArray(values) ? values : values ? [values] : []) headers.append(name, value);
   }
-  const init: RequestInit & { duplex?: "half" } = { method: instead ? "GET" : req.method, headers, signal: controller.signal };
-  if (!instead && req.method !== "GET" && req.method !== "HEAD") {
+  const init: RequestInit & { duplex?: "half" } = { method: signedOutAt ? "GET" : req.method, headers, signal: controller.signal };
+  if (!signedOutAt && req.method !== "GET" && req.method !== "HEAD") {
     init.body = res.locals.formRead ?? createReadableStreamFromReadable(req);
     init.duplex = "half";
   }

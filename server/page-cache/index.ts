@@ -83,6 +83,7 @@ export async function createPageCache({
   logger,
   maxBytes,
   keptTopics,
+  personalData,
 }: {
   db: Kysely<Database>;
   mediaVersion: () => number | undefined;
@@ -90,6 +91,8 @@ export async function createPageCache({
   maxBytes: number;
   /** What the routes of a path declare they read, when every one of them may be kept (server/route-declarations.ts). */
   keptTopics: (path: string) => readonly ContentTopic[] | undefined;
+  /** The personal data the page at a path reads when it can be filled in for signed-in people (server/route-declarations.ts); undefined: rendered whole for them. */
+  personalData: (path: string) => readonly string[] | undefined;
 }): Promise<PageCache> {
   const versions = await watchContentVersions({ db, mediaVersion, logger });
   const store = new PageStore(maxBytes);
@@ -134,9 +137,11 @@ export async function createPageCache({
     const contentType = headers.get("content-type") ?? "";
     const vary = varyNames(headers.get("vary"));
     if (stamp === undefined || !contentType.startsWith("text/html") || vary.includes("*") || vary.includes("cookie")) return undefined;
+    const path = new URL(page.address, "http://localhost").pathname;
     const stored = await storePage(page.html, {
       nonce: page.nonce,
-      slots: slotsRenderedFor(res),
+      // Cut around its slots only where signed-in people get it filled in.
+      slots: personalData(path) ? slotsRenderedFor(res) : undefined,
       address: page.address,
       stamp,
       topics,
@@ -146,8 +151,7 @@ export async function createPageCache({
     });
     if (!stored) return undefined;
     store.put(page.address, stored);
-    const path = new URL(page.address, "http://localhost").pathname;
-    if ("problem" in stored.personal && !toldProblems.has(path) && toldProblems.size < problemsTold) {
+    if (stored.personal && "problem" in stored.personal && !toldProblems.has(path) && toldProblems.size < problemsTold) {
       toldProblems.add(path);
       logger.warn(
         { path, problem: stored.personal.problem },
@@ -269,6 +273,7 @@ export async function createPageCache({
     serveSignedIn: (options) =>
       signedInPages({
         ...options,
+        personalData,
         sharedPage: (address, req, res) => sharedPage(address, req, res, options.renderSignedOut),
         setPageHeaders,
       }),

@@ -18,7 +18,6 @@ function page(bytes: number, accept?: string): StoredPage {
       gzip: { bytes: Buffer.alloc(0), etag: '"g"' },
     },
     bytes,
-    personal: { problem: "none here" },
     brotliReady: Promise.resolve(),
   };
 }

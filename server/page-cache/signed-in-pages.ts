@@ -9,8 +9,6 @@ import { filledPage, personalParts } from "./personal-template.ts";
 import type { StoredPage } from "./stored-page.ts";
 
 export interface SignedInPagesOptions {
-  /** The personal data the page at a path reads when it can be filled in (server/route-declarations.ts); undefined: rendered whole. */
-  personalData(path: string): readonly string[] | undefined;
   /** The signed-in person of a request, from its session as the routes find it (tokens renewed when due), or null. */
   personOf(req: Request): Promise<SessionUser | null>;
   /** That person's data of the page at `url`, by name, and the address of the kept page it fills in; null: render it whole. */
@@ -24,6 +22,8 @@ export interface SignedInPagesOptions {
 }
 
 interface FromPageCache {
+  /** The personal data the page at a path reads when it can be filled in; undefined: rendered whole. */
+  personalData(path: string): readonly string[] | undefined;
   /** The kept page at an address, rendered first if it is not kept or out of date. */
   sharedPage(address: string, req: Request, res: Response): Promise<StoredPage | undefined>;
   setPageHeaders(res: Response, page: StoredPage, source: "filled"): void;
@@ -48,7 +48,7 @@ export function signedInPages({
       const personal = await loadPersonal(names, user, new URL(req.originalUrl, "http://localhost"));
       if (!personal) return next();
       const page = await sharedPage(personal.sharedAddress, req, res);
-      const template = page && !("problem" in page.personal) ? page.personal : undefined;
+      const template = page?.personal && !("problem" in page.personal) ? page.personal : undefined;
       const parts = template && personalParts(template, personal.data, req.originalUrl);
       if (!page || !template || !parts) return next();
       // Gzip, spliced from the kept page's pieces compressed once: no compressing per request.

@@ -27,7 +27,8 @@ export interface StoredPage {
   brotliReady: Promise<void>;
   bytes: number;
   /** The page as a template for signed-in people, or why it cannot be one. */
-  personal: PersonalTemplate | { problem: string };
+  /** The page as a template for signed-in people, or why it cannot be one; absent where they get it rendered whole. */
+  personal?: PersonalTemplate | { problem: string };
 }
 
 const inlineScript = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
@@ -60,8 +61,8 @@ export async function storePage(
     varyValues,
   }: Omit<StoredPage, "scriptSources" | "bodies" | "brotliReady" | "bytes" | "personal"> & {
     nonce: string;
-    /** Its personal slots, as its render met them (app/lib/personal/). */
-    slots: readonly SlotRecord[];
+    /** Its personal slots, as its render met them (app/lib/personal/), when signed-in people get it filled in. */
+    slots: readonly SlotRecord[] | undefined;
     /** Where it was rendered: path and query. */
     address: string;
   },
@@ -70,7 +71,7 @@ export async function storePage(
   if (shared.includes(nonce)) return undefined;
   const identity = Buffer.from(shared, "utf8");
   const gz = await gzipAsync(identity, { level: 9 });
-  const personal = personalTemplate(shared, slots, address);
+  const personal = slots && personalTemplate(shared, slots, address);
   const bodies: StoredPage["bodies"] = { identity: storedBody(identity), gzip: storedBody(gz) };
   // Quality 10, not 11: a course page in 14 ms instead of 53 for 3 % more bytes (9.9 against 9.6 KB).
   // A class whose learners stopped at thirty different lessons has thirty pages kept at once.
@@ -92,7 +93,7 @@ export async function storePage(
     bodies,
     brotliReady,
     // Brotli is smaller than gzip; the template's pieces are the page again, with their compressed copies (a few more come as people ask).
-    bytes: identity.length + 2 * gz.length + ("problem" in personal ? 0 : identity.length + personal.gzip.bytes),
+    bytes: identity.length + 2 * gz.length + (!personal || "problem" in personal ? 0 : identity.length + personal.gzip.bytes),
     personal,
   };
 }

@@ -99,6 +99,17 @@ describe.each(engines)("signed-in pages from kept pages on %s", (engine) => {
     });
   });
 
+  it("renders whole, for a signed-in person, the kept pages whose routes do not say how theirs differs", async () => {
+    // The wall (a person's own posts) and the library (a reader's list) read the person in their loaders.
+    for (const address of ["/feedback", "/library"]) {
+      const visitorCopy = await fetch(site.url + address);
+      await visitorCopy.text();
+      const theirs = await ann.request(address);
+      expect(theirs.headers.get("x-page-cache"), address).toBeNull();
+      expect(visibleText(await theirs.text())).toContain("Ann Example");
+    }
+  });
+
   it("gives each of two people and a visitor asking at once only their own parts", async () => {
     const visitor = new TestBrowser(site.url, "198.51.100.200");
     const asks = Array.from({ length: 60 }, (_, index) => {

@@ -8,6 +8,7 @@ import { describeRoles, roleNames, type Role } from "./roles.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { createSession, deleteSession, findSession, sessionCookie, sessionUser, type SessionUser } from "./sessions.server.ts";
+import { signedInOf } from "./session-middleware.server.ts";
 import { signInHref } from "./sign-in-link.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -24,6 +25,10 @@ export function requireUser(context: Context, returnTo: string) {
   return signedIn;
 }
 
+/** A request that carries only `cookieHeader`, for reading the session cookie outside React Router. */
+const withCookies = (cookieHeader: string | undefined) =>
+  new Request("http://localhost/", { headers: cookieHeader ? { cookie: cookieHeader } : {} });
+
 /**
  * The signed-in person of a request from its session cookie alone, without renewing its tokens;
  * null for a visitor or an ended session. For deciding how to read a request before any route
@@ -34,9 +39,20 @@ export async function sessionUserOf(
   cookieHeader: string | undefined,
   secureCookies: boolean,
 ): Promise<SessionUser | null> {
-  const request = new Request("http://localhost/", { headers: cookieHeader ? { cookie: cookieHeader } : {} });
-  const session = await findSession(db, sessionCookie.read(request, secureCookies));
+  const session = await findSession(db, sessionCookie.read(withCookies(cookieHeader), secureCookies));
   return session ? sessionUser(session) : null;
+}
+
+/**
+ * The signed-in person of a request from its Cookie header, as the routes find them (`signedInOf`:
+ * tokens renewed when due); null for a visitor or an ended session. For answering a page before
+ * any route runs (a kept page filled in for them, server/page-cache/signed-in-pages.ts).
+ */
+export async function signedInUserOf(
+  services: Parameters<typeof signedInOf>[0],
+  cookieHeader: string | undefined,
+): Promise<SessionUser | null> {
+  return (await signedInOf(services, withCookies(cookieHeader)))?.user ?? null;
 }
 
 /** What a 403 carries: the error screen shows `message`. */
