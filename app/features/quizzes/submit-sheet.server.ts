@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
+import { committedSoon } from "#app/lib/db/grouped-writes.server.ts";
 import { consumeRateLimit } from "#app/lib/http/rate-limit.server.ts";
 import { readAnswerSheet } from "./answer-sheet.server.ts";
 import { saveAttempt } from "./attempts.server.ts";
@@ -20,15 +21,11 @@ export async function submitAnswerSheet(request: Request, quiz: CatalogueQuiz, u
 
   const result = { phase: "result", score: reading.score, total: questions.length } as const;
   if (!user) return data<QuizActionResult>({ ...result, saved: "visitor" });
-  // Over the limit the learner still gets the result; only the keeping stops.
-  const rate = await consumeRateLimit(db, { key: `quiz-attempts:${user.sub}`, limit: ATTEMPTS_PER_HOUR, windowSeconds: 60 * 60 });
-  if (!rate.allowed) return data<QuizActionResult>({ ...result, saved: "limit-reached" });
-  const attemptId = await saveAttempt(db, {
-    userSub: user.sub,
-    quizSlug: quiz.slug,
-    questions,
-    choices: reading.choices,
-    score: reading.score,
+  // Over the limit the learner still gets the result; only the keeping stops. The count and the attempt: one commit.
+  const attemptId = await committedSoon(db, async (unit) => {
+    const rate = await consumeRateLimit(unit, { key: `quiz-attempts:${user.sub}`, limit: ATTEMPTS_PER_HOUR, windowSeconds: 60 * 60 });
+    if (!rate.allowed) return null;
+    return saveAttempt(unit, { userSub: user.sub, quizSlug: quiz.slug, questions, choices: reading.choices, score: reading.score });
   });
-  return data<QuizActionResult>({ ...result, saved: { attemptId } });
+  return data<QuizActionResult>({ ...result, saved: attemptId ? { attemptId } : "limit-reached" });
 }

@@ -4,6 +4,7 @@ import { getUser } from "#app/features/auth/index.server.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { readProgressReport } from "#app/features/courses/progress-report.server.ts";
 import { recordLessonProgress } from "#app/features/courses/progress.server.ts";
+import { committedSoon } from "#app/lib/db/grouped-writes.server.ts";
 import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import type { Route } from "./+types/lesson-progress";
 
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reading = readProgressReport(fields, catalogue);
   if (!reading.ok) return data({ message: reading.message }, { status: 400 });
   const { report, returnTo } = reading;
-  await recordLessonProgress(db, user.sub, report);
+  await committedSoon(db, (unit) => recordLessonProgress(unit, user.sub, report));
   if (returnTo) return redirect(`${returnTo}?lesson=${report.lesson}#player`, 303);
   return new Response(null, { status: 204 });
 }

@@ -1,0 +1,134 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "./schema.ts";
+import { setTimeout as pauseFor } from "node:timers/promises";
+import { isPostgres } from "./engine.server.ts";
+import { lockWaitMs } from "./sqlite-dialect.server.ts";
+
+/**
+ * A small write a person waits for (a newsletter sign-up, a lesson's progress, a quiz attempt): its
+ * statements, given the database to run them on. It does database work only: a group waits for
+ * each of its units in turn.
+ */
+export type WriteUnit<T> = (db: Kysely<Database>) => Promise<T>;
+
+interface Waiting {
+  unit: WriteUnit<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+const sqliteBusy = 5;
+
+/** Enough to take what a busy event-loop turn brings, few enough that the first waits little. */
+const maxUnitsPerGroup = 256;
+
+/**
+ * SQLite commits one writer at a time, each commit an fsync, and node:sqlite waits for a lock held
+ * by another worker with the event loop stopped. So the small writes of one process are committed
+ * together: the units that arrive in one turn of the event loop run one after another in one
+ * IMMEDIATE transaction, each in a savepoint of its own (a failing unit is undone alone and fails
+ * alone), and every unit is answered once that one commit is done. Nothing is acknowledged before
+ * it is committed, so a crash loses no answered write.
+ */
+class SqliteWriteGroups {
+  private waiting: Waiting[] = [];
+  private scheduled = false;
+  private readonly db: Kysely<Database>;
+
+  constructor(db: Kysely<Database>) {
+    this.db = db;
+  }
+
+  write<T>(unit: WriteUnit<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ unit, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.commitWaiting());
+      }
+    });
+  }
+
+  private async commitWaiting() {
+    while (this.waiting.length > 0) {
+      const group = this.waiting.splice(0, maxUnitsPerGroup);
+      await this.commitGroup(group);
+    }
+    this.scheduled = false;
+  }
+
+  private async commitGroup(group: Waiting[]) {
+    const outcomes: Array<{ value: unknown } | { error: unknown }> = [];
+    try {
+      const deadline = Date.now() + lockWaitMs;
+      for (let pause = 1; ; pause = Math.min(2 * pause, 8)) {
+        const committed = await this.db.connection().execute(async (connection) => {
+          if (!(await beganImmediately(connection))) return false;
+          try {
+            for (const { unit } of group) {
+              await sql`savepoint unit`.execute(connection);
+              try {
+                outcomes.push({ value: await unit(connection) });
+              } catch (error) {
+                outcomes.push({ error });
+                await sql`rollback to unit`.execute(connection);
+              }
+              await sql`release unit`.execute(connection);
+            }
+            await sql`commit`.execute(connection);
+            return true;
+          } catch (error) {
+            await sql`rollback`.execute(connection).catch(() => {});
+            throw error;
+          }
+        });
+        if (committed) break;
+        if (Date.now() > deadline) throw new Error(`database is locked: another process held the write lock for ${lockWaitMs} ms`);
+        // The lock is another worker's: wait for it here, with the event loop free for other requests.
+        await pauseFor(pause);
+      }
+    } catch (error) {
+      // The group did not commit: none of its units is stored, so each fails.
+      for (const { reject } of group) reject(error);
+      return;
+    }
+    group.forEach(({ resolve, reject }, index) => {
+      const outcome = outcomes[index]!;
+      if ("error" in outcome) reject(outcome.error);
+      else resolve(outcome.value);
+    });
+  }
+}
+
+/**
+ * Takes the write lock at once (IMMEDIATE: a deferred transaction that read before writing could
+ * be refused at its first write once another worker has committed), or answers false when another
+ * process holds it. SQLite's own wait for a lock would stop this worker's event loop with it.
+ */
+async function beganImmediately(connection: Kysely<Database>): Promise<boolean> {
+  await sql.raw("pragma busy_timeout = 0").execute(connection);
+  try {
+    await sql`begin immediate`.execute(connection);
+    return true;
+  } catch (error) {
+    if ((error as { errcode?: number }).errcode === sqliteBusy) return false;
+    throw error;
+  } finally {
+    await sql.raw(`pragma busy_timeout = ${lockWaitMs}`).execute(connection);
+  }
+}
+
+const groupsOf = new WeakMap<Kysely<Database>, SqliteWriteGroups>();
+
+/**
+ * Runs `unit` and answers once it is committed. On SQLite it is committed with the other units of
+ * this process that arrived at the same time, all or nothing for the unit; on PostgreSQL, whose
+ * commits run side by side, its statements run at once on the pool, each committing as it always
+ * did (no round trips for a transaction), so a unit of several statements must be safe to stop halfway.
+ */
+export function committedSoon<T>(db: Kysely<Database>, unit: WriteUnit<T>): Promise<T> {
+  if (isPostgres(db)) return unit(db);
+  let groups = groupsOf.get(db);
+  if (!groups) groupsOf.set(db, (groups = new SqliteWriteGroups(db)));
+  return groups.write(unit);
+}
