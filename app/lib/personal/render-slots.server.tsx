@@ -37,20 +37,52 @@ const markupOfVariants = new WeakMap<object, Map<string, string>>();
 const variantsKept = 50;
 
 /**
+ * Markup of the other parts, by what decides it: the location, the slot, its props and its person.
+ * A part is a pure function of those, so a class of learners at the same point of a course, or one
+ * person reloading, is rendered once; the least recently used go first.
+ */
+const markupByInput = new Map<string, string>();
+const inputsKept = 4000;
+
+function remembered(key: string): string | undefined {
+  const markup = markupByInput.get(key);
+  if (markup !== undefined) {
+    markupByInput.delete(key);
+    markupByInput.set(key, markup);
+  }
+  return markup;
+}
+
+function remember(key: string, markup: string) {
+  if (markupByInput.size >= inputsKept) markupByInput.delete(markupByInput.keys().next().value!);
+  markupByInput.set(key, markup);
+}
+
+/**
  * The markup of each slot's part, rendered alone for the page at `address` (path and query) with
  * `personOf(slot)` as its person: in one render, under a router at that address, so links, forms
- * and active states come out as they do within the page. A part that names its variant is taken
- * from those rendered before.
+ * and active states come out as they do within the page. A part rendered before with the same
+ * input (or, naming its variant, the same variant) is taken from then.
  */
 export function renderSlots(slots: readonly SlotRecord[], personOf: (slot: SlotRecord) => unknown, address: string): string[] {
+  const location = routerLocation(address);
   const markup: (string | undefined)[] = [];
   const variants: (string | undefined)[] = [];
+  const inputs: (string | undefined)[] = [];
   const toRender: number[] = [];
   for (const [index, slot] of slots.entries()) {
     const part = slot.part as PersonalPart<object, unknown>;
-    const variant = part.variant?.({ ...slot.props, person: personOf(slot) });
+    const person = personOf(slot);
+    const variant = part.variant?.({ ...slot.props, person });
     variants.push(variant);
-    markup.push(variant === undefined ? undefined : markupOfVariants.get(part)?.get(variant));
+    if (variant !== undefined) {
+      inputs.push(undefined);
+      markup.push(markupOfVariants.get(part)?.get(variant));
+    } else {
+      const input = `${location}\0${slot.id}\0${JSON.stringify(slot.props)}\0${JSON.stringify(person)}`;
+      inputs.push(input);
+      markup.push(remembered(input));
+    }
     if (markup[index] === undefined) toRender.push(index);
   }
   if (toRender.length === 0) return markup as string[];
@@ -66,15 +98,19 @@ export function renderSlots(slots: readonly SlotRecord[], personOf: (slot: SlotR
   });
   const rendered = renderToString(
     <PartsToRender value={parts}>
-      <RouterProvider router={routerAt(routerLocation(address))} />
+      <RouterProvider router={routerAt(location)} />
     </PartsToRender>,
   )
     .split(separator)
     .slice(1);
   for (const [position, index] of toRender.entries()) {
     markup[index] = rendered[position] ?? "";
-    const variant = variants[index];
-    if (variant === undefined) continue;
+    const input = inputs[index];
+    if (input !== undefined) {
+      remember(input, markup[index]);
+      continue;
+    }
+    const variant = variants[index]!;
     const part = slots[index]!.part;
     let kept = markupOfVariants.get(part);
     if (!kept) markupOfVariants.set(part, (kept = new Map()));
