@@ -36,6 +36,15 @@ const targets: Target[] = [
       },
     }),
   },
+  {
+    name: "progress-post",
+    path: "/progress",
+    signedIn: true,
+    post: (sequence) => ({
+      body: new URLSearchParams({ course: "java", lesson: String(1 + (sequence % 10)), position: String(sequence % 600) }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    }),
+  },
 ];
 
 async function profile(target: Target, root: string) {
@@ -53,7 +62,7 @@ async function profile(target: Target, root: string) {
     let sequence = 0;
     const result = await autocannon({
       url: `${site.url}${target.path}`,
-      connections: 50,
+      connections: Number(process.env.BENCH_PROFILE_CONNECTIONS ?? 50),
       duration: seconds,
       headers: { "Accept-Encoding": "gzip, br", ...(cookie ? { Cookie: cookie } : {}) },
       requests: [
