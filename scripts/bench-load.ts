@@ -5,8 +5,9 @@
 // node:http server sending the very bytes the site sent (the reference: what sending them costs on
 // this machine). The load generator shares the machine, and its own cost depends on those bytes:
 // it reads 32 KB of plain HTML ten times as fast as 32 KB of compressed ones.
-// Run `npm run build` first; `npm run bench:load` does. BENCH_LOAD_SECONDS sets each run's length (after a
-// 2-second warm-up at the same load, not counted).
+// Run `npm run build` first; `npm run bench:load` does. BENCH_LOAD_SECONDS sets each run's length,
+// BENCH_LOAD_WARM_UP_SECONDS the warm-up before it at the same load, not counted (2),
+// BENCH_LOAD_CONNECTIONS the crowds ("50,500"), BENCH_LOAD_ONLY the rows (see below).
 import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get, type OutgoingHttpHeaders } from "node:http";
@@ -24,8 +25,8 @@ import { freePort } from "#tests/setup/free-port.ts";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
-const warmUpSeconds = 2;
-const connectionCounts = [50, 500];
+const warmUpSeconds = Number(process.env.BENCH_LOAD_WARM_UP_SECONDS ?? 2);
+const connectionCounts = (process.env.BENCH_LOAD_CONNECTIONS ?? "50,500").split(",").map(Number);
 /**
  * Learners signed in at once for the signed-in rows: a class, not one session asked again and
  * again, and enough that none reaches the quiz's hourly allowance of kept attempts in a run.
@@ -142,7 +143,7 @@ async function measure(target: Target, connections: number, serverPid: number | 
     });
   // A site that has served for a while has compiled its hot code: the same load for a moment first,
   // not counted (its memory is).
-  await run(warmUpSeconds);
+  if (warmUpSeconds > 0) await run(warmUpSeconds);
   const result = await run(seconds);
   clearInterval(sampler);
   return {
@@ -156,6 +157,53 @@ async function measure(target: Target, connections: number, serverPid: number | 
     non2xx: result.non2xx,
     peakRssMb: Math.round(peak.total),
     peakWorkerRssMb: Math.round(peak.largestWorker),
+  };
+}
+
+interface Burst {
+  what: string;
+  count: number;
+  p50: number;
+  p99: number;
+  slowest: number;
+  failed: number;
+}
+
+/**
+ * The lecture-hall scene: every learner of the class asks for `path` at the same moment, each on a
+ * connection of their own, once. How long each waited until the whole page had arrived.
+ */
+async function burst(siteUrl: string, path: string, cookies: readonly string[], what: string): Promise<Burst> {
+  const { hostname, port } = new URL(siteUrl);
+  const one = (cookie: string, index: number) =>
+    new Promise<number | null>((resolve) => {
+      const started = performance.now();
+      const req = get(
+        {
+          host: hostname,
+          port,
+          path,
+          agent: false,
+          headers: { "Accept-Encoding": "gzip, br", Cookie: cookie, "X-Forwarded-For": `10.3.${index >> 8}.${index & 255}` },
+        },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode === 200 ? performance.now() - started : null));
+          response.on("error", () => resolve(null));
+        },
+      );
+      req.on("error", () => resolve(null));
+    });
+  const waits = await Promise.all(cookies.map(one));
+  const answered = waits.filter((wait): wait is number => wait !== null).sort((a, b) => a - b);
+  const at = (share: number) => Math.round(answered[Math.min(answered.length - 1, Math.floor(share * answered.length))] ?? 0);
+  return {
+    what,
+    count: cookies.length,
+    p50: at(0.5),
+    p99: at(0.99),
+    slowest: Math.round(answered.at(-1) ?? 0),
+    failed: waits.length - answered.length,
   };
 }
 
@@ -336,12 +384,27 @@ async function main() {
     reference = await startReference(copies, dir);
     const referenceUrl = reference.url;
 
+    // First, on a site that has served nothing else yet: a lesson no one had opened (its page not
+    // kept), then the same lesson again.
+    const only = process.env.BENCH_LOAD_ONLY;
+    const bursts = only
+      ? []
+      : [
+          await burst(
+            site.url,
+            "/courses/java?lesson=5",
+            learners,
+            "the whole class opens lesson 5 of `/courses/java` at once, on a site just started",
+          ),
+          await burst(site.url, "/courses/java?lesson=5", learners, "the same, a second time"),
+        ];
+    for (const row of bursts)
+      console.log(`${row.what}: p50 ${row.p50} ms, p99 ${row.p99} ms, slowest ${row.slowest} ms, ${row.failed} failed`);
     const idle = rssMb(site.pid);
     const rows: Measured[] = [];
-    // BENCH_LOAD_ONLY=signed (a part of the rows' names): those rows alone, and docs/performance.md left as it is.
-    const only = process.env.BENCH_LOAD_ONLY;
+    // BENCH_LOAD_ONLY=signed (parts of the rows' names, "|" between): those rows alone, and docs/performance.md left as it is.
     for (const connections of connectionCounts) {
-      for (const target of targets.filter((candidate) => !only || candidate.name.includes(only))) {
+      for (const target of targets.filter((candidate) => !only || only.split("|").some((part) => candidate.name.includes(part)))) {
         const referenceRun = target.referenced
           ? await measure({ name: "reference", url: referenceUrl + new URL(target.url).pathname }, connections, undefined)
           : undefined;
@@ -356,6 +419,12 @@ async function main() {
       `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:load\` (${seconds} s a run, autocannon on the same ${availableParallelism()}-core machine, SQLite, ${workers}). The server's memory at rest: ${Math.round(idle.total)} MB in all, ${Math.round(idle.largestWorker)} MB in its largest process. The refused posts come from one address past its limit; every other row answers 2xx. Each anonymous page and the asset was asked of the reference just before the site: a bare node:http server sending the bytes the site sent for it (brotli).`,
       "",
       table(rows),
+      "",
+      `The lecture hall: each of the class's ${classSize} learners asks once, all at the same moment, each on a connection of their own.`,
+      "",
+      "| what | requests | p50 ms | p99 ms | slowest ms | failed |",
+      "|---|---|---|---|---|---|",
+      ...bursts.map((row) => `| ${row.what} | ${row.count} | ${row.p50} | ${row.p99} | ${row.slowest} | ${row.failed} |`),
     ].join("\n");
     if (only) console.log(`\n${markdown}`);
     else {
