@@ -63,7 +63,8 @@ class SqliteWriteGroups {
       const deadline = Date.now() + lockWaitMs;
       for (let pause = 1; ; pause = Math.min(2 * pause, 8)) {
         const committed = await this.db.connection().execute(async (connection) => {
-          if (!(await beganImmediately(connection))) return false;
+          const refusal = await lockRefusal(connection);
+          if (refusal) return refusal;
           try {
             for (const { unit } of group) {
               await sql`savepoint unit`.execute(connection);
@@ -82,8 +83,9 @@ class SqliteWriteGroups {
             throw error;
           }
         });
-        if (committed) break;
-        if (Date.now() > deadline) throw new Error(`database is locked: another process held the write lock for ${lockWaitMs} ms`);
+        if (committed === true) break;
+        // SQLite's own refusal, which the site answers as a database briefly unavailable (503).
+        if (Date.now() > deadline) throw committed;
         // The lock is another worker's: wait for it here, with the event loop free for other requests.
         await pauseFor(pause);
       }
@@ -102,16 +104,16 @@ class SqliteWriteGroups {
 
 /**
  * Takes the write lock at once (IMMEDIATE: a deferred transaction that read before writing could
- * be refused at its first write once another worker has committed), or answers false when another
- * process holds it. SQLite's own wait for a lock would stop this worker's event loop with it.
+ * be refused at its first write once another worker has committed), or gives SQLite's refusal when
+ * another process holds it. SQLite's own wait for a lock would stop this worker's event loop with it.
  */
-async function beganImmediately(connection: Kysely<Database>): Promise<boolean> {
+async function lockRefusal(connection: Kysely<Database>): Promise<unknown> {
   await sql.raw("pragma busy_timeout = 0").execute(connection);
   try {
     await sql`begin immediate`.execute(connection);
-    return true;
+    return undefined;
   } catch (error) {
-    if ((error as { errcode?: number }).errcode === sqliteBusy) return false;
+    if ((error as { errcode?: number }).errcode === sqliteBusy) return error;
     throw error;
   } finally {
     await sql.raw(`pragma busy_timeout = ${lockWaitMs}`).execute(connection);
