@@ -1,8 +1,9 @@
+import { setTimeout as pauseFor } from "node:timers/promises";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "./schema.ts";
-import { setTimeout as pauseFor } from "node:timers/promises";
 import { isPostgres } from "./engine.server.ts";
 import { lockWaitMs } from "./sqlite-dialect.server.ts";
+import { sqliteBusy } from "./unavailable.server.ts";
 
 /**
  * A small write a person waits for (a newsletter sign-up, a lesson's progress, a quiz attempt): its
@@ -16,8 +17,6 @@ interface Waiting {
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
-
-const sqliteBusy = 5;
 
 /** Enough to take what a busy event-loop turn brings, few enough that the first waits little. */
 const maxUnitsPerGroup = 256;

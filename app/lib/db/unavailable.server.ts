@@ -23,7 +23,7 @@ const unavailableNetworkCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOU
 const unavailableMessages = ["timeout exceeded when trying to connect", "Connection terminated", "Query read timeout"];
 
 /** SQLite's primary result codes for a database locked by another connection, past the busy timeout. */
-const sqliteBusy = 5;
+export const sqliteBusy = 5;
 const sqliteLocked = 6;
 
 interface ErrorFields {
