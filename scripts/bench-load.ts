@@ -15,13 +15,12 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { recordSignIn } from "#app/features/auth/people.server.ts";
-import { createSession, sessionCookie } from "#app/features/auth/sessions.server.ts";
 import { answerField, CURRENT_FIELD } from "#app/features/quizzes/types.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { databaseWithLearner, signInLearner } from "./bench-learner.ts";
 import { startBuiltSite } from "#tests/setup/built-site.ts";
 import { freePort } from "#tests/setup/free-port.ts";
+import { sessionCookieOf } from "#tests/setup/sessions.ts";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
@@ -217,17 +216,13 @@ async function classOfLearners(sqlitePath: string): Promise<string[]> {
   try {
     const cookies: string[] = [];
     for (let index = 0; index < classSize; index++) {
-      const person = { sub: `class-learner-${index}`, name: `Learner ${index}`, email: `class-learner-${index}@example.com` };
-      await recordSignIn(handle.db, person);
-      const id = await createSession(handle.db, {
-        ...person,
-        picture: null,
-        id_token: "",
-        access_token: "",
-        refresh_token: null,
-        access_expires_at: null,
-      });
-      cookies.push(sessionCookie.set(id, false).split(";")[0]!);
+      cookies.push(
+        await sessionCookieOf(handle.db, {
+          sub: `class-learner-${index}`,
+          name: `Learner ${index}`,
+          email: `class-learner-${index}@example.com`,
+        }),
+      );
     }
     return cookies;
   } finally {

@@ -26,7 +26,6 @@ export interface StoredPage {
   /** Settles once the brotli copy is there (or could not be made: then the page goes as gzip). */
   brotliReady: Promise<void>;
   bytes: number;
-  /** The page as a template for signed-in people, or why it cannot be one. */
   /** The page as a template for signed-in people, or why it cannot be one; absent where they get it rendered whole. */
   personal?: PersonalTemplate | { problem: string };
 }
@@ -45,8 +44,9 @@ function inlineScriptHashes(html: string): string[] {
 
 /**
  * Turns one visitor's page into one for all: the render's nonce goes (it must not be shared),
- * its inline scripts are allowed by their hashes instead, and the bytes are compressed once (gzip
- * at once, brotli a moment later), and cut around its personal slots. Undefined when the nonce shows anywhere else in the page than its attributes.
+ * its inline scripts are allowed by their hashes instead, the bytes are compressed once (gzip at
+ * once, brotli a moment later), and it is cut around its personal slots. Undefined when the nonce
+ * shows anywhere else in the page than its attributes.
  */
 export async function storePage(
   html: string,

@@ -4,9 +4,8 @@
 // as stored must be in the database afterwards, on both engines.
 import { Agent, request } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { recordSignIn } from "#app/features/auth/people.server.ts";
-import { createSession, sessionCookie } from "#app/features/auth/sessions.server.ts";
 import { engines } from "../setup/databases.ts";
+import { sessionCookieOf } from "../setup/sessions.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 import { until } from "../setup/waiting.ts";
 
@@ -58,16 +57,7 @@ describe.each(engines)("acknowledged posts after a crash on %s", (engine) => {
       const cookies: string[] = [];
       for (let index = 0; index < learnerCount; index++) {
         const person = { sub: `crash-learner-${index}`, name: `Crash Learner ${index}`, email: `crash-learner-${index}@example.com` };
-        await recordSignIn(handle.db, person);
-        const id = await createSession(handle.db, {
-          ...person,
-          picture: null,
-          id_token: "",
-          access_token: "",
-          refresh_token: null,
-          access_expires_at: null,
-        });
-        cookies.push(sessionCookie.set(id, false).split(";")[0]!);
+        cookies.push(await sessionCookieOf(handle.db, person));
       }
       // The course's lessons in order: a report names its lesson by number.
       const lessons = (

@@ -12,6 +12,8 @@ import { sqliteBusy } from "./unavailable.server.ts";
  */
 export type WriteUnit<T> = (db: Kysely<Database>) => Promise<T>;
 
+type Outcome = { value: unknown } | { error: unknown };
+
 interface Waiting {
   unit: WriteUnit<unknown>;
   resolve(value: unknown): void;
@@ -57,37 +59,9 @@ class SqliteWriteGroups {
   }
 
   private async commitGroup(group: Waiting[]) {
-    const outcomes: Array<{ value: unknown } | { error: unknown }> = [];
+    let outcomes: Outcome[];
     try {
-      const deadline = Date.now() + lockWaitMs;
-      for (let pause = 1; ; pause = Math.min(2 * pause, 8)) {
-        const committed = await this.db.connection().execute(async (connection) => {
-          const refusal = await lockRefusal(connection);
-          if (refusal) return refusal;
-          try {
-            for (const { unit } of group) {
-              await sql`savepoint unit`.execute(connection);
-              try {
-                outcomes.push({ value: await unit(connection) });
-              } catch (error) {
-                outcomes.push({ error });
-                await sql`rollback to unit`.execute(connection);
-              }
-              await sql`release unit`.execute(connection);
-            }
-            await sql`commit`.execute(connection);
-            return true;
-          } catch (error) {
-            await sql`rollback`.execute(connection).catch(() => {});
-            throw error;
-          }
-        });
-        if (committed === true) break;
-        // SQLite's own refusal, which the site answers as a database briefly unavailable (503).
-        if (Date.now() > deadline) throw committed;
-        // The lock is another worker's: wait for it here, with the event loop free for other requests.
-        await pauseFor(pause);
-      }
+      outcomes = await this.committed(group);
     } catch (error) {
       // The group did not commit: none of its units is stored, so each fails.
       for (const { reject } of group) reject(error);
@@ -99,24 +73,62 @@ class SqliteWriteGroups {
       else resolve(outcome.value);
     });
   }
+
+  /** Each unit's outcome once the group is committed, the write lock waited for with the event loop free. */
+  private async committed(group: Waiting[]): Promise<Outcome[]> {
+    const deadline = Date.now() + lockWaitMs;
+    for (let pause = 1; ; pause = Math.min(2 * pause, 8)) {
+      const attempt = await this.db.connection().execute((connection) => inOneTransaction(connection, group));
+      if ("outcomes" in attempt) return attempt.outcomes;
+      // SQLite's own refusal, which the site answers as a database briefly unavailable (503).
+      if (Date.now() > deadline) throw attempt.busy;
+      await pauseFor(pause);
+    }
+  }
 }
 
 /**
- * Takes the write lock at once (IMMEDIATE: a deferred transaction that read before writing could
- * be refused at its first write once another worker has committed), or gives SQLite's refusal when
- * another process holds it. SQLite's own wait for a lock would stop this worker's event loop with it.
+ * The group's units in one IMMEDIATE transaction (a deferred one that read before writing could be
+ * refused at its first write once another worker has committed), committed; or SQLite's refusal
+ * when another process holds the write lock. SQLite's own wait for the lock would stop this
+ * worker's event loop with it, so none is asked for here.
  */
-async function lockRefusal(connection: Kysely<Database>): Promise<unknown> {
+async function inOneTransaction(
+  connection: Kysely<Database>,
+  group: readonly Waiting[],
+): Promise<{ outcomes: Outcome[] } | { busy: unknown }> {
   await sql.raw("pragma busy_timeout = 0").execute(connection);
   try {
     await sql`begin immediate`.execute(connection);
-    return undefined;
   } catch (error) {
-    if ((error as { errcode?: number }).errcode === sqliteBusy) return error;
+    if ((error as { errcode?: number }).errcode === sqliteBusy) return { busy: error };
     throw error;
   } finally {
     await sql.raw(`pragma busy_timeout = ${lockWaitMs}`).execute(connection);
   }
+  try {
+    const outcomes: Outcome[] = [];
+    for (const { unit } of group) outcomes.push(await inSavepoint(connection, unit));
+    await sql`commit`.execute(connection);
+    return { outcomes };
+  } catch (error) {
+    await sql`rollback`.execute(connection).catch(() => {});
+    throw error;
+  }
+}
+
+/** One unit in a savepoint of its own: undone alone when it fails. */
+async function inSavepoint(connection: Kysely<Database>, unit: WriteUnit<unknown>): Promise<Outcome> {
+  await sql`savepoint unit`.execute(connection);
+  let outcome: Outcome;
+  try {
+    outcome = { value: await unit(connection) };
+  } catch (error) {
+    outcome = { error };
+    await sql`rollback to unit`.execute(connection);
+  }
+  await sql`release unit`.execute(connection);
+  return outcome;
 }
 
 const groupsOf = new WeakMap<Kysely<Database>, SqliteWriteGroups>();

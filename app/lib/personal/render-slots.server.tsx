@@ -58,6 +58,29 @@ function remember(key: string, markup: string) {
   markupByInput.set(key, markup);
 }
 
+/** A slot's markup as kept from an earlier render, if it is, and how to keep it once rendered. */
+interface KeptMarkup {
+  person: unknown;
+  markup: string | undefined;
+  keep(markup: string): void;
+}
+
+function keptMarkupOf(slot: SlotRecord, person: unknown, location: string): KeptMarkup {
+  const part = slot.part as PersonalPart<object, unknown>;
+  const variant = part.variant?.({ ...slot.props, person });
+  if (variant !== undefined) {
+    let kept = markupOfVariants.get(part);
+    if (!kept) markupOfVariants.set(part, (kept = new Map()));
+    const variants = kept;
+    const keep = (markup: string) => {
+      if (variants.size < variantsKept) variants.set(variant, markup);
+    };
+    return { person, markup: variants.get(variant), keep };
+  }
+  const input = `${location}\0${slot.id}\0${JSON.stringify(slot.props)}\0${JSON.stringify(person)}`;
+  return { person, markup: remembered(input), keep: (markup) => remember(input, markup) };
+}
+
 /**
  * The markup of each slot's part, rendered alone for the page at `address` (path and query) with
  * `personOf(slot)` as its person: in one render, under a router at that address, so links, forms
@@ -66,25 +89,9 @@ function remember(key: string, markup: string) {
  */
 export function renderSlots(slots: readonly SlotRecord[], personOf: (slot: SlotRecord) => unknown, address: string): string[] {
   const location = routerLocation(address);
-  const markup: (string | undefined)[] = [];
-  const variants: (string | undefined)[] = [];
-  const inputs: (string | undefined)[] = [];
-  const toRender: number[] = [];
-  for (const [index, slot] of slots.entries()) {
-    const part = slot.part as PersonalPart<object, unknown>;
-    const person = personOf(slot);
-    const variant = part.variant?.({ ...slot.props, person });
-    variants.push(variant);
-    if (variant !== undefined) {
-      inputs.push(undefined);
-      markup.push(markupOfVariants.get(part)?.get(variant));
-    } else {
-      const input = `${location}\0${slot.id}\0${JSON.stringify(slot.props)}\0${JSON.stringify(person)}`;
-      inputs.push(input);
-      markup.push(remembered(input));
-    }
-    if (markup[index] === undefined) toRender.push(index);
-  }
+  const kept = slots.map((slot) => keptMarkupOf(slot, personOf(slot), location));
+  const markup = kept.map((entry) => entry.markup);
+  const toRender = kept.flatMap((entry, index) => (entry.markup === undefined ? [index] : []));
   if (toRender.length === 0) return markup as string[];
   const parts = toRender.map((index) => {
     const slot = slots[index]!;
@@ -92,7 +99,7 @@ export function renderSlots(slots: readonly SlotRecord[], personOf: (slot: SlotR
     return (
       <Fragment key={`${index}-${slot.id}`}>
         <template />
-        <Part {...slot.props} person={personOf(slot)} />
+        <Part {...slot.props} person={kept[index]!.person} />
       </Fragment>
     );
   });
@@ -105,16 +112,7 @@ export function renderSlots(slots: readonly SlotRecord[], personOf: (slot: SlotR
     .slice(1);
   for (const [position, index] of toRender.entries()) {
     markup[index] = rendered[position] ?? "";
-    const input = inputs[index];
-    if (input !== undefined) {
-      remember(input, markup[index]);
-      continue;
-    }
-    const variant = variants[index]!;
-    const part = slots[index]!.part;
-    let kept = markupOfVariants.get(part);
-    if (!kept) markupOfVariants.set(part, (kept = new Map()));
-    if (kept.size < variantsKept) kept.set(variant, markup[index]);
+    kept[index]!.keep(markup[index]);
   }
   return markup as string[];
 }
