@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "#app/lib/db/schema.ts";
 import { libraryCatalogue } from "#app/content/seeds/library-catalogue.ts";
-import { applyCourseSeed } from "#app/features/courses/seed.server.ts";
+import { applyCourseSeed, applyLessonNotesSeed } from "#app/features/courses/seed.server.ts";
 import { applyCatalogueSeed } from "#app/features/library/seed.server.ts";
-import { applyQuizSeed } from "#app/features/quizzes/seed.server.ts";
+import { applyQuizExplanationsSeed, applyQuizSeed } from "#app/features/quizzes/seed.server.ts";
 import { openDatabase, type DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { migrateToLatest } from "#app/lib/db/migrate.server.ts";
 import type { Config } from "#app/lib/config/env.server.ts";
@@ -30,9 +30,15 @@ export async function prepareDatabase(config: Config, logger: Logger, pagesDatab
   }
 }
 
-/** The built-in content: the courses and quizzes on the first start only, the library's books whenever they changed. */
+/**
+ * The built-in content: the courses and quizzes on the first start only (the lessons' notes and
+ * the questions' explanations once, also into a database seeded before they existed), the
+ * library's books whenever they changed.
+ */
 export async function applySeeds(db: Kysely<Database>) {
   const courses = await applyCourseSeed(db);
+  await applyLessonNotesSeed(db);
   const quizzes = await applyQuizSeed(db);
+  await applyQuizExplanationsSeed(db);
   return { courses, quizzes, library: await applyCatalogueSeed(db, libraryCatalogue) };
 }

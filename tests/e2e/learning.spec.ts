@@ -138,7 +138,7 @@ test("a signed-in learner's place in a lesson survives a reload; speed and finis
 
   await main(page).getByRole("button", { name: "Mark as finished" }).click();
   await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();
-  await expect(main(page).getByRole("heading", { name: /32 videos \(1 finished\)/ })).toBeVisible();
+  await expect(main(page).getByRole("heading", { name: /32 lessons \(1 finished\)/ })).toBeVisible();
 });
 
 test("a signed-in learner's pages, filled in from the kept ones, hydrate as served and act as the learner's", async ({ page }) => {
@@ -155,7 +155,7 @@ test("a signed-in learner's pages, filled in from the kept ones, hydrate as serv
   await expect(account).toBeVisible();
   await main(page).getByRole("button", { name: "Mark as finished" }).click();
   await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();
-  await expect(main(page).getByRole("heading", { name: /22 videos \(1 finished\)/ })).toBeVisible();
+  await expect(main(page).getByRole("heading", { name: /22 lessons \(1 finished\)/ })).toBeVisible();
   // After a navigation, the page is the loaders' again, still this learner's.
   await page.getByRole("banner").getByRole("link", { name: "eLEARNING" }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -179,6 +179,33 @@ test("from a listing to a course and through its lessons without a page load", a
   await expect(main(page).getByText("This lesson's video is not available yet.")).toBeVisible();
   await expect(main(page).locator("video")).toHaveCount(0);
   await expect(main(page).getByRole("listitem").filter({ hasText: "Now showing" })).toContainText("Lesson 2");
+});
+
+test("a lesson without a video teaches by its notes, and the learner marks it finished once read", async ({ page }) => {
+  await register(page, `reader-${Date.now()}@example.com`);
+  await open(page, "/courses/java?lesson=3");
+  await expect(main(page).locator("video")).toHaveCount(0);
+  const notes = main(page).getByRole("region", { name: "Lesson notes" });
+  await expect(notes.getByRole("heading", { level: 3 }).first()).toBeVisible();
+  // Highlighted on the server: the colours are classes in the page, no highlighter runs here.
+  await expect(notes.locator("pre code.hljs.language-java").first()).toBeVisible();
+  expect(await notes.locator("pre code span[class^='hljs-']").count()).toBeGreaterThan(0);
+  await main(page).getByRole("button", { name: "Mark as finished" }).click();
+  await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();
+  await expect(main(page).getByRole("heading", { name: /32 lessons \(1 finished\)/ })).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a lesson's notes are on its page, with the video's and without one", async ({ page }) => {
+    for (const path of ["/courses/java?lesson=1", "/courses/dsa?lesson=4"]) {
+      await page.goto(path);
+      const notes = main(page).getByRole("region", { name: "Lesson notes" });
+      await expect(notes.getByRole("heading", { level: 3 }).first()).toBeVisible();
+      await expect(notes.getByRole("heading", { name: "Summary" })).toBeVisible();
+    }
+  });
 });
 
 test("the player works from the keyboard and loads no video before it is asked to", async ({ page }) => {
@@ -213,7 +240,7 @@ test("a lesson watched to the end is marked finished and starts from the beginni
     return v.play();
   });
   await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();
-  await expect(main(page).getByRole("heading", { name: /1 video \(1 finished\)/ })).toBeVisible();
+  await expect(main(page).getByRole("heading", { name: /1 lesson \(1 finished\)/ })).toBeVisible();
 
   await page.reload();
   await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();

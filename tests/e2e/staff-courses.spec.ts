@@ -120,6 +120,20 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   await main.getByRole("button", { name: "Upload the captions" }).click();
   await expect(main.getByRole("status").first()).toContainText("The captions were saved.");
 
+  // The notes, in Markdown: previewed as learners will read them, then saved.
+  const notes = main.getByLabel("Notes (Markdown)");
+  await notes.fill(
+    '## Alternative text\n\nEvery picture that informs needs **alt text**.\n\n```html\n<img src="chart.png" alt="Sales rose in May">\n```',
+  );
+  await main.getByRole("button", { name: "Preview" }).click();
+  const preview = main.getByRole("region", { name: "Preview (not saved yet)" });
+  await expect(preview.getByRole("heading", { name: "Alternative text" })).toBeVisible();
+  await expect(preview.locator("code.hljs")).toContainText('alt="Sales rose in May"');
+  await expect(notes).toHaveValue(/^## Alternative text/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await main.getByRole("button", { name: "Save the notes" }).click();
+  await expect(main.getByRole("status").first()).toContainText("The notes were saved");
+
   await main.getByRole("button", { name: "Publish" }).click();
   await expect(main.getByRole("status").first()).toContainText("The lesson is published");
   await main.getByRole("link", { name: "Web Accessibility Basics" }).click();
@@ -168,6 +182,9 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   await open(student.page, "/courses/web-accessibility");
   const studentMain = student.page.getByRole("main");
   await expect(studentMain.getByRole("heading", { level: 2, name: "Why accessibility matters" })).toBeVisible();
+  await expect(
+    studentMain.getByRole("region", { name: "Lesson notes" }).getByRole("heading", { level: 3, name: "Alternative text" }),
+  ).toBeVisible();
   const video = studentMain.locator("video");
   await expect(video.locator("track")).toHaveAttribute("src", /\.vtt$/);
   await video.evaluate((element: HTMLVideoElement) => element.play());

@@ -56,7 +56,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
       ]);
       const page = await responseText(await browser.request("/courses/dsa?lesson=4"));
       expect(page).toContain("You have finished this lesson.");
-      expect(page).toContain("35 videos (1 finished)");
+      expect(page).toContain("35 lessons (1 finished)");
     });
 
     it("shows each learner only their own progress, on the course page and the profile", async () => {
@@ -68,7 +68,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
       const html = await course.text();
       expect(html).not.toContain("Resumes at");
       expect(html).not.toContain("#t=42");
-      expect(visibleText(html)).toContain("7 videos");
+      expect(visibleText(html)).toContain("7 lessons");
       expect(visibleText(html)).not.toContain("1 finished");
       const profile = await responseText(await second.browser.request("/profile"));
       expect(profile).toContain("No lesson finished yet.");
@@ -185,8 +185,9 @@ describe.each(engines)("learning progress on %s", (engine) => {
       const review = await responseText(await browser.request(reviewHref));
       expect(review).toContain("9 out of 10 (90%)");
       expect(review).toContain(`1. ${react[0]!.question}`);
-      expect(review).toContain(`Your choice No answer Right answer ${react[0]!.answer} Not correct`);
-      expect(review).toContain(`Your choice ${react[1]!.answer} Right answer ${react[1]!.answer} Correct`);
+      // Each right answer with why it is right.
+      expect(review).toContain(`Your choice No answer Right answer ${react[0]!.answer} Why ${react[0]!.explanation} Not correct`);
+      expect(review).toContain(`Your choice ${react[1]!.answer} Right answer ${react[1]!.answer} Why ${react[1]!.explanation} Correct`);
 
       await browser.postForm("/progress", { course: "mongodb", lesson: "2", finished: "true" });
       const profile = await responseText(await browser.request("/profile"));

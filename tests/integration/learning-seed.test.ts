@@ -6,11 +6,13 @@ import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.
 import { quizzes } from "#app/content/seeds/quizzes.ts";
 import { videoCourses } from "#app/content/seeds/video-courses.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
-import { applyCourseSeed } from "#app/features/courses/seed.server.ts";
+import { lessonNotesByCourse } from "#app/content/seeds/lesson-notes/index.server.ts";
+import { applyCourseSeed, applyLessonNotesSeed } from "#app/features/courses/seed.server.ts";
 import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
-import { applyQuizSeed } from "#app/features/quizzes/seed.server.ts";
+import { applyQuizExplanationsSeed, applyQuizSeed } from "#app/features/quizzes/seed.server.ts";
+import { proseWordCount } from "#app/lib/markdown/render-markdown.server.ts";
 import { migrateTo, migrateToLatest } from "#app/lib/db/migrate.server.ts";
-import { createTestDatabase, engines, openTestDatabase } from "../setup/databases.ts";
+import { createTestDatabase, engines, openTestDatabase, type Engine } from "../setup/databases.ts";
 
 /** The spec's numbers: lessons per course, questions per quiz, cards per listing. */
 const specLessons = {
@@ -79,20 +81,36 @@ describe.each(engines)("the learning content seed on %s", (engine) => {
     }
   });
 
+  it("gives every seeded lesson notes that teach: a heading and at least 300 words besides the code", async () => {
+    const lessons = await database.db.selectFrom("lessons").select(["id", "notes"]).orderBy("id").execute();
+    expect(lessons).toHaveLength(157);
+    const thin = lessons.filter(({ notes }) => !/^#{1,6} \S/m.test(notes) || proseWordCount(notes) < 300).map(({ id }) => id);
+    expect(thin).toEqual([]);
+  });
+
+  it("explains every seeded question's answer", async () => {
+    const questions = await database.db.selectFrom("quiz_questions").select(["id", "explanation"]).execute();
+    expect(questions).toHaveLength(60);
+    expect(questions.filter(({ explanation }) => explanation.trim().split(/\s+/).length < 10).map(({ id }) => id)).toEqual([]);
+  });
+
   it("is written on the first start only: a later start keeps what staff changed", async () => {
     await changeContent(database.db, "courses", (trx) =>
       trx.updateTable("lessons").set({ title: "Changed by a teacher" }).where("id", "=", "java-01").execute(),
     );
     await changeContent(database.db, "quizzes", (trx) => trx.deleteFrom("quiz_questions").where("id", "=", "java-20").execute());
     expect(await applyCourseSeed(database.db)).toBe(false);
+    expect(await applyLessonNotesSeed(database.db)).toBe(false);
     expect(await applyQuizSeed(database.db)).toBe(false);
+    expect(await applyQuizExplanationsSeed(database.db)).toBe(false);
     const lesson = await database.db.selectFrom("lessons").select("title").where("id", "=", "java-01").executeTakeFirstOrThrow();
     expect(lesson.title).toBe("Changed by a teacher");
     expect(await database.db.selectFrom("quiz_questions").select("id").where("quiz_slug", "=", "java").execute()).toHaveLength(19);
   });
 });
 
-describe.each(engines)("moving to stored courses on %s", (engine) => {
+/** A database of the block's own, made empty before its tests and dropped after them. */
+function emptyDatabase(engine: Engine) {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let handle: ReturnType<Awaited<ReturnType<typeof createTestDatabase>>["open"]>;
   beforeAll(async () => {
@@ -103,6 +121,15 @@ describe.each(engines)("moving to stored courses on %s", (engine) => {
     await handle.close();
     await database.drop();
   });
+  return {
+    get db() {
+      return handle.db;
+    },
+  };
+}
+
+describe.each(engines)("moving to stored courses on %s", (engine) => {
+  const handle = emptyDatabase(engine);
 
   it("keeps each learner's progress with its lesson and gives old attempts the questions they were scored against", async () => {
     await migrateTo(handle.db, "011-content-versions");
@@ -146,5 +173,47 @@ describe.each(engines)("moving to stored courses on %s", (engine) => {
 
     const attempt = await handle.db.selectFrom("quiz_attempts").select("questions").where("id", "=", "a1").executeTakeFirstOrThrow();
     expect(JSON.parse(attempt.questions!)[0]).toEqual(questionsByQuiz.react![0]);
+  });
+});
+
+describe.each(engines)("notes and explanations for a database seeded before they existed, on %s", (engine) => {
+  const handle = emptyDatabase(engine);
+
+  it("are written into the seeded lessons and questions, never over a teacher's own", async () => {
+    const { db } = handle;
+    await migrateToLatest(db);
+    await applyCourseSeed(db);
+    await applyQuizSeed(db);
+    // What teachers did before the notes came: their own notes, a lesson made into another, a question rewritten.
+    await changeContent(db, "courses", async (trx) => {
+      await trx.updateTable("lessons").set({ notes: "My own notes." }).where("id", "=", "java-02").execute();
+      await trx.updateTable("lessons").set({ title: "Another lesson now" }).where("id", "=", "java-03").execute();
+    });
+    await changeContent(db, "quizzes", async (trx) => {
+      await trx.updateTable("quiz_questions").set({ question: "A question of my own?" }).where("id", "=", "java-05").execute();
+      await trx.updateTable("quiz_questions").set({ explanation: "My own explanation." }).where("id", "=", "java-06").execute();
+    });
+
+    // Two instances starting at once: written once.
+    expect((await Promise.all([applyLessonNotesSeed(db), applyLessonNotesSeed(db)])).filter(Boolean)).toHaveLength(1);
+    expect((await Promise.all([applyQuizExplanationsSeed(db), applyQuizExplanationsSeed(db)])).filter(Boolean)).toHaveLength(1);
+
+    const notes = Object.fromEntries(
+      (await db.selectFrom("lessons").select(["id", "notes"]).where("id", "in", ["java-01", "java-02", "java-03"]).execute()).map((row) => [
+        row.id,
+        row.notes,
+      ]),
+    );
+    expect(notes).toEqual({ "java-01": lessonNotesByCourse().java![0], "java-02": "My own notes.", "java-03": "" });
+    const explanations = Object.fromEntries(
+      (
+        await db.selectFrom("quiz_questions").select(["id", "explanation"]).where("id", "in", ["java-04", "java-05", "java-06"]).execute()
+      ).map((row) => [row.id, row.explanation]),
+    );
+    expect(explanations).toEqual({
+      "java-04": questionsByQuiz.java![3]!.explanation,
+      "java-05": "",
+      "java-06": "My own explanation.",
+    });
   });
 });

@@ -41,6 +41,7 @@ const staffActions: [string, Record<string, string>][] = [
   ["/staff/courses/java", { intent: "unpublish" }],
   ["/staff/courses/java/lessons/new", { title: "Sneaky lesson", description: "A lesson that should never be stored anywhere at all." }],
   ["/staff/courses/java/lessons/java-01", { intent: "unpublish" }],
+  ["/staff/courses/java/lessons/java-01", { intent: "notes", notes: "## Written by a student" }],
   ["/staff/quizzes", { slug: "sneaky", title: "Sneaky", coursePath: "/courses/java" }],
   ["/staff/quizzes/java", { intent: "unpublish" }],
   ["/staff/accounts", { intent: "disable", sub: "anyone" }],
@@ -239,11 +240,11 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect(created.status).toBe(303);
       const id = new URL(created.headers.get("location")!, site.url).pathname.split("/").pop()!;
       const page = async () => visibleText(await (await learner.browser.request("/courses/mern/express")).text());
-      expect(await page()).toContain("7 videos");
+      expect(await page()).toContain("7 lessons");
       expect(await page()).not.toContain("Deploying an Express App");
 
       expect((await teacher.browser.postForm(`/staff/courses/express/lessons/${id}`, { intent: "publish" })).status).toBe(303);
-      expect(await page()).toContain("8 videos");
+      expect(await page()).toContain("8 lessons");
       expect(await page()).toContain("Deploying an Express App");
 
       // The new lesson moved to the top: the finished lesson is now number 3, and still finished.
@@ -267,6 +268,57 @@ describe.each(engines)("the staff area on %s", (engine) => {
         order: ids.filter((other) => other !== id).join(","),
       });
       expect(stale.status).toBe(409);
+    });
+
+    it("take notes in Markdown: a preview stores nothing, saved notes reach learners inert, too long ones are refused", async () => {
+      const teacher = await person("teacher");
+      const lessonPage = "/staff/courses/java/lessons/java-02";
+      const notes = async () =>
+        (await handle.db.selectFrom("lessons").select("notes").where("id", "=", "java-02").executeTakeFirstOrThrow()).notes;
+      const learnerPage = async () => {
+        const html = await (await fetch(`${site.url}/courses/java?lesson=2`)).text();
+        const start = html.indexOf('id="lesson-notes-heading"');
+        return html.slice(start, html.indexOf("</section>", start));
+      };
+      const before = await notes();
+      const audit = await auditCount();
+      const written = [
+        "## Loops in practice",
+        "",
+        "A `for` loop counts; see [the first lesson](/courses/java?lesson=1).",
+        "",
+        "<script>alert('notes')</script>",
+        "",
+        "[Click me](javascript:alert(1)) <img src=x onerror=alert(2)>",
+        "",
+        "```java",
+        "for (int i = 0; i < 3; i++) System.out.println(i);",
+        "```",
+      ].join("\n");
+
+      const preview = await teacher.browser.postForm(lessonPage, { intent: "notes-preview", notes: written });
+      expect(preview.status).toBe(200);
+      const previewHtml = await preview.text();
+      expect(visibleText(previewHtml)).toContain("Preview (not saved yet)");
+      expect(previewHtml).toContain("<h3>Loops in practice</h3>");
+      // The typed text comes back in its field, for more editing.
+      expect(previewHtml).toContain("## Loops in practice");
+      expect(await notes()).toBe(before);
+      expect(await auditCount()).toBe(audit);
+
+      const tooLong = await teacher.browser.postForm(lessonPage, { intent: "notes", notes: "x".repeat(40_001) });
+      expect(tooLong.status).toBe(400);
+      expect(visibleText(await tooLong.text())).toContain("The notes can have at most 40,000 characters.");
+      expect(await notes()).toBe(before);
+
+      expect((await teacher.browser.postForm(lessonPage, { intent: "notes", notes: written })).status).toBe(303);
+      expect(await notes()).toBe(written);
+      expect(await auditCount()).toBe(audit + 1);
+      const shown = await learnerPage();
+      expect(shown).toContain("<h3>Loops in practice</h3>");
+      expect(shown).toContain('<a href="/courses/java?lesson=1">the first lesson</a>');
+      expect(shown).toContain('<code class="hljs language-java">');
+      expect(shown).not.toMatch(/<script|<img|onerror|javascript:/i);
     });
 
     it("refuse captions with a cue that ends the moment it starts, saying which line and why, and store nothing", async () => {

@@ -12,7 +12,7 @@ import { startSite, type RunningSite } from "../setup/server.ts";
 const sampleClip = "media/java/01.mp4";
 const allPaths = videoCourses.flatMap((course) => course.paths.map((path) => [path, course] as const));
 
-/** The lesson cards of a course page: the items of the list under the "N videos" heading. */
+/** The lesson cards of a course page: the items of the list under the "N lessons" heading. */
 function lessonCards(html: string) {
   const list = html.slice(html.indexOf('id="lessons-heading"'), html.indexOf("</ol>", html.indexOf('id="lessons-heading"')));
   return list.match(/<li\b/g)?.length ?? 0;

@@ -65,7 +65,7 @@ export async function createTestDatabase(engine: Engine, { prepared = false } = 
 
 /**
  * A fresh, migrated database opened in this process, for tests of query modules; `seeded`: with
- * the courses and quizzes a first start writes.
+ * the courses and quizzes a first start writes (with the lessons' notes and the questions' explanations).
  */
 export async function openTestDatabase(engine: Engine, { seeded = false } = {}) {
   const { migrateToLatest } = await import("#app/lib/db/migrate.server.ts");
@@ -73,12 +73,14 @@ export async function openTestDatabase(engine: Engine, { seeded = false } = {}) 
   const handle = database.open();
   await migrateToLatest(handle.db);
   if (seeded) {
-    const [{ applyCourseSeed }, { applyQuizSeed }] = await Promise.all([
+    const [{ applyCourseSeed, applyLessonNotesSeed }, { applyQuizSeed, applyQuizExplanationsSeed }] = await Promise.all([
       import("#app/features/courses/seed.server.ts"),
       import("#app/features/quizzes/seed.server.ts"),
     ]);
     await applyCourseSeed(handle.db);
+    await applyLessonNotesSeed(handle.db);
     await applyQuizSeed(handle.db);
+    await applyQuizExplanationsSeed(handle.db);
   }
   return {
     db: handle.db,

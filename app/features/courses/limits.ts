@@ -11,6 +11,8 @@ export const TEACHER_MAX_LENGTH = 80;
 export const DURATION_MAX_LENGTH = 40;
 export const LESSON_TITLE_MAX_LENGTH = 120;
 export const LESSON_DESCRIPTION_MAX_LENGTH = 2000;
+/** A lesson's notes: several thousand words with their code. */
+export const LESSON_NOTES_MAX_LENGTH = 40_000;
 
 /** The largest picture file accepted: a phone photo fits, a poster-sized scan does not. */
 export const COURSE_IMAGE_MAX_MB = 10;

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { coursesByCategory } from "#app/content/seeds/courses.ts";
+import { lessonNotesByCourse } from "#app/content/seeds/lesson-notes/index.server.ts";
 import { lessonsByCourse } from "#app/content/seeds/lessons/index.server.ts";
 import { videoCourses } from "#app/content/seeds/video-courses.ts";
 import { raiseContentVersion } from "#app/lib/content-versions/content-versions.server.ts";
@@ -67,6 +68,7 @@ function courseSeedRows(now: string) {
         video: stem + videoExtension,
         captions: stem + captionsExtension,
         duration_seconds: null,
+        notes: "",
         created_at: now,
         updated_at: now,
       };
@@ -83,6 +85,32 @@ export async function applyCourseSeed(db: Kysely<Database>): Promise<boolean> {
     await trx.insertInto("course_paths").values(paths).execute();
     await trx.insertInto("course_listings").values(listings).execute();
     await trx.insertInto("lessons").values(lessons).execute();
+    await raiseContentVersion(trx, "courses");
+  });
+}
+
+/**
+ * The seeded lessons' notes, written once: into a new database after the courses, and into one
+ * seeded before lessons had notes. Only into a seeded lesson still titled as seeded whose notes
+ * are empty, so a teacher's own lesson or notes are never overwritten.
+ */
+export async function applyLessonNotesSeed(db: Kysely<Database>): Promise<boolean> {
+  const notesByCourse = lessonNotesByCourse();
+  return seedOnFirstStart(db, "lesson-notes", notesByCourse, async (trx) => {
+    for (const [course, notes] of Object.entries(notesByCourse)) {
+      const lessons = lessonsByCourse[course] ?? [];
+      for (const [index, text] of notes.entries()) {
+        const lesson = lessons[index];
+        if (!lesson) throw new Error(`lesson-notes/${course} has notes for lesson ${index + 1}, which the course does not have`);
+        await trx
+          .updateTable("lessons")
+          .set({ notes: text })
+          .where("id", "=", seedLessonId(course, index + 1))
+          .where("title", "=", lesson.title)
+          .where("notes", "=", "")
+          .execute();
+      }
+    }
     await raiseContentVersion(trx, "courses");
   });
 }

@@ -13,7 +13,7 @@ type SheetReading =
  * Anything that names a question or option the quiz does not have, skips a question or
  * repeats one, is refused as a whole.
  */
-export function readAnswerSheet(quizTitle: string, questions: readonly QuizQuestion[], form: FormData): SheetReading {
+export function readAnswerSheet(quizTitle: string, questions: readonly Omit<QuizQuestion, "explanation">[], form: FormData): SheetReading {
   const refuse = (detail: string): SheetReading => ({
     kind: "refused",
     message: `This answer sheet does not fit the ${quizTitle} quiz: ${detail} Nothing was recorded; please start the quiz again.`,

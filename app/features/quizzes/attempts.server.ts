@@ -46,9 +46,14 @@ export async function saveAttempt(
   return id;
 }
 
+/** A question as an attempt kept it: attempts kept before questions had explanations have none. */
+type AttemptQuestion = Omit<QuizQuestion, "explanation"> & { explanation?: string };
+
 /** The questions an attempt was scored against, kept with it so its review survives edits to the quiz. */
 export const attemptQuestionsJson = (questions: readonly QuizQuestion[]) =>
-  JSON.stringify(questions.map(({ id, question, code, options, answer }) => ({ id, question, code, options, answer })));
+  JSON.stringify(
+    questions.map(({ id, question, code, options, answer, explanation }) => ({ id, question, code, options, answer, explanation })),
+  );
 
 /** The learner's own attempt, or undefined (someone else's attempts do not exist for them). */
 export async function findAttempt(db: Kysely<Database>, userSub: string, quizSlug: string, id: string) {
@@ -63,7 +68,7 @@ export async function findAttempt(db: Kysely<Database>, userSub: string, quizSlu
   return {
     ...row,
     answers: JSON.parse(row.answers) as StoredAnswer[],
-    questions: row.questions === null ? [] : (JSON.parse(row.questions) as QuizQuestion[]),
+    questions: row.questions === null ? [] : (JSON.parse(row.questions) as AttemptQuestion[]),
   };
 }
 

@@ -41,6 +41,7 @@ async function loadQuizzes(db: Kysely<Database>): Promise<QuizCatalogue> {
         ...(question.code === null ? {} : { code: question.code }),
         options: JSON.parse(question.options) as string[],
         answer: question.answer,
+        explanation: question.explanation,
       })),
   }));
   const bySlug = new Map(quizzes.map((quiz) => [quiz.slug, quiz]));

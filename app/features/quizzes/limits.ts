@@ -20,6 +20,7 @@ export const COURSE_PATH_MAX_LENGTH = 200;
 export const QUESTION_MAX_LENGTH = 1000;
 export const CODE_MAX_LENGTH = 4000;
 export const OPTION_MAX_LENGTH = 300;
+export const EXPLANATION_MAX_LENGTH = 1000;
 
 /** The columns a CSV of questions names in its first row (code may be added), in any order. */
 export const QUIZ_CSV_COLUMNS = ["question", ...Array.from({ length: MAX_OPTIONS }, (_, index) => `option${index + 1}`), "answer"];

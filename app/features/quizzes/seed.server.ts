@@ -44,6 +44,7 @@ export async function applyQuizSeed(db: Kysely<Database>): Promise<boolean> {
             code: question.code ?? null,
             options: JSON.stringify(question.options),
             answer: question.answer,
+            explanation: "",
           })),
         )
         .execute();
@@ -54,5 +55,29 @@ export async function applyQuizSeed(db: Kysely<Database>): Promise<boolean> {
         .where("questions", "is", null)
         .execute();
     }
+  });
+}
+
+/**
+ * The seeded questions' explanations, written once: into a new database after the quizzes, and
+ * into one seeded before questions had explanations. Only into a seeded question still asking and
+ * answering as seeded whose explanation is empty, so no teacher's edit is overwritten.
+ */
+export async function applyQuizExplanationsSeed(db: Kysely<Database>): Promise<boolean> {
+  const explanations = Object.values(questionsByQuiz).flatMap((questions) =>
+    questions.map(({ id, question, answer, explanation }) => ({ id, question, answer, explanation })),
+  );
+  return seedOnFirstStart(db, "quiz-explanations", explanations, async (trx) => {
+    for (const { id, question, answer, explanation } of explanations) {
+      await trx
+        .updateTable("quiz_questions")
+        .set({ explanation })
+        .where("id", "=", id)
+        .where("question", "=", question)
+        .where("answer", "=", answer)
+        .where("explanation", "=", "")
+        .execute();
+    }
+    await raiseContentVersion(trx, "quizzes");
   });
 }

@@ -1,7 +1,7 @@
 import type { QuizQuestion } from "#app/content/seeds/quiz-questions/types.ts";
 
-/** A question as the browser sees it: no answer. */
-export type PublicQuestion = Omit<QuizQuestion, "answer">;
+/** A question as the browser sees it while answering: no answer, no explanation. */
+export type PublicQuestion = Omit<QuizQuestion, "answer" | "explanation">;
 
 /** The form fields of an answer sheet: the question being answered, and `q.<id>` = option index ("" = no choice). */
 export const CURRENT_FIELD = "current";

@@ -17,6 +17,7 @@ import * as m013 from "./migrations/013-people.server.ts";
 import * as m014 from "./migrations/014-locks-and-registration-links.server.ts";
 import * as m015 from "./migrations/015-video-uploads.server.ts";
 import * as m016 from "./migrations/016-one-account-link-per-purpose.server.ts";
+import * as m017 from "./migrations/017-lesson-notes-and-explanations.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations = {
@@ -36,6 +37,7 @@ const migrations = {
   "014-locks-and-registration-links": m014,
   "015-video-uploads": m015,
   "016-one-account-link-per-purpose": m016,
+  "017-lesson-notes-and-explanations": m017,
 } satisfies Record<string, Migration>;
 
 const migratorFor = <DB>(db: Kysely<DB>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -166,6 +166,8 @@ export interface Database {
     video: string | null;
     captions: string | null;
     duration_seconds: number | null;
+    /** What the learner reads with (or instead of) the video: Markdown, empty until written. */
+    notes: string;
     created_at: string;
     updated_at: string;
   };
@@ -190,6 +192,8 @@ export interface Database {
     /** JSON array of the option texts. */
     options: string;
     answer: string;
+    /** Why the answer is right, shown in the review; empty when none was written. */
+    explanation: string;
   };
   people: {
     /** The provider's subject: who this is, whichever provider. */

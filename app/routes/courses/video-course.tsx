@@ -4,6 +4,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
+import { LessonNotes } from "#app/features/courses/components/lesson-notes.tsx";
 import { LessonPlayer } from "#app/features/courses/components/lesson-player.tsx";
 import { loadCoursePage } from "#app/features/courses/course-page.server.ts";
 import { courseProgressView } from "#app/features/courses/course-progress.server.ts";
@@ -27,6 +28,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (!course) throw notFoundAt(url.pathname, "No such course");
   const progress = await courseProgressView(db, getUser(context)?.sub ?? null, course);
   const page = await loadCoursePage({
+    db,
     media,
     course,
     posterAddress: fileAddress(course.image.src),
@@ -81,7 +83,7 @@ function LessonCard({
 export const handle = sameForEveryVisitor(["media", "courses"], courseProgressData);
 
 export default function VideoCourse({ loaderData }: Route.ComponentProps) {
-  const { course, lessons, current } = loaderData;
+  const { course, lessons, current, notes } = loaderData;
   const progress = personalOf(courseProgressData, loaderData, loaderData.progress);
   const { pathname } = useLocation();
   const [speed, setSpeed] = useState("1");
@@ -108,15 +110,27 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
       <div className="section">
         <section id="player" aria-labelledby="lesson-heading" className="grid scroll-mt-24 gap-8 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <LessonPlayer
-              key={lesson.number}
-              courseSlug={course.slug}
-              poster={course.image}
-              lesson={lesson}
-              progress={progress}
-              speed={speed}
-              onSpeedChange={setSpeed}
-            />
+            {lesson.media ? (
+              <LessonPlayer
+                key={lesson.number}
+                courseSlug={course.slug}
+                poster={course.image}
+                lesson={lesson}
+                media={lesson.media}
+                progress={progress}
+                speed={speed}
+                onSpeedChange={setSpeed}
+              />
+            ) : (
+              <>
+                {/* No video: the notes are the lesson, in the player's place. */}
+                <p className="mb-6 rounded-lg bg-gray-100 px-4 py-3">
+                  <strong>This lesson's video is not available yet.</strong> Its notes below teach it; you can mark it finished once you
+                  have read them.
+                </p>
+                <LessonNotes html={notes} />
+              </>
+            )}
           </div>
           <div>
             <p className="section-kicker">
@@ -148,11 +162,12 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
               )}
             </nav>
           </div>
+          {lesson.media && <LessonNotes html={notes} className="lg:col-span-2" />}
         </section>
 
         <section aria-labelledby="lessons-heading" className="mt-14">
           <h2 id="lessons-heading" className="section-title">
-            {lessons.length === 1 ? "1 video" : `${lessons.length} videos`}
+            {lessons.length === 1 ? "1 lesson" : `${lessons.length} lessons`}
             <PersonalSlot id="lessons-finished" as="span" data={courseProgressData} part={FinishedCount} props={{}} person={progress} />
           </h2>
           <ol className="grid gap-4 md:grid-cols-2">

@@ -12,7 +12,8 @@ import type { Route } from "./+types/attempt-review";
 
 /**
  * A finished attempt, question by question: the learner's choice and the right one, as the
- * questions were when it was scored (staff may have changed them since). Their own attempts only.
+ * questions were when it was scored (staff may have changed them since), with why the right answer
+ * is right. Their own attempts only.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
@@ -22,6 +23,13 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const attempt = await findAttempt(db, signedIn.user.sub, quiz.slug, params.attempt);
   if (!attempt) throw data("No such attempt", { status: 404 });
   const questions = new Map(attempt.questions.map((question) => [question.id, question]));
+  const now = new Map(quiz.questions.map((question) => [question.id, question]));
+  // An attempt kept before its questions had explanations takes today's, if the question is unchanged.
+  const explanationOf = (kept: (typeof attempt.questions)[number]) => {
+    if (kept.explanation !== undefined) return kept.explanation;
+    const current = now.get(kept.id);
+    return current?.question === kept.question && current.answer === kept.answer ? current.explanation : "";
+  };
   return {
     quiz: { slug: quiz.slug, title: quiz.title },
     score: attempt.score,
@@ -29,7 +37,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     finishedAt: attempt.finished_at,
     review: attempt.answers.flatMap(({ question: id, choice }) => {
       const question = questions.get(id);
-      return question ? [{ id, question: question.question, code: question.code, choice, answer: question.answer }] : [];
+      return question
+        ? [{ id, question: question.question, code: question.code, choice, answer: question.answer, explanation: explanationOf(question) }]
+        : [];
     }),
   };
 }
@@ -61,6 +71,12 @@ export default function AttemptReview({ loaderData }: Route.ComponentProps) {
                   <dd>{item.choice ?? "No answer"}</dd>
                   <dt className="font-semibold">Right answer</dt>
                   <dd>{item.answer}</dd>
+                  {item.explanation && (
+                    <>
+                      <dt className="font-semibold">Why</dt>
+                      <dd>{item.explanation}</dd>
+                    </>
+                  )}
                 </dl>
                 <p className={`mt-2 font-semibold ${right ? "text-emerald-800" : "text-red-800"}`}>{right ? "Correct" : "Not correct"}</p>
               </li>

@@ -10,8 +10,9 @@ import { VideoUploader } from "#app/features/courses/components/video-uploader.t
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
 import { submitLessonEdit } from "#app/features/courses/editing/lesson-forms.server.ts";
 import { savedMessages } from "#app/features/courses/editing/saved-messages.ts";
-import type { lessonSchema } from "#app/features/courses/editing/schemas.ts";
-import { CAPTIONS_MAX_KB, videoProblemText } from "#app/features/courses/limits.ts";
+import type { lessonNotesSchema, lessonSchema } from "#app/features/courses/editing/schemas.ts";
+import { CAPTIONS_MAX_KB, LESSON_NOTES_MAX_LENGTH, videoProblemText } from "#app/features/courses/limits.ts";
+import { conformFieldProps } from "#app/components/text-field.tsx";
 import { requireContentStaff } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
@@ -38,6 +39,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       number: index + 1,
       title: lesson.title,
       description: lesson.description,
+      notes: lesson.notes,
       status: lesson.status,
       video: files?.video ?? null,
       captions: files?.captions ?? null,
@@ -64,6 +66,12 @@ export default function StaffLesson({ loaderData, actionData: reply }: Route.Com
     lastResult: reply?.form === "details" ? reply.result : undefined,
     defaultValue: { title: lesson.title, description: lesson.description },
   });
+  const [notesForm, notesFields] = useForm<z.input<typeof lessonNotesSchema>>({
+    id: "notes",
+    lastResult: reply?.form === "notes" ? reply.result : undefined,
+    defaultValue: { notes: lesson.notes },
+  });
+  const preview = reply && "preview" in reply ? reply.preview : undefined;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.formData?.get("intent") === intent;
   return (
@@ -99,6 +107,48 @@ export default function StaffLesson({ loaderData, actionData: reply }: Route.Com
             <input type="hidden" name="intent" value="details" />
             <SubmitButton busy={busy("details")}>Save the text</SubmitButton>
           </Form>
+        </section>
+
+        <section aria-labelledby="notes-heading">
+          <h2 id="notes-heading" className="section-title">
+            Notes
+          </h2>
+          <p className="mb-4 text-muted">
+            What learners read under the video, or in its place when there is none. Written in Markdown: <code>## Heading</code>,{" "}
+            <code>**bold**</code>, <code>- list item</code>, <code>[link](https://…)</code>, and code between lines of three backticks with
+            its language (<code>```java</code>). HTML is not shown.
+          </p>
+          <Form method="post" {...getFormProps(notesForm)} className="space-y-5">
+            <FormProblem message={problem("notes")} />
+            <TextField
+              key={notesFields.notes.key}
+              {...conformFieldProps(notesFields.notes)}
+              label="Notes (Markdown)"
+              multiline
+              rows={18}
+              maxLength={LESSON_NOTES_MAX_LENGTH}
+            />
+            <div className="flex flex-wrap gap-3">
+              <SubmitButton busy={busy("notes")} name="intent" value="notes">
+                Save the notes
+              </SubmitButton>
+              <button type="submit" name="intent" value="notes-preview" className="btn-light border border-gray-300">
+                Preview
+              </button>
+            </div>
+          </Form>
+          {preview !== undefined && (
+            <section aria-labelledby="notes-preview-heading" className="mt-8 rounded-lg border-2 border-dashed border-gray-300 p-5">
+              <h3 id="notes-preview-heading" className="text-lg font-bold">
+                Preview (not saved yet)
+              </h3>
+              {preview ? (
+                <div className="lesson-notes" dangerouslySetInnerHTML={{ __html: preview }} />
+              ) : (
+                <p className="mt-2 text-muted">The notes are empty.</p>
+              )}
+            </section>
+          )}
         </section>
 
         <section aria-labelledby="video-heading">

@@ -40,6 +40,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
         code: question.code ?? "",
         options: Array.from({ length: MAX_OPTIONS }, (_, index) => question.options[index] ?? ""),
         correct: String(question.options.indexOf(question.answer) + 1),
+        explanation: question.explanation ?? "",
       },
     })),
     saved: quizSavedMessage(url.searchParams.get("saved"), url.searchParams.get("count")),
@@ -51,7 +52,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   return submitQuizEdit(await request.formData(), params.slug, context.get(servicesContext), actor);
 }
 
-const blankQuestion: QuestionValues = { question: "", code: "", options: Array(MAX_OPTIONS).fill(""), correct: "" };
+const blankQuestion: QuestionValues = { question: "", code: "", options: Array(MAX_OPTIONS).fill(""), correct: "", explanation: "" };
 
 export default function StaffQuiz({ loaderData, actionData: reply }: Route.ComponentProps) {
   const { quiz, questions, saved } = loaderData;
@@ -136,8 +137,9 @@ export default function StaffQuiz({ loaderData, actionData: reply }: Route.Compo
             Import questions
           </h2>
           <p className="mb-4 text-muted">
-            From Moodle's GIFT format (multiple-choice and true/false questions), or from CSV with the columns {QUIZ_CSV_COLUMNS.join(", ")}{" "}
-            (the answer is the right option's text or number). The questions are added at the end; a file with any problem adds none.
+            From Moodle's GIFT format (multiple-choice and true/false questions; feedback becomes the explanation), or from CSV with the
+            columns {QUIZ_CSV_COLUMNS.join(", ")} (the answer is the right option's text or number; code and explanation columns are
+            optional). The questions are added at the end; a file with any problem adds none.
           </p>
           <Form method="post" encType="multipart/form-data" className="space-y-4">
             {importing && (

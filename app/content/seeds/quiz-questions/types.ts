@@ -11,4 +11,6 @@ export interface QuizQuestion {
   options: string[];
   /** Exactly one of `options`. */
   answer: string;
+  /** Why the answer is right (and a tempting option wrong): shown in the review beside the right answer. Plain text, one to three sentences. */
+  explanation: string;
 }

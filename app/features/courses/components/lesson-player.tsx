@@ -54,12 +54,13 @@ function ResumeNote({ lesson, person }: { lesson: number; person: CourseProgress
 /**
  * The lesson's video: nothing loads until the learner presses play (poster,
  * preload="none"); a stored position is resumed through the media fragment #t=,
- * which needs no script. A missing file is said plainly instead of a dead player.
+ * which needs no script.
  */
 export function LessonPlayer({
   courseSlug,
   poster,
   lesson,
+  media,
   progress,
   speed,
   onSpeedChange,
@@ -67,6 +68,8 @@ export function LessonPlayer({
   courseSlug: string;
   poster: string;
   lesson: LessonView;
+  /** The lesson's files (a lesson without them shows its notes in the player's place). */
+  media: LessonMedia;
   progress: CourseProgressView;
   speed: string;
   onSpeedChange: (speed: string) => void;
@@ -85,7 +88,7 @@ export function LessonPlayer({
     [],
   );
   const hydrated = useHydrated();
-  useLessonProgressReporting(videoRef, { course: courseSlug, lesson: lesson.number, enabled: progress.signedIn && Boolean(lesson.media) });
+  useLessonProgressReporting(videoRef, { course: courseSlug, lesson: lesson.number, enabled: progress.signedIn });
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
@@ -93,22 +96,11 @@ export function LessonPlayer({
     video.playbackRate = Number(speed);
   }, [speed]);
 
-  if (!lesson.media) {
-    return (
-      <div className="flex aspect-video w-full flex-col items-center justify-center rounded-lg bg-gray-100 p-6 text-center">
-        <p className="text-xl font-semibold">This lesson's video is not available yet.</p>
-        <p className="mt-2 max-w-md text-muted">
-          The lesson notes below still apply; the college adds recordings as they are made. Other lessons of the course may already have
-          theirs.
-        </p>
-      </div>
-    );
-  }
-  const { video, captions } = lesson.media;
+  const { video, captions } = media;
   const slot = { data: courseProgressData, person: progress };
   return (
     <div ref={playerRef}>
-      <PersonalSlot {...slot} id="lesson-video" part={LessonVideo} props={{ lesson: lesson.number, media: lesson.media, poster }} />
+      <PersonalSlot {...slot} id="lesson-video" part={LessonVideo} props={{ lesson: lesson.number, media, poster }} />
       {/* The speed control works only with script: its place is kept, invisible, until then, so nothing moves. */}
       <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
         <label className={`flex items-center gap-2 ${hydrated ? "" : "invisible"}`}>

@@ -197,6 +197,7 @@ export async function createLesson(db: Kysely<Database>, actor: StaffActor, slug
       video: null,
       captions: null,
       duration_seconds: null,
+      notes: "",
       created_at: now(),
       updated_at: now(),
     };
@@ -212,7 +213,7 @@ export async function updateLesson(
   actor: StaffActor,
   id: string,
   action: string,
-  update: Partial<Pick<Database["lessons"], "title" | "description" | "status" | "video" | "captions" | "duration_seconds">>,
+  update: Partial<Pick<Database["lessons"], "title" | "description" | "notes" | "status" | "video" | "captions" | "duration_seconds">>,
 ): Promise<EditResult<Database["lessons"]>> {
   return change(db, async (trx) => {
     const before = await trx.selectFrom("lessons").selectAll().where("id", "=", id).executeTakeFirst();

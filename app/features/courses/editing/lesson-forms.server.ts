@@ -1,13 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { randomBytes } from "node:crypto";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
 import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
-import { lessonSchema } from "./schemas.ts";
+import { renderMarkdown } from "#app/lib/markdown/render-markdown.server.ts";
+import { lessonNotesSchema, lessonSchema } from "./schemas.ts";
 import { captionsTooLarge, readWebVtt } from "./webvtt.ts";
 
 type Services = Pick<RequestServices, "db" | "mediaStore">;
@@ -38,6 +39,16 @@ export async function submitLessonEdit(formData: FormData, slug: string, id: str
       const submission = parseWithZod(formData, { schema: lessonSchema });
       if (submission.status !== "success") return refuseForm("details", problemsText, 400, submission.reply());
       return answer("details", "lesson")(await updateLesson(db, actor, id, "lesson.update", submission.value));
+    }
+    case "notes":
+    case "notes-preview": {
+      const submission = parseWithZod(formData, { schema: lessonNotesSchema });
+      if (submission.status !== "success") return refuseForm("notes", problemsText, 400, submission.reply());
+      const { notes } = submission.value;
+      // The preview changes nothing: the notes as learners would read them, the text kept in its field.
+      if (intent === "notes-preview")
+        return data({ form: "notes" as const, message: "", result: submission.reply(), preview: renderMarkdown(notes) });
+      return answer("notes", "notes")(await updateLesson(db, actor, id, "lesson.notes", { notes }));
     }
     case "publish":
     case "unpublish": {

@@ -9,6 +9,7 @@ export const savedMessages: Record<string, string> = {
   order: "The lessons' order was saved.",
   "lesson-created": "The lesson was created as a draft.",
   lesson: "The lesson was saved.",
+  notes: "The notes were saved: learners read them on the lesson's page.",
   "lesson-published": "The lesson is published: learners can see it now.",
   "lesson-unpublished": "The lesson is a draft again: learners no longer see it.",
   "lesson-deleted": "The lesson was deleted.",

@@ -6,6 +6,7 @@ import {
   DURATION_MAX_LENGTH,
   IMAGE_ALT_MAX_LENGTH,
   LESSON_DESCRIPTION_MAX_LENGTH,
+  LESSON_NOTES_MAX_LENGTH,
   LESSON_TITLE_MAX_LENGTH,
   listingCategories,
   TEACHER_MAX_LENGTH,
@@ -61,6 +62,18 @@ export const listingSchema = z.object({
 export const lessonSchema = z.object({
   title: text("The title", 3, LESSON_TITLE_MAX_LENGTH),
   description: text("The description", 20, LESSON_DESCRIPTION_MAX_LENGTH),
+});
+
+/** A lesson's notes, in Markdown: empty is allowed (the lesson then has none). */
+export const lessonNotesSchema = z.object({
+  notes: optionalTextSchema({
+    label: "The notes",
+    notText: "Write the notes as text.",
+    max: LESSON_NOTES_MAX_LENGTH,
+    tooLong: `The notes can have at most ${LESSON_NOTES_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+  })
+    .optional()
+    .default(""),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { CODE_MAX_LENGTH, MAX_OPTIONS, OPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from "../limits.ts";
+import { CODE_MAX_LENGTH, EXPLANATION_MAX_LENGTH, MAX_OPTIONS, OPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from "../limits.ts";
 
 export interface QuestionValues {
   question: string;
@@ -8,6 +8,8 @@ export interface QuestionValues {
   options: string[];
   /** The right option's number, "1" to "6". */
   correct: string;
+  /** Why the right answer is right, shown in the review; may be blank. */
+  explanation: string;
 }
 
 /**
@@ -109,6 +111,23 @@ export function QuestionForm({
             })}
           </ol>
         </fieldset>
+        <div>
+          <label htmlFor={`${key}-explanation`} className="block font-medium">
+            Explanation (optional)
+          </label>
+          <p id={`${key}-explanation-hint`} className="mt-1 text-sm text-muted">
+            Why the right answer is right: learners read it in the review after they finish.
+          </p>
+          <textarea
+            id={`${key}-explanation`}
+            name="explanation"
+            rows={2}
+            maxLength={EXPLANATION_MAX_LENGTH}
+            defaultValue={values.explanation}
+            aria-describedby={`${key}-explanation-hint`}
+            className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2"
+          />
+        </div>
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="submit" name="intent" value={id ? "question-update" : "question-add"} className="btn-primary">

@@ -16,6 +16,7 @@ const draftOf = (row: QuestionRow): QuestionDraft & { id: string } => ({
   ...(row.code === null ? {} : { code: row.code }),
   options: JSON.parse(row.options) as string[],
   answer: row.answer,
+  ...(row.explanation === "" ? {} : { explanation: row.explanation }),
 });
 
 const questionRow = (draft: QuestionDraft) => ({
@@ -23,6 +24,7 @@ const questionRow = (draft: QuestionDraft) => ({
   code: draft.code?.trim() ? draft.code.replace(/\s+$/, "") : null,
   options: JSON.stringify(draft.options.map((option) => option.trim())),
   answer: draft.answer.trim(),
+  explanation: draft.explanation?.trim() ?? "",
 });
 
 /** Every quiz, drafts included, with its number of questions. */

@@ -1,3 +1,4 @@
+import type { QuestionValues } from "../components/question-form.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
@@ -26,7 +27,7 @@ interface QuestionFormReply {
   id?: string;
   message: string;
   problems?: string[];
-  values: { question: string; code: string; options: string[]; correct: string };
+  values: QuestionValues;
 }
 
 /** A refused file of questions: why, and each problem it has with its line. */
@@ -64,6 +65,7 @@ function refuseQuestion(id: string | undefined, formData: FormData, problems: st
         code: text("code"),
         options: Array.from({ length: MAX_OPTIONS }, (_, index) => text(`option${index + 1}`)),
         correct: text("correct"),
+        explanation: text("explanation"),
       },
     },
     { status },

@@ -3,6 +3,7 @@ import { hasVisibleCharacter } from "#app/lib/text/text.ts";
 import {
   CODE_MAX_LENGTH,
   COURSE_PATH_MAX_LENGTH,
+  EXPLANATION_MAX_LENGTH,
   MAX_OPTIONS,
   MIN_OPTIONS,
   OPTION_MAX_LENGTH,
@@ -18,6 +19,8 @@ export interface QuestionDraft {
   code?: string;
   options: string[];
   answer: string;
+  /** Why the answer is right, shown in the review (GIFT: an answer's `#` feedback). */
+  explanation?: string;
 }
 
 /**
@@ -31,6 +34,8 @@ export function questionProblems(draft: QuestionDraft): string[] {
   if (question.length < 5) problems.push("The question needs at least 5 characters.");
   if (question.length > QUESTION_MAX_LENGTH) problems.push(`The question can have at most ${QUESTION_MAX_LENGTH} characters.`);
   if ((draft.code ?? "").length > CODE_MAX_LENGTH) problems.push(`The code can have at most ${CODE_MAX_LENGTH} characters.`);
+  if ((draft.explanation ?? "").trim().length > EXPLANATION_MAX_LENGTH)
+    problems.push(`The explanation can have at most ${EXPLANATION_MAX_LENGTH} characters.`);
   const options = draft.options.map((option) => option.trim());
   if (options.length < MIN_OPTIONS || options.length > MAX_OPTIONS) {
     problems.push(`A question has ${MIN_OPTIONS} to ${MAX_OPTIONS} options; this one has ${options.length}.`);
@@ -77,11 +82,13 @@ export function readQuestionForm(form: FormData): { draft: QuestionDraft; proble
   );
   const correct = text("correct");
   const answer = filled.find((option) => String(option.index + 1) === correct)?.text ?? "";
+  const explanation = text("explanation").trim();
   const draft = {
     question: text("question").trim(),
     code: text("code").replace(/\s+$/, "") || undefined,
     options: filled.map((o) => o.text),
     answer,
+    ...(hasVisibleCharacter(explanation) ? { explanation } : {}),
   };
   const problems = questionProblems(draft);
   if (!answer && correct) problems.unshift("The option marked right is empty.");

@@ -3,7 +3,9 @@ import { importReading, type ImportReading } from "./import-result.ts";
 
 // Moodle's GIFT format, as far as this site's quizzes go: multiple-choice questions with one right
 // answer ({=right ~wrong ~wrong}) and true/false ones ({T}, {F}). Other kinds (short answer,
-// numeric, matching, essay, partial credit) are named in the problems, with their line.
+// numeric, matching, essay, partial credit) are named in the problems, with their line. A
+// question's explanation is its general feedback (`####…` before the closing brace), else the right
+// answer's own feedback (`=right#…`; for true/false the second `#…`, Moodle's feedback for a right answer).
 
 const special = "~=#{}:";
 
@@ -95,11 +97,21 @@ function readBlock({ line, text }: Block): QuestionDraft | string {
   const close = findUnescaped(body, "}", open + 1);
   if (close === -1) return `${at} the answers' { is never closed by }.`;
   const { question, code } = questionAndCode(`${body.slice(0, open)} ${body.slice(close + 1)}`.trim());
-  const answers = body.slice(open + 1, close).trim();
+  const inBraces = body.slice(open + 1, close);
+  const general = findUnescaped(inBraces, "####");
+  const answers = (general === -1 ? inBraces : inBraces.slice(0, general)).trim();
+  const generalFeedback = general === -1 ? "" : feedbackText(inBraces.slice(general + 4));
+  const withExplanation = (draft: QuestionDraft, answerFeedback: string): QuestionDraft => {
+    const explanation = generalFeedback || answerFeedback;
+    return explanation ? { ...draft, explanation } : draft;
+  };
 
   const trueFalse = /^(T|TRUE|F|FALSE)\s*(#.*)?$/is.exec(answers);
-  if (trueFalse)
-    return { question, code, options: ["True", "False"], answer: trueFalse[1]!.toUpperCase().startsWith("T") ? "True" : "False" };
+  if (trueFalse) {
+    const [forWrong = "", forRight = ""] = splitUnescaped(trueFalse[2] ?? "", "#").map((piece) => feedbackText(piece.slice(1)));
+    const answer = trueFalse[1]!.toUpperCase().startsWith("T") ? "True" : "False";
+    return withExplanation({ question, code, options: ["True", "False"], answer }, forRight || forWrong);
+  }
   if (answers === "") return `${at} an essay question (empty { }) cannot be imported: quizzes here are multiple-choice.`;
   if (answers.startsWith("#")) return `${at} a numeric question cannot be imported: quizzes here are multiple-choice.`;
   if (findUnescaped(answers, "->") !== -1) return `${at} a matching question cannot be imported: quizzes here are multiple-choice.`;
@@ -112,13 +124,24 @@ function readBlock({ line, text }: Block): QuestionDraft | string {
   if (pieces.some((piece) => /^[=~]\s*%-?\d+(\.\d+)?%/.test(piece))) {
     return `${at} answers with weights (%50%) cannot be imported: exactly one answer is right here.`;
   }
-  const options = pieces.map((piece) => {
+  const read = pieces.map((piece) => {
     const feedback = findUnescaped(piece, "#", 1);
-    return unescapeGift((feedback === -1 ? piece : piece.slice(0, feedback)).slice(1)).trim();
+    return {
+      right: piece.startsWith("="),
+      option: unescapeGift((feedback === -1 ? piece : piece.slice(0, feedback)).slice(1)).trim(),
+      feedback: feedback === -1 ? "" : feedbackText(piece.slice(feedback + 1)),
+    };
   });
-  const right = pieces.map((piece, index) => (piece.startsWith("=") ? options[index]! : null)).filter((option) => option !== null);
+  const right = read.filter((answer) => answer.right);
   if (right.length !== 1) return `${at} exactly one answer must start with = (this question has ${right.length}).`;
-  return { question, code, options, answer: right[0]! };
+  return withExplanation({ question, code, options: read.map((answer) => answer.option), answer: right[0]!.option }, right[0]!.feedback);
+}
+
+/** A feedback's text: its format marker dropped, escapes undone, spaces and lines joined as in a question. */
+function feedbackText(raw: string): string {
+  return unescapeGift(raw.replace(/^\s*\[(html|moodle|plain|markdown)\]/i, ""))
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Reads a GIFT file: all its questions, or every problem with its line number. */
@@ -141,7 +164,7 @@ export function readGift(text: string): ImportReading {
 /** A quiz as GIFT, for Moodle or for editing elsewhere and importing again. */
 export function writeGift(quizTitle: string, questions: readonly (QuestionDraft & { id: string })[]): string {
   const header = `// ${quizTitle} quiz: ${questions.length} questions, one right answer each.\n$CATEGORY: ${quizTitle.replace(/\n/g, " ")}\n`;
-  const items = questions.map(({ id, question, code, options, answer }) => {
+  const items = questions.map(({ id, question, code, options, answer, explanation }) => {
     const text = code
       ? `[markdown]${escapeGift(question)}\\n\\n${code
           .split("\n")
@@ -149,6 +172,8 @@ export function writeGift(quizTitle: string, questions: readonly (QuestionDraft 
           .join("\\n")}`
       : escapeGift(question);
     const lines = options.map((option) => `\t${option === answer ? "=" : "~"}${escapeGift(option)}`);
+    // As Moodle writes a question's general feedback.
+    if (explanation) lines.push(`\t####${escapeGift(explanation)}`);
     return `::${escapeGift(id)}:: ${text} {\n${lines.join("\n")}\n}\n`;
   });
   return [header, ...items].join("\n");

@@ -9,7 +9,7 @@ const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
 
 /**
  * Reads questions from CSV with a header row naming the columns question, option1 … option6 and
- * answer (and code, optionally), in any order. The answer is the right option's text or its number
+ * answer (and code and explanation, optionally), in any order. The answer is the right option's text or its number
  * (1 to 6); blank options are left out. Every problem is reported with the line its row starts on.
  */
 export function readQuizCsv(text: string): ImportReading {
@@ -56,6 +56,7 @@ export function readQuizCsv(text: string): ImportReading {
       code: column(cells, "code") || undefined,
       options,
       answer: options.includes(given) ? given : byNumber || given,
+      ...(column(cells, "explanation").trim() ? { explanation: column(cells, "explanation").trim() } : {}),
     };
     const wrong = questionProblems(draft);
     if (wrong.length) problems.push(`Line ${line}: ${wrong.join(" ")}`);

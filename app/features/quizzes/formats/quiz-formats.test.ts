@@ -24,7 +24,12 @@ describe("GIFT", () => {
     expect(reading).toEqual({
       ok: true,
       questions: [
-        { question: "Which keyword makes a constant in Java?", options: ["final", "const", "static"], answer: "final" },
+        {
+          question: "Which keyword makes a constant in Java?",
+          options: ["final", "const", "static"],
+          answer: "final",
+          explanation: "right!",
+        },
         {
           question: "What does 2 = 2 print in JavaScript?",
           options: ["true", "false", "an error {SyntaxError}"],
@@ -33,6 +38,29 @@ describe("GIFT", () => {
         { question: "Java is compiled to bytecode.", options: ["True", "False"], answer: "True" },
       ],
     });
+  });
+
+  it("takes a question's explanation from its general feedback, else from the right answer's feedback, as Moodle writes them", () => {
+    const reading = readGift(
+      [
+        "Which is a fruit? {=apple#Apples grow on trees. ~carrot#A root. ~potato}",
+        "",
+        "Which is a colour? {=red#Right. ~table ####[html]Red is one of the \\#1 colours\\: a <b>primary</b> one.}",
+        "",
+        "The sun is a star. {TRUE#No: it is a star.#Yes: a G-type star.}",
+        "",
+        "The moon is a planet. {F#It is not: it orbits the Earth.}",
+        "",
+        "Two plus two is four. {T}",
+      ].join("\n"),
+    );
+    expect(reading.ok && reading.questions.map((question) => question.explanation)).toEqual([
+      "Apples grow on trees.",
+      "Red is one of the #1 colours: a <b>primary</b> one.",
+      "Yes: a G-type star.",
+      "It is not: it orbits the Earth.",
+      undefined,
+    ]);
   });
 
   it("names every question it cannot take, by line, and keeps none of the file", () => {
@@ -64,7 +92,7 @@ describe("GIFT", () => {
     ]);
   });
 
-  it("writes a quiz that reads back as the same questions, code listings and special characters included", () => {
+  it("writes a quiz that reads back as the same questions, code listings, explanations and special characters included", () => {
     const questions = [...questionsByQuiz.react!, ...questionsByQuiz.java!];
     const reading = readGift(writeGift("React and Java", questions));
     expect(reading.ok).toBe(true);
@@ -73,14 +101,19 @@ describe("GIFT", () => {
 });
 
 describe("quiz CSV", () => {
-  it("reads the named columns in any order, the answer as text or number, quoted cells over several lines", () => {
+  it("reads the named columns in any order, the answer as text or number, quoted cells over several lines, an explanation", () => {
     const reading = readQuizCsv(
-      'answer,question,option1,option2,option3,option4,option5,option6\n2,"Which is\na fruit?",Carrot,Apple,,,,\nPython,Which is a language?,Cobra,Python,Viper,,,\n',
+      'answer,question,option1,option2,option3,option4,option5,option6,explanation\n2,"Which is\na fruit?",Carrot,Apple,,,,,"Apples grow on trees, carrots in the ground."\nPython,Which is a language?,Cobra,Python,Viper,,,,\n',
     );
     expect(reading).toEqual({
       ok: true,
       questions: [
-        { question: "Which is\na fruit?", options: ["Carrot", "Apple"], answer: "Apple" },
+        {
+          question: "Which is\na fruit?",
+          options: ["Carrot", "Apple"],
+          answer: "Apple",
+          explanation: "Apples grow on trees, carrots in the ground.",
+        },
         { question: "Which is a language?", options: ["Cobra", "Python", "Viper"], answer: "Python" },
       ],
     });
