@@ -55,6 +55,7 @@ interface Measured {
   non2xx: number;
   peakRssMb: number;
   peakWorkerRssMb: number;
+  peakWorkerPssMb: number;
 }
 
 interface Copy {
@@ -105,29 +106,55 @@ async function startReference(copies: Map<string, Copy>, dir: string): Promise<{
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-/** Resident memory in MB of the site's processes (the primary and each worker), read the way an operator would (ps). */
-function rssMb(pid: number): { total: number; largestWorker: number } {
+/**
+ * A process's proportional set size in MB (Linux): its own pages, and its share of those it shares
+ * with the site's other processes (Node's code and data files, mapped in each). RSS counts shared
+ * pages whole in every process; PSS adds up to what the processes take together.
+ */
+function pssMb(pid: number): number {
+  try {
+    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Memory in MB of the site's processes (the primary and each worker): resident, read the way an
+ * operator would (ps), and the largest process's proportional share.
+ */
+function memoryMb(pid: number): { total: number; largestWorker: number; largestWorkerPss: number } {
   const read = (args: string[]) => {
     try {
-      return execFileSync("ps", [...args, "-o", "rss="], { encoding: "utf8" })
+      return execFileSync("ps", [...args, "-o", "pid=,rss="], { encoding: "utf8" })
         .split("\n")
         .filter((line) => line.trim())
-        .map((line) => Number(line.trim()) / 1024);
+        .map((line) => {
+          const [processId = 0, rss = 0] = line.trim().split(/\s+/).map(Number);
+          return { rss: rss / 1024, pss: pssMb(processId) };
+        });
     } catch {
       return [];
     }
   };
-  const [primary = 0] = read(["-p", String(pid)]);
-  const workers = read(["--ppid", String(pid)]);
-  return { total: primary + workers.reduce((sum, rss) => sum + rss, 0), largestWorker: Math.max(primary, ...workers) };
+  const processes = [...read(["-p", String(pid)]), ...read(["--ppid", String(pid)])];
+  return {
+    total: processes.reduce((sum, one) => sum + one.rss, 0),
+    largestWorker: Math.max(0, ...processes.map((one) => one.rss)),
+    largestWorkerPss: Math.max(0, ...processes.map((one) => one.pss)),
+  };
 }
 
 async function measure(target: Target, connections: number, serverPid: number | undefined): Promise<Measured> {
-  let peak = { total: 0, largestWorker: 0 };
+  let peak = { total: 0, largestWorker: 0, largestWorkerPss: 0 };
   const sample = () => {
     if (!serverPid) return;
-    const now = rssMb(serverPid);
-    peak = { total: Math.max(peak.total, now.total), largestWorker: Math.max(peak.largestWorker, now.largestWorker) };
+    const now = memoryMb(serverPid);
+    peak = {
+      total: Math.max(peak.total, now.total),
+      largestWorker: Math.max(peak.largestWorker, now.largestWorker),
+      largestWorkerPss: Math.max(peak.largestWorkerPss, now.largestWorkerPss),
+    };
   };
   sample();
   const sampler = serverPid ? setInterval(sample, 250) : undefined;
@@ -156,6 +183,7 @@ async function measure(target: Target, connections: number, serverPid: number | 
     non2xx: result.non2xx,
     peakRssMb: Math.round(peak.total),
     peakWorkerRssMb: Math.round(peak.largestWorker),
+    peakWorkerPssMb: Math.round(peak.largestWorkerPss),
   };
 }
 
@@ -291,13 +319,13 @@ function newsletterPosts(siteUrl: string, { fromOneAddress = false } = {}): Targ
 
 function table(rows: Measured[]): string {
   const lines = [
-    "| page | connections | requests/s | the same bytes from node:http | × reference | p50 ms | p99 ms | errors | non-2xx | peak RSS, all processes | peak RSS, largest worker |",
-    "|---|---|---|---|---|---|---|---|---|---|---|",
+    "| page | connections | requests/s | the same bytes from node:http | × reference | p50 ms | p99 ms | errors | non-2xx | peak RSS, all processes | peak RSS, largest worker | peak PSS, largest worker |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const row of rows) {
     const reference = row.referenceRequestsPerSecond;
     lines.push(
-      `| ${row.target} | ${row.connections} | ${row.requestsPerSecond} | ${reference ?? "—"} | ${reference ? (row.requestsPerSecond / reference).toFixed(2) : "—"} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${row.peakRssMb} MB | ${row.peakWorkerRssMb} MB |`,
+      `| ${row.target} | ${row.connections} | ${row.requestsPerSecond} | ${reference ?? "—"} | ${reference ? (row.requestsPerSecond / reference).toFixed(2) : "—"} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${row.peakRssMb} MB | ${row.peakWorkerRssMb} MB | ${row.peakWorkerPssMb} MB |`,
     );
   }
   return lines.join("\n");
@@ -395,7 +423,7 @@ async function main() {
         ];
     for (const row of bursts)
       console.log(`${row.what}: p50 ${row.p50} ms, p99 ${row.p99} ms, slowest ${row.slowest} ms, ${row.failed} failed`);
-    const idle = rssMb(site.pid);
+    const idle = memoryMb(site.pid);
     const rows: Measured[] = [];
     // BENCH_LOAD_ONLY=signed (parts of the rows' names, "|" between): those rows alone, and docs/performance.md left as it is.
     for (const connections of connectionCounts) {
@@ -406,12 +434,12 @@ async function main() {
         const row = { ...(await measure(target, connections, site.pid)), referenceRequestsPerSecond: referenceRun?.requestsPerSecond };
         rows.push(row);
         console.log(
-          `${String(connections).padStart(3)} connections  ${target.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s${referenceRun ? ` (the same bytes from node:http: ${referenceRun.requestsPerSecond})` : ""}  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}  peak RSS ${row.peakRssMb} MB (largest worker ${row.peakWorkerRssMb} MB)`,
+          `${String(connections).padStart(3)} connections  ${target.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s${referenceRun ? ` (the same bytes from node:http: ${referenceRun.requestsPerSecond})` : ""}  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}  peak RSS ${row.peakRssMb} MB (largest worker ${row.peakWorkerRssMb} MB, PSS ${row.peakWorkerPssMb} MB)`,
         );
       }
     }
     const markdown = [
-      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:load\` (${seconds} s a run, autocannon on the same ${availableParallelism()}-core machine, SQLite, ${workers}). The server's memory at rest: ${Math.round(idle.total)} MB in all, ${Math.round(idle.largestWorker)} MB in its largest process. The refused posts come from one address past its limit; every other row answers 2xx. Each anonymous page and the asset was asked of the reference just before the site: a bare node:http server sending the bytes the site sent for it (brotli).`,
+      `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:load\` (${seconds} s a run, autocannon on the same ${availableParallelism()}-core machine, SQLite, ${workers}). The server's memory at rest: ${Math.round(idle.total)} MB in all, ${Math.round(idle.largestWorker)} MB in its largest process (RSS; its PSS, with the pages it shares with the site's other processes counted once among them: ${Math.round(idle.largestWorkerPss)} MB). The refused posts come from one address past its limit; every other row answers 2xx. Each anonymous page and the asset was asked of the reference just before the site: a bare node:http server sending the bytes the site sent for it (brotli).`,
       "",
       table(rows),
       "",
