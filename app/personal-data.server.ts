@@ -6,6 +6,8 @@ import type { Database } from "./lib/db/schema.ts";
 import type { SessionUser } from "./features/auth/index.server.ts";
 import { coursePagePersonalData } from "./features/courses/index.server.ts";
 import { courseProgressData } from "./features/courses/types.ts";
+import { quizPagePersonalData } from "./features/quizzes/index.server.ts";
+import { quizProgressData } from "./features/quizzes/types.ts";
 import { accountData, type Account } from "./components/nav-bar.tsx";
 
 export interface PersonalDataArgs {
@@ -29,6 +31,7 @@ export const accountOf = (user: SessionUser | null): Account => (user ? { name: 
 export const personalData: Record<string, (args: PersonalDataArgs) => Promise<PersonalData | null>> = {
   [accountData]: async ({ user }) => ({ data: accountOf(user) }),
   [courseProgressData]: ({ db, user, url }) => coursePagePersonalData(db, user?.sub ?? null, url),
+  [quizProgressData]: ({ db, user, url }) => quizPagePersonalData(db, user?.sub ?? null, url),
 };
 
 /**

@@ -9,10 +9,16 @@ const main = (page: Page) => page.getByRole("main");
 /** The 'Well done!' alert; hidden ones are not in the accessibility tree, so found by attribute. */
 const wellDone = (page: Page) => main(page).locator('[role="alert"]', { hasText: "Well done!" });
 
-/** Answers every question, choosing `pick(question)` (or nothing), with Next/Finish. */
-async function playQuiz(page: Page, slug: string, pick: (answer: string, index: number) => string | null) {
+/** Answers the questions `from` to before `to` (all by default), choosing `pick(question)` (or nothing), with Next/Finish. */
+async function playQuiz(
+  page: Page,
+  slug: string,
+  pick: (answer: string, index: number) => string | null,
+  { from = 0, to = questionsByQuiz[slug]!.length } = {},
+) {
   const questions = questionsByQuiz[slug]!;
   for (const [index, question] of questions.entries()) {
+    if (index < from || index >= to) continue;
     await expect(main(page).getByText(`Question ${index + 1} of ${questions.length}`)).toBeVisible();
     await expect(main(page).getByRole("heading", { name: question.question })).toBeVisible();
     const choice = pick(question.answer, index);
@@ -83,6 +89,54 @@ test.describe("without JavaScript", () => {
     await expect(wellDone(page)).toBeVisible();
     await expect(wellDone(page).getByRole("button", { name: "Close" })).toHaveCount(0);
   });
+});
+
+test("a signed-in learner's quiz goes on after a reload and another page, and Back from the review shows the result", async ({ page }) => {
+  await register(page, `place-${Date.now()}@example.com`);
+  const questions = questionsByQuiz.javascript!;
+  const wrong = questions[1]!.options.find((option) => option !== questions[1]!.answer)!;
+  const pick = (answer: string, index: number) => (index === 1 ? wrong : answer);
+  await open(page, "/test/javascript");
+  // Each Next keeps the place on the server, in the background.
+  const placeKept = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.url().includes("/test/javascript"),
+  );
+  await playQuiz(page, "javascript", pick, { to: 4 });
+  await placeKept;
+
+  await reload(page);
+  await expect(main(page).getByText("Question 5 of 15")).toBeVisible();
+  await open(page, "/courses");
+  await page.goBack();
+  await expect(main(page).getByText("Question 5 of 15")).toBeVisible();
+  await playQuiz(page, "javascript", pick, { from: 4 });
+  await expect(main(page).getByTestId("quiz-score")).toHaveText("You scored 14 out of 15: 93.33%");
+
+  await main(page).getByRole("link", { name: "Review your answers" }).click();
+  const second = main(page).getByRole("list", { name: "Your answers" }).getByRole("listitem").nth(1);
+  await expect(second).toContainText(`Your choice${wrong}`);
+  await expect(second).toContainText(`Why${questions[1]!.explanation}`);
+  await page.goBack();
+  await expect(main(page).getByTestId("quiz-score")).toHaveText("You scored 14 out of 15: 93.33%");
+  // A new attempt starts at question 1.
+  await main(page).getByRole("link", { name: "Try Again" }).click();
+  await expect(main(page).getByText("Question 1 of 15")).toBeVisible();
+});
+
+test("a visitor's quiz goes on after a reload, kept in the browser, until finished", async ({ page }) => {
+  await open(page, "/test/react");
+  await playQuiz(page, "react", (answer) => answer, { to: 3 });
+  await reload(page);
+  await expect(main(page).getByText("Question 4 of 10")).toBeVisible();
+  await playQuiz(page, "react", (answer) => answer, { from: 3 });
+  await expect(main(page).getByTestId("quiz-score")).toHaveText("You scored 10 out of 10: 100%");
+  // The result stays with its page; the next attempt starts at question 1, the place forgotten.
+  await reload(page);
+  await expect(main(page).getByTestId("quiz-score")).toHaveText("You scored 10 out of 10: 100%");
+  await main(page).getByRole("link", { name: "Try Again" }).click();
+  await expect(main(page).getByText("Question 1 of 10")).toBeVisible();
+  await reload(page);
+  await expect(main(page).getByText("Question 1 of 10")).toBeVisible();
 });
 
 test("a signed-in attempt can be reviewed and shows in the profile", async ({ page }) => {

@@ -67,6 +67,8 @@ describe.each(engines)("signed-in pages from kept pages on %s", (engine) => {
     // Ann finished lesson 2 of Java and stopped lesson 1 (which has a video) at 0:42: her course page opens there.
     expect((await ann.postForm("/progress", { course: "java", lesson: "2", finished: "true" })).status).toBe(204);
     expect((await ann.postForm("/progress", { course: "java", lesson: "1", position: "42" })).status).toBe(204);
+    // And reached question 3 of the Java quiz, choosing option 2, then none.
+    expect((await ann.postForm("/test/java", { current: "java-02", "q.java-01": "2", "q.java-02": "" })).status).toBe(200);
   });
   afterAll(async () => {
     await handle?.close();
@@ -97,6 +99,9 @@ describe.each(engines)("signed-in pages from kept pages on %s", (engine) => {
       account: { name: "Ann Example" },
       "course-progress": { signedIn: true, finished: [2], positions: { 1: 42 }, resumeLesson: 1 },
     });
+    const annQuiz = await (await ann.request("/test/java")).text();
+    expect(visibleText(annQuiz)).toContain("Question 3 of 20");
+    expect(personalData(annQuiz)).toEqual({ account: { name: "Ann Example" }, "quiz-progress": { signedIn: true, answered: [2, null] } });
   });
 
   it("renders whole, for a signed-in person, the kept pages whose routes do not say how theirs differs", async () => {
@@ -131,6 +136,7 @@ describe.each(engines)("signed-in pages from kept pages on %s", (engine) => {
         expect(text).not.toMatch(/Ann Example|Bob <Sample>|Log out/);
         expect(data).toBeUndefined();
         if (address.startsWith("/courses")) expect(text).toContain("Sign in to keep your place");
+        if (address.startsWith("/test")) expect(text).toContain("Question 1 of 20");
         continue;
       }
       const [own, other] = who === ann ? ["Ann Example", "Bob <Sample>"] : ["Bob <Sample>", "Ann Example"];
@@ -145,6 +151,7 @@ describe.each(engines)("signed-in pages from kept pages on %s", (engine) => {
         expect(text).toContain(who === ann ? "You have finished this lesson." : "Mark as finished");
         expect(text).toContain(who === ann ? "(1 finished)" : "(0 finished)");
       }
+      if (address.startsWith("/test")) expect(text).toContain(who === ann ? "Question 3 of 20" : "Question 1 of 20");
     }
     // The name is escaped where it is shown and in the data beside it.
     const bobs = answers.find((answer) => answer.who === bob)!.html;

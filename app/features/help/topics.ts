@@ -47,15 +47,15 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
     {
       id: "topic:quiz",
       title: "How to take a quiz",
-      text: `Open Test Your Knowledge from the Pages menu and choose a quiz: ${quizList}. Pick an answer and press Next; after the last question, Finish shows your score. Signed in, your attempts are kept on your profile and you can review each answer.`,
+      text: `Open Test Your Knowledge from the Pages menu and choose a quiz: ${quizList}. Pick an answer and press Next; after the last question, Finish shows your score. Your place is kept: reload the page or come back later and you go on at the question you reached (signed in, from any device; otherwise in the same browser). Signed in, your attempts are kept on your profile, and the review shows each right answer with why it is right.`,
       keywords: "quiz test exam question answer score result mark knowledge attempt review",
       href: "/test",
     },
     {
       id: "topic:lessons",
       title: "How to watch the lessons",
-      text: "Each course page plays one lesson at a time and lists all its lessons below the player: choose a lesson to watch it. Lessons with captions have a CC button, and each video can be downloaded from under the player. Pick a course on the Courses page.",
-      keywords: "watch video lesson play player course caption subtitle download",
+      text: "Each course page plays one lesson at a time and lists all its lessons below the player: choose a lesson to watch it. Every lesson has written notes with worked examples under its video, or in its place while the video is not ready. Lessons with captions have a CC button, and each video can be downloaded from under the player. Pick a course on the Courses page.",
+      keywords: "watch video lesson play player course caption subtitle download notes read reading",
       href: "/courses",
     },
     {

@@ -5,6 +5,8 @@ export type PublicQuestion = Omit<QuizQuestion, "answer" | "explanation">;
 
 /** The form fields of an answer sheet: the question being answered, and `q.<id>` = option index ("" = no choice). */
 export const CURRENT_FIELD = "current";
+/** Sent with a step the page's script posts only to keep a signed-in learner's place: nothing on the page changes. */
+export const KEEP_PLACE_FIELD = "keep-place";
 export const answerField = (questionId: string) => `q.${questionId}`;
 
 /** Stored attempts per learner and hour: far above honest use, a stop for scripts filling the database. */
@@ -21,3 +23,37 @@ export type QuizActionResult =
       saved: { attemptId: string } | "visitor" | "limit-reached";
     }
   | { phase: "refused"; message: string };
+
+/** A learner's quiz in progress: the personal part of its page (app/lib/personal/). */
+export interface QuizProgressView {
+  signedIn: boolean;
+  /** The choices made so far, by option index (null: none), question 1 first; empty when starting. */
+  answered: (number | null)[];
+}
+
+/** Its name as personal data (app/personal-data.server.ts; the quiz page's `signedIn`). */
+export const quizProgressData = "quiz-progress";
+
+export const signedOutQuizProgress: QuizProgressView = { signedIn: false, answered: [] };
+
+type ShownResult = Extract<QuizActionResult, { phase: "result" }>;
+
+/**
+ * The result a page's history entry keeps (`{ quizResult }` in its state), read back as what it
+ * must be: history state outlives the page that wrote it, and anything else there is ignored.
+ */
+export function shownResult(state: unknown): ShownResult | undefined {
+  if (typeof state !== "object" || state === null || !("quizResult" in state)) return undefined;
+  const kept = state.quizResult;
+  if (typeof kept !== "object" || kept === null || !("phase" in kept) || kept.phase !== "result") return undefined;
+  if (!("score" in kept) || !("total" in kept) || !("saved" in kept)) return undefined;
+  const { score, total, saved } = kept;
+  if (typeof score !== "number" || typeof total !== "number") return undefined;
+  const savedAs =
+    saved === "visitor" || saved === "limit-reached"
+      ? saved
+      : typeof saved === "object" && saved !== null && "attemptId" in saved && typeof saved.attemptId === "string"
+        ? { attemptId: saved.attemptId }
+        : undefined;
+  return savedAs === undefined ? undefined : { phase: "result", score, total, saved: savedAs };
+}

@@ -18,6 +18,7 @@ import * as m014 from "./migrations/014-locks-and-registration-links.server.ts";
 import * as m015 from "./migrations/015-video-uploads.server.ts";
 import * as m016 from "./migrations/016-one-account-link-per-purpose.server.ts";
 import * as m017 from "./migrations/017-lesson-notes-and-explanations.server.ts";
+import * as m018 from "./migrations/018-quiz-progress.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations = {
@@ -38,6 +39,7 @@ const migrations = {
   "015-video-uploads": m015,
   "016-one-account-link-per-purpose": m016,
   "017-lesson-notes-and-explanations": m017,
+  "018-quiz-progress": m018,
 } satisfies Record<string, Migration>;
 
 const migratorFor = <DB>(db: Kysely<DB>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -183,6 +183,13 @@ export interface Database {
     created_at: string;
     updated_at: string;
   };
+  quiz_progress: {
+    user_sub: string;
+    quiz_slug: string;
+    /** JSON array of { question, choice } (choice: option index, null for none), in the quiz's order. */
+    answers: string;
+    updated_at: string;
+  };
   quiz_questions: {
     id: string;
     quiz_slug: string;

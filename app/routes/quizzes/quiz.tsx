@@ -1,12 +1,16 @@
-import { data, useLocation } from "react-router";
+import { useEffect } from "react";
+import { data, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
 import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
-import { QuizQuestions } from "#app/features/quizzes/components/quiz-questions.tsx";
+import { QuizSheet } from "#app/features/quizzes/components/quiz-questions.tsx";
 import { QuizResult } from "#app/features/quizzes/components/quiz-result.tsx";
+import { quizProgressView } from "#app/features/quizzes/progress.server.ts";
 import { submitAnswerSheet } from "#app/features/quizzes/submit-sheet.server.ts";
-import type { PublicQuestion } from "#app/features/quizzes/types.ts";
+import { KEEP_PLACE_FIELD, quizProgressData, shownResult, type PublicQuestion } from "#app/features/quizzes/types.ts";
+import { PersonalSlot } from "#app/lib/personal/personal-slot.tsx";
+import { personalOf } from "#app/lib/personal/personal-data.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/quiz";
 import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
@@ -15,28 +19,43 @@ import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 async function requireQuiz(context: Route.LoaderArgs["context"], slug: string) {
   const quiz = (await quizCatalogue(context.get(servicesContext).db)).quiz(slug);
   if (!quiz) throw data("No such quiz", { status: 404 });
-  return { quiz, questions: quiz.questions };
+  return quiz;
 }
 
+/** The quiz, the same for everyone, and the learner's place in it (`progress`: a personal part). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { quiz, questions } = await requireQuiz(context, params.quiz);
+  const quiz = await requireQuiz(context, params.quiz);
   // Only what the page shows: the answers stay on the server.
-  const publicQuestions: PublicQuestion[] = questions.map(({ id, question, code, options }) => ({ id, question, code, options }));
-  return { quiz: { slug: quiz.slug, title: quiz.title, coursePath: quiz.coursePath }, questions: publicQuestions };
+  const questions: PublicQuestion[] = quiz.questions.map(({ id, question, code, options }) => ({ id, question, code, options }));
+  const progress = await quizProgressView(context.get(servicesContext).db, getUser(context)?.sub ?? null, quiz);
+  return { quiz: { slug: quiz.slug, title: quiz.title, coursePath: quiz.coursePath }, questions, progress };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { quiz } = await requireQuiz(context, params.quiz);
+  const quiz = await requireQuiz(context, params.quiz);
   return submitAnswerSheet(request, quiz, getUser(context), context.get(servicesContext));
+}
+
+/** A step posted only to keep the learner's place changes nothing on the page: no loader runs again. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formData?.has(KEEP_PLACE_FIELD) ? false : defaultShouldRevalidate;
 }
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData ? `${loaderData.quiz.title} Quiz` : errorTitle(error));
 
-export const handle = sameForEveryVisitor(["quizzes"], "same");
+export const handle = sameForEveryVisitor(["quizzes"], quizProgressData);
 
-export default function Quiz({ loaderData, actionData: result }: Route.ComponentProps) {
+export default function Quiz({ loaderData, actionData }: Route.ComponentProps) {
   const { quiz } = loaderData;
-  const { pathname } = useLocation();
+  const progress = personalOf(quizProgressData, loaderData, loaderData.progress);
+  const { pathname, state } = useLocation();
+  const navigate = useNavigate();
+  // A result stays in this page's history entry: Back from its review shows it again, not question 1.
+  const result = actionData ?? shownResult(state);
+  useEffect(() => {
+    if (actionData?.phase === "result")
+      void navigate(pathname, { replace: true, state: { quizResult: actionData }, preventScrollReset: true });
+  }, [actionData, navigate, pathname]);
   return (
     <>
       <PageHeader title={`${quiz.title} Quiz`} />
@@ -58,11 +77,16 @@ export default function Quiz({ loaderData, actionData: result }: Route.Component
             </a>
           </div>
         ) : (
-          <QuizQuestions
-            // A new sheet from the server (no-JS step) starts a new component state.
-            key={result?.answered.length ?? 0}
-            questions={loaderData.questions}
-            answered={result?.answered ?? []}
+          <PersonalSlot
+            id="quiz-sheet"
+            data={quizProgressData}
+            part={QuizSheet}
+            props={{
+              quizSlug: quiz.slug,
+              questions: loaderData.questions,
+              stepAnswered: result?.phase === "question" ? result.answered : null,
+            }}
+            person={progress}
           />
         )}
       </div>

@@ -63,7 +63,13 @@ export default function QuizPreview({ loaderData, actionData }: Route.ComponentP
             {actionData.message}
           </p>
         ) : (
-          <QuizQuestions key={actionData?.answered.length ?? 0} questions={questions} answered={actionData?.answered ?? []} />
+          <QuizQuestions
+            key={actionData?.answered.length ?? 0}
+            quizSlug={quiz.slug}
+            questions={questions}
+            answered={actionData?.answered ?? []}
+            placeKept="nowhere"
+          />
         )}
       </div>
     </>

@@ -1,21 +1,64 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { CodeListing } from "./code-listing.tsx";
-import { answerField, CURRENT_FIELD, type PublicQuestion } from "../types.ts";
+import { answerField, CURRENT_FIELD, KEEP_PLACE_FIELD, type PublicQuestion, type QuizProgressView } from "../types.ts";
+import { forgetPlaceInBrowser, keepPlaceInBrowser, placeInBrowser } from "../place-in-browser.ts";
 import { focusAndReveal } from "./focus-and-reveal.ts";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 
 /**
+ * The quiz sheet: a personal part of the quiz page (app/lib/personal/). It opens at the learner's
+ * place: the server's sheet after a step without JavaScript, else the signed-in learner's kept place.
+ */
+export function QuizSheet({
+  quizSlug,
+  questions,
+  stepAnswered,
+  person,
+}: {
+  quizSlug: string;
+  questions: PublicQuestion[];
+  /** The choices of the sheet the server answered a step with; null on a page opened afresh. */
+  stepAnswered: (number | null)[] | null;
+  person: QuizProgressView;
+}) {
+  return (
+    <QuizQuestions
+      // A new sheet from the server (no-JS step) starts a new component state.
+      key={stepAnswered?.length ?? "opened"}
+      quizSlug={quizSlug}
+      questions={questions}
+      answered={stepAnswered ?? person.answered}
+      placeKept={person.signedIn ? "on the server" : "in the browser"}
+    />
+  );
+}
+
+/**
  * The question steps. Without JavaScript every Next posts the sheet so far and the
  * server answers with the next question; with it, Next moves on in the browser and
- * only the last one posts. The answer key is on the server either way.
+ * only the last one posts. The answer key is on the server either way. The place is kept
+ * where it survives a reload, Back and another page: a signed-in learner's on the server (each
+ * Next posts it in the background), a visitor's in this browser (localStorage), a page without
+ * JavaScript's in its form; a staff preview's nowhere.
  */
-export function QuizQuestions({ questions, answered: answeredBefore }: { questions: PublicQuestion[]; answered: (number | null)[] }) {
+export function QuizQuestions({
+  quizSlug,
+  questions,
+  answered: answeredBefore,
+  placeKept,
+}: {
+  quizSlug: string;
+  questions: PublicQuestion[];
+  answered: (number | null)[];
+  placeKept: "on the server" | "in the browser" | "nowhere";
+}) {
   const [answered, setAnswered] = useState(answeredBefore);
   const [selected, setSelected] = useState<number | null>(null);
   const stepRef = useRef<HTMLFormElement>(null);
   const movedOn = useRef(false);
   const submitting = useNavigation().state === "submitting";
+  const keeper = useFetcher();
   const step = answered.length;
   const question = questions[step]!;
   const last = step === questions.length - 1;
@@ -25,11 +68,27 @@ export function QuizQuestions({ questions, answered: answeredBefore }: { questio
     if (movedOn.current && stepRef.current) focusAndReveal(stepRef.current);
   }, [step]);
 
-  const next = (event: FormEvent) => {
-    if (last) return; // the whole sheet goes to the server
+  useEffect(() => {
+    // A visitor's page opens at question 1 for everyone; this browser may know better.
+    if (placeKept !== "in the browser" || answeredBefore.length > 0) return;
+    const kept = placeInBrowser(quizSlug, questions);
+    if (kept.length > 0) setAnswered(kept);
+  }, [placeKept, answeredBefore, quizSlug, questions]);
+
+  const next = (event: FormEvent<HTMLFormElement>) => {
+    if (last) {
+      if (placeKept === "in the browser") forgetPlaceInBrowser(quizSlug);
+      return; // the whole sheet goes to the server
+    }
     event.preventDefault();
+    const now = [...answered, selected];
+    if (placeKept === "on the server") {
+      const sheet = new FormData(event.currentTarget);
+      sheet.set(KEEP_PLACE_FIELD, "1");
+      void keeper.submit(sheet, { method: "post" });
+    } else if (placeKept === "in the browser") keepPlaceInBrowser(quizSlug, questions, now);
     movedOn.current = true;
-    setAnswered([...answered, selected]);
+    setAnswered(now);
     setSelected(null);
   };
 
