@@ -51,6 +51,23 @@ test("a refused post shows its errors in place and keeps what was typed", async 
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test("after a refused post, the corrected post clears the errors with the form, so nobody posts twice", async ({ page }) => {
+  const name = `Ravi (walkthrough) ${Date.now()}`;
+  await open(page, "/feedback");
+  await form(page).getByRole("button", { name: "Submit" }).click();
+  await expect(form(page).getByText("Please enter your comment.")).toBeVisible();
+  await form(page).getByLabel("Name").fill(name);
+  await form(page).getByLabel("Comment").fill("Second time lucky.");
+  await form(page).getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Thank you! Your feedback is on the wall." })).toBeVisible();
+  await expect(card(page, name)).toContainText("Second time lucky.");
+  await expect(form(page).getByText("Please enter your comment.")).toHaveCount(0);
+  await expect(form(page).locator('[aria-invalid="true"]')).toHaveCount(0);
+  await expect(form(page).getByLabel("Comment")).toHaveValue("");
+  // The initials of a name with a bracket are its words' first letters.
+  await expect(card(page, name)).toContainText("RW");
+});
+
 test("a picture that fails to load gives way to the initials; the author deletes their post after a confirmation", async ({ page }) => {
   const name = `Broken Picture ${Date.now()}`;
   await open(page, "/feedback");

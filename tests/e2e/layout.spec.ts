@@ -107,6 +107,49 @@ function layoutProblems(page: Page) {
       if (covered.length) problems.push(`${name} covers '${covered.map((box) => box.text).join("', '")}'`);
     }
 
+    // A text field shows the whole of its placeholder (the footer's "name@example.com").
+    const measure = document.createElement("canvas").getContext("2d")!;
+    for (const input of document.querySelectorAll<HTMLInputElement>("input[placeholder]")) {
+      if (input.value || !input.checkVisibility({ visibilityProperty: true })) continue;
+      const style = getComputedStyle(input);
+      measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (measure.measureText(input.placeholder).width > room + 1) {
+        problems.push(`the field '${input.labels?.[0]?.textContent?.trim() ?? input.name}' cuts its placeholder '${input.placeholder}'`);
+      }
+    }
+
+    // Text wraps between words, not inside one ("Introductio / n", an email address), code aside.
+    const wordCharacter = /[\p{L}\p{N}]/u;
+    for (const { node } of textBoxes(document.body)) {
+      const text = node.textContent!;
+      if (node.parentElement!.closest("pre, code") || text.length < 2) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      if (range.getClientRects().length < 2) continue;
+      let lastTop: number | undefined;
+      for (let index = 0; index < text.length; index++) {
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const rect = range.getBoundingClientRect();
+        if (!shown(rect)) continue;
+        if (lastTop !== undefined && rect.top > lastTop + 1 && wordCharacter.test(text[index - 1]!) && wordCharacter.test(text[index]!)) {
+          const word = /[\p{L}\p{N}]*$/u.exec(text.slice(0, index))![0] + /^[\p{L}\p{N}]*/u.exec(text.slice(index))![0];
+          problems.push(`'${word}' is broken over two lines`);
+        }
+        lastTop = rect.top;
+      }
+    }
+
+    // A card's text lies beside its picture, not on it: drawings carry letters of their own.
+    for (const card of document.querySelectorAll<HTMLElement>("main li")) {
+      for (const picture of card.querySelectorAll("img")) {
+        const box = picture.getBoundingClientRect();
+        const onPicture = textBoxes(card).filter((text) => overlap(text.rect, box));
+        if (onPicture.length) problems.push(`text lies on a card's picture: '${onPicture.map((text) => text.text).join("', '")}'`);
+      }
+    }
+
     // The hero's drawing is the right half of its picture, which is cropped from the left (object-right).
     const heroPicture = document.querySelector<HTMLImageElement>('[aria-roledescription="slide"]:not([hidden]) img');
     if (heroPicture) {

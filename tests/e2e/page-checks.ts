@@ -3,12 +3,15 @@ import type { BrowserContext, Page, TestType } from "@playwright/test";
 
 const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
+/** Rules whose violations count whatever axe rates them: a heading level skipped (h1 to h3) loses screen-reader users' outline. */
+const alwaysCounted = new Set(["heading-order"]);
+
 /** Serious and critical accessibility violations, with where they are; `tags` null runs axe's whole default rule set. */
 export async function seriousViolations(page: Page, tags: string[] | null = wcagTags) {
   const axe = new AxeBuilder({ page });
   const results = await (tags ? axe.withTags(tags) : axe).analyze();
   return results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .filter((v) => v.impact === "serious" || v.impact === "critical" || alwaysCounted.has(v.id))
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
 }
 

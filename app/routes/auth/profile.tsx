@@ -1,3 +1,4 @@
+import { EmailAddress } from "#app/components/email-address.tsx";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -172,10 +173,10 @@ function ContactDetailsForm({
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { user, phone, address, editable } = loaderData;
-  const details = [
+  const details: [string, ReactNode][] = [
     ["Full Name", user.name],
     ["User Id", user.sub],
-    ["Email", user.email ?? "—"],
+    ["Email", user.email ? <EmailAddress address={user.email} /> : "—"],
     ["Phone", phone ?? "—"],
     ["Address", address ?? "—"],
   ];
@@ -220,7 +221,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             {details.map(([term, value]) => (
               <div key={term} className="grid grid-cols-3 gap-4 py-3">
                 <dt className="font-semibold">{term}</dt>
-                <dd className="col-span-2 break-all text-muted">{value}</dd>
+                <dd className="col-span-2 break-words text-muted">{value}</dd>
               </div>
             ))}
           </dl>

@@ -34,7 +34,10 @@ export default function Category({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title={`${category.name} Courses`} />
-      <section className="section" aria-label={`${category.name} courses`}>
+      <section className="section" aria-labelledby="listing-heading">
+        <h2 id="listing-heading" className="mb-6 text-2xl font-bold">
+          {loaderData.courses.length === 1 ? "1 course" : `${loaderData.courses.length} courses`}
+        </h2>
         {loaderData.courses.length ? (
           <CourseGrid courses={loaderData.courses} />
         ) : (

@@ -109,7 +109,8 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
       <PageHeader title={course.title} />
       <div className="section">
         <section id="player" aria-labelledby="lesson-heading" className="grid scroll-mt-24 gap-8 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+          {/* min-w-0: a grid item is as wide as its widest line otherwise, and a code block's lines are long. */}
+          <div className="min-w-0 lg:col-span-2">
             {lesson.media ? (
               <LessonPlayer
                 key={lesson.number}
@@ -162,7 +163,7 @@ export default function VideoCourse({ loaderData }: Route.ComponentProps) {
               )}
             </nav>
           </div>
-          {lesson.media && <LessonNotes html={notes} className="lg:col-span-2" />}
+          {lesson.media && <LessonNotes html={notes} className="min-w-0 lg:col-span-2" />}
         </section>
 
         <section aria-labelledby="lessons-heading" className="mt-14">

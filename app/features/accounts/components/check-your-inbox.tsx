@@ -1,3 +1,4 @@
+import { EmailAddress } from "#app/components/email-address.tsx";
 import { ACCOUNT_MAIL_WINDOW_MINUTES, ACCOUNT_MAILS_PER_RECIPIENT, LINK_LIFETIME_MINUTES } from "../limits.ts";
 import type { ReactNode } from "react";
 
@@ -9,7 +10,11 @@ export function CheckYourInbox({ email, children }: { email: string; children: R
   return (
     <div role="status" className="mt-4 space-y-3">
       <p className="font-semibold">
-        Please check the inbox of <span className="break-all">{email}</span>: a mail is on its way.
+        Please check the inbox of{" "}
+        <span className="break-words">
+          <EmailAddress address={email} />
+        </span>
+        : a mail is on its way.
       </p>
       <p>{children}</p>
       <p className="text-sm text-muted">

@@ -3,6 +3,20 @@ import { initials } from "#app/lib/text/initials.ts";
 import { coverColourClass } from "../cover-colour.ts";
 
 /**
+ * A drawn cover's title size: small enough that its longest word fits the cover's width (about 80
+ * px of text), so "Introduction" wraps before or after, not inside. Only a word too long even at the
+ * smallest size still breaks.
+ */
+export function coverTitleSize(title: string): string {
+  const longest = Math.max(0, ...title.split(/[\s/–—-]+/).map((word) => [...word].length));
+  if (longest <= 10) return "text-xs";
+  if (longest <= 11) return "text-[11px]";
+  if (longest <= 12) return "text-[10px]";
+  if (longest <= 14) return "text-[9px]";
+  return "text-[8px]";
+}
+
+/**
  * The book's cover picture, or one drawn with CSS (its title, or its initials when small, on a
  * colour of its own) when it has none or the picture fails: no request, nothing from another
  * site. Decorative: the card's heading names the book.
@@ -51,7 +65,7 @@ export function BookCover({
       {small ? (
         <span className="text-sm font-bold">{initials(title)}</span>
       ) : (
-        <span className="line-clamp-5 text-xs leading-tight font-semibold break-words">{title}</span>
+        <span className={`line-clamp-5 leading-tight font-semibold break-words ${coverTitleSize(title)}`}>{title}</span>
       )}
       <span className="h-0.5 w-6 bg-white/70" />
     </span>

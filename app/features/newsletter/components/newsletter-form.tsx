@@ -28,7 +28,8 @@ export function NewsletterForm() {
       <label htmlFor={`${id}-email`} className="mb-2 block font-medium">
         Your email
       </label>
-      <div className="flex gap-2">
+      {/* The button goes under the field where both would not fit with the whole address showing. */}
+      <div className="flex flex-wrap gap-2">
         <input
           id={`${id}-email`}
           name="email"
@@ -39,7 +40,7 @@ export function NewsletterForm() {
           placeholder="name@example.com"
           aria-invalid={failed || undefined}
           aria-describedby={`${id}-message`}
-          className="min-w-0 flex-1 rounded-md border border-gray-400 bg-white px-3 py-2 text-ink placeholder:text-gray-600"
+          className="min-w-52 flex-1 rounded-md border border-gray-400 bg-white px-3 py-2 text-ink placeholder:text-gray-600"
         />
         <SubmitButton busy={busy} className="btn-primary shrink-0">
           SignUp

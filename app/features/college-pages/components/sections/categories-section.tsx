@@ -23,7 +23,8 @@ export function CategoriesSection({ counts }: { counts: Record<string, number> }
                 decoding="async"
                 className="aspect-[3/2] w-full object-cover"
               />
-              <span className="absolute inset-x-4 bottom-4 rounded bg-white px-4 py-3 text-center shadow">
+              {/* Under the picture, not on it: its drawing has letters of its own that would show around a label. */}
+              <span className="block border-t border-gray-200 bg-white px-4 py-3 text-center">
                 <span className="block text-lg font-bold text-ink">{category.name}</span>
                 <span className="block text-sm text-brand-800">
                   {count} {count === 1 ? "Course" : "Courses"}
@@ -32,7 +33,7 @@ export function CategoriesSection({ counts }: { counts: Record<string, number> }
             </>
           );
           return (
-            <li key={category.id} className="relative overflow-hidden rounded-lg shadow-sm">
+            <li key={category.id} className="overflow-hidden rounded-lg border border-gray-200 shadow-sm">
               {category.href ? (
                 <Link to={category.href} className="group block">
                   {body}
