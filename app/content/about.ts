@@ -24,7 +24,8 @@ export const about: About = {
     },
     {
       title: "International Certificate",
-      text: "Finish a course and pass its final quiz to receive a certificate you can add to your CV and online profiles.",
+      // Until the site issues certificates (issue 24), this says what is true today.
+      text: "Certificates of completion are being prepared. Until they come, your profile records every lesson you finish and your best score in each quiz.",
     },
   ],
 };

@@ -59,9 +59,51 @@ describe.each(engines)("the help assistant on %s", (engine) => {
     expect(answerLinks(html)[0]).toEqual({ href: "/register", title: "How to register" });
     const text = visibleText(html);
     expect(text).toMatch(/\d answers? for “how do I register”:/);
-    expect(text).toContain("Fill in your name, phone, email and a password of at least 8 characters twice");
+    expect(text).toContain("fill in your name, phone, email and a password of at least 8 characters twice");
     // The question stays in the box, to change and ask again.
     expect(html).toMatch(/<input id="help-question"[^>]*value="how do I register"/);
+  });
+
+  // What the assistant says is checked against what the site does: the page it names opens and
+  // does what the answer says, and nothing it says is denied by the site (or promised without it).
+  describe("tells the truth about the site", () => {
+    /** The first answer's link and its excerpt as shown. */
+    const firstAnswer = async (question: string) => {
+      const html = await (await ask(question)).text();
+      const excerpt = /<ol class="space-y-4">\s*<li[\s\S]*?<\/li>/.exec(html)?.[0] ?? "";
+      return { link: answerLinks(html)[0], excerpt: visibleText(excerpt) };
+    };
+
+    it("a forgotten password is reset on /forgot-password, which asks for the address to mail a link to", async () => {
+      for (const question of ["how do I reset my password", "I forgot my password", "change password"]) {
+        const { link, excerpt } = await firstAnswer(question);
+        expect(link, question).toEqual({ href: "/forgot-password", title: "Forgotten password" });
+        expect(excerpt).toContain("we mail you a link to choose a new one");
+        expect(excerpt).not.toMatch(/cannot|no way|contact the office/i);
+      }
+      const page = visibleText(await (await fetch(`${site.server.url}/forgot-password`)).text());
+      expect(page).toMatch(/email/i);
+      expect(page).toMatch(/link/i);
+    });
+
+    it("registering means confirming from a mail, as the site does", async () => {
+      for (const question of ["how to register", "how do I create an account", "sign up"]) {
+        const { link, excerpt } = await firstAnswer(question);
+        expect(link, question).toEqual({ href: "/register", title: "How to register" });
+        expect(excerpt).toContain("confirm from the mail we send you");
+      }
+    });
+
+    it("certificates: says the site issues none yet, and no page promises one", async () => {
+      for (const question of ["certificate", "do I get a certificate", "course completion certificate"]) {
+        const { link, excerpt } = await firstAnswer(question);
+        expect(link, question).toEqual({ href: "/profile", title: "Certificates" });
+        expect(excerpt).toContain("does not issue certificates of completion yet");
+      }
+      const answers = visibleText(await (await ask("certificate")).text());
+      expect(answers).not.toMatch(/receive a certificate|get a certificate/i);
+      expect(visibleText(await (await fetch(`${site.server.url}/about`)).text())).not.toMatch(/receive a certificate/i);
+    });
   });
 
   it("answers 'java quiz' with the Java quiz first, at most five answers", async () => {

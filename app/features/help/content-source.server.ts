@@ -4,7 +4,7 @@ import { quizCatalogue } from "#app/features/quizzes/index.server.ts";
 import { contentDocuments, type LearningContent } from "./content-documents.server.ts";
 import { excerpt } from "./excerpt.ts";
 import { searchTerm, tokens } from "./terms.ts";
-import type { AccountsMode } from "./topics.ts";
+import { helpTopicLabel, type AccountsMode } from "./topics.ts";
 import type { HelpDocument } from "./types.ts";
 import type { HelpSource } from "./source.ts";
 
@@ -63,7 +63,10 @@ export function contentSource(accounts: AccountsMode): HelpSource {
       const [courses, quizzes] = await Promise.all([courseCatalogue(db), quizCatalogue(db)]);
       return searchContent(indexFor(accounts, { courses, quizzes }), text, limit).map((result) => {
         const stored = result as unknown as SearchResult & StoredFields;
-        return { title: stored.title, label: stored.label, href: stored.href, excerpt: excerpt(stored.text, result.terms) };
+        // A help topic opens with its answer ("we mail you a link"): shown from its start, never a
+        // later sentence that matched more words of the question and leaves the answer out.
+        const shownFrom = stored.label === helpTopicLabel ? [] : result.terms;
+        return { title: stored.title, label: stored.label, href: stored.href, excerpt: excerpt(stored.text, shownFrom) };
       });
     },
   };

@@ -6,12 +6,15 @@ import type { HelpDocument } from "./types.ts";
 export type AccountsMode = "built-in" | "external";
 
 const TOPIC_WEIGHT = 1.6;
+/** How answers from the topics are labelled. */
+export const helpTopicLabel = "Help";
 const phoneAndEmail = `call ${contactDetails.phone} or email ${contactDetails.email}`;
 const officeHours = `Office hours: ${contactDetails.officeHours}.`;
 
 /**
  * Hand-written answers to what people ask about using the site. Each describes only what the
- * site does today; when a feature changes, its topic changes with it.
+ * site does today, its answer first (answers show a topic from its start); when a feature
+ * changes, its topic changes with it (tests/integration/help.test.ts checks the answers against the site).
  */
 export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: string; questions: readonly unknown[] }[]): HelpDocument[] {
   const builtIn = accounts === "built-in";
@@ -21,7 +24,7 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
       id: "topic:register",
       title: "How to register",
       text: builtIn
-        ? "Open the Register page (or choose Join Now at the top of any page, then Create an account). Fill in your name, phone, email and a password of at least 8 characters twice, and press Register. We then mail you a link: open it, type your password once more, and you are signed in on your profile."
+        ? "Register on the Register page and confirm from the mail we send you: fill in your name, phone, email and a password of at least 8 characters twice, press Register, then open the link in the mail, type your password once more, and you are signed in on your profile. The Register page is also under Join Now at the top of any page (Create an account)."
         : "Accounts for this site are made with the college's sign-in service. Choose Join Now at the top of any page and pick the option to sign up there; the Register page says the same.",
       keywords: "register registration signup create make new account join enrol enroll student",
       href: "/register",
@@ -66,6 +69,13 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
       href: "/courses",
     },
     {
+      id: "topic:certificates",
+      title: "Certificates",
+      text: "The site does not issue certificates of completion yet; they are being prepared. Meanwhile your profile records every lesson you finish and your best score in each quiz.",
+      keywords: "certificate certificates certification completion diploma award credential proof finish course",
+      href: "/profile",
+    },
+    {
       id: "topic:profile",
       title: "Your profile",
       text: "When you are signed in, your name in the menu opens your profile: your account details, your best score in each quiz and the lessons you have finished in each course.",
@@ -101,5 +111,5 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
       href: "/newsletter",
     },
   ];
-  return topics.map((topic) => ({ ...topic, label: "Help", weight: TOPIC_WEIGHT }));
+  return topics.map((topic) => ({ ...topic, label: helpTopicLabel, weight: TOPIC_WEIGHT }));
 }
