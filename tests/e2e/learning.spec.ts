@@ -288,13 +288,27 @@ test("a lesson watched to the end is marked finished and starts from the beginni
   await register(page, `ended-${Date.now()}@example.com`);
   await open(page, "/courses/fullstack/css");
   const video = main(page).locator("video");
+  // Left at 0:15 first, so the page opens with a position to resume.
+  const saved = page.waitForResponse((response) => response.url().endsWith("/progress") && response.status() === 204);
+  await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+    v.currentTime = 15;
+    v.pause();
+  });
+  await saved;
+  await reload(page);
+  await expect(main(page).getByText("Resumes at 0:15")).toBeVisible();
+
   await video.evaluate((v: HTMLVideoElement) => {
     v.muted = true;
-    v.playbackRate = 16; // the 35 s sample in about two seconds
+    v.playbackRate = 16; // the rest of the 35 s sample in about a second
     return v.play();
   });
   await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();
   await expect(main(page).getByRole("heading", { name: /1 lesson \(1 finished\)/ })).toBeVisible();
+  // The stored position was reset: the note goes without a reload.
+  await expect(main(page).getByText(/Resumes at/)).toHaveCount(0);
 
   await page.reload();
   await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();

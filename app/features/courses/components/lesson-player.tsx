@@ -46,9 +46,13 @@ function LessonVideo({
   );
 }
 
+/**
+ * The stored position, as the latest progress says, unlike the video's source: once the lesson is
+ * finished (played to its end or marked) the position is reset and the note goes with it.
+ */
 function ResumeNote({ lesson, person }: { lesson: number; person: CourseProgressView }) {
-  const startAt = useStartAt(lesson, person);
-  return startAt > 0 ? <span>Resumes at {formatTime(startAt)}</span> : null;
+  const storedAt = person.positions[lesson] ?? 0;
+  return storedAt > 0 ? <span>Resumes at {formatTime(storedAt)}</span> : null;
 }
 
 /**
