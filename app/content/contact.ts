@@ -17,10 +17,7 @@ export const contactDetails: ContactDetails = {
     link: "https://www.openstreetmap.org/#map=12/13.0827/80.2707",
     label: "Open the map of Chennai on OpenStreetMap",
   },
-  social: [
-    { name: "Facebook", href: "https://facebook.example/college" },
-    { name: "Instagram", href: "https://instagram.example/college" },
-    { name: "LinkedIn", href: "https://linkedin.example/college" },
-    { name: "YouTube", href: "https://youtube.example/college" },
-  ],
+  // The college's profiles: add each one's https address once it has it. Until then nothing is
+  // linked, and the contact page does not mention social media.
+  social: [{ name: "Facebook" }, { name: "Instagram" }, { name: "LinkedIn" }, { name: "YouTube" }],
 };

@@ -66,6 +66,21 @@ export const pillarSchema = z.object({
   href: sitePath.optional(),
 });
 
+/**
+ * Hosts reserved for examples and tests (RFC 2606, RFC 6761): an address there reaches nobody, so
+ * a page must not send people to it.
+ */
+const isPlaceholderHost = (hostname: string) => /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$/i.test(hostname);
+
+/** One of the college's own profiles on a social network; without `href` (none yet) it is not shown. */
+const socialAccountSchema = z.object({
+  name: z.string().min(1),
+  href: z
+    .url({ protocol: /^https$/, error: "must be an https address" })
+    .refine((href) => !isPlaceholderHost(new URL(href).hostname), "must be the college's real profile, not a placeholder host")
+    .optional(),
+});
+
 export const contactDetailsSchema = z.object({
   collegeName: z.string().min(1),
   department: z.string().min(1),
@@ -77,7 +92,7 @@ export const contactDetailsSchema = z.object({
   email: z.email(),
   officeHours: z.string().min(1),
   map: z.object({ image: imageSchema, link: z.url(), label: z.string().min(1) }),
-  social: z.array(z.object({ name: z.string().min(1), href: z.url() })),
+  social: z.array(socialAccountSchema),
 });
 
 export const galleryItemSchema = imageSchema;

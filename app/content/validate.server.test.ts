@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { categories } from "./categories.ts";
+import { contactDetails } from "./contact.ts";
+import { contactDetailsSchema } from "./schemas.ts";
 import { coursesByCategory } from "./seeds/courses.ts";
 import { validateSiteContent } from "./validate.server.ts";
 import { findVideoCourse, videoCourses } from "./seeds/video-courses.ts";
@@ -7,6 +9,22 @@ import { findVideoCourse, videoCourses } from "./seeds/video-courses.ts";
 describe("site content", () => {
   it("passes its schemas", () => {
     expect(() => validateSiteContent()).not.toThrow();
+  });
+
+  it("links a social media profile only at a real https address", () => {
+    const withProfile = (href: string) =>
+      contactDetailsSchema.safeParse({ ...contactDetails, social: [{ name: "YouTube", href }] }).success;
+    expect(withProfile("https://www.youtube.com/@college")).toBe(true);
+    for (const href of [
+      "https://youtube.example/college",
+      "https://www.example.com/college",
+      "https://college.test/",
+      "http://www.youtube.com/@college",
+      "javascript:alert(1)",
+    ]) {
+      expect(withProfile(href), href).toBe(false);
+    }
+    expect(contactDetailsSchema.safeParse({ ...contactDetails, social: [{ name: "YouTube" }] }).success).toBe(true);
   });
 
   it("has the spec's categories and counts", () => {

@@ -76,6 +76,16 @@ describe.each(engines)("the contact form on %s", (engine) => {
     );
   });
 
+  it("links no web address reserved for examples, and mentions social media only beside a profile's link", async () => {
+    const html = await (await fetch(`${site.server.url}/contact`)).text();
+    const links = [...html.matchAll(/<a\b[^>]*\shref="([^"]*)"/g)].map(([, href]) => new URL(unescapeHtml(href!), site.server.url));
+    const web = links.filter((link) => link.protocol === "https:" || link.protocol === "http:");
+    expect(web.map((link) => link.href)).toContain("https://www.openstreetmap.org/#map=12/13.0827/80.2707");
+    const placeholders = web.filter((link) => /(^|\.)(example|test|invalid|localhost)$|(^|\.)example\.(com|net|org)$/.test(link.hostname));
+    expect(placeholders.map((link) => link.href)).toEqual([]);
+    expect(visibleText(html).includes("social media")).toBe(html.includes('aria-label="Social media"'));
+  });
+
   it("hands out a fresh, uncacheable challenge that expires in ten minutes", async () => {
     const before = Date.now() / 1000;
     const [first, second] = await Promise.all([1, 2].map(() => fetch(`${site.server.url}/contact/captcha-challenge`)));

@@ -1,7 +1,7 @@
 import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
 import { contactDetails } from "#app/content/contact.ts";
-import { ContactDetails } from "#app/features/contact/components/contact-details.tsx";
+import { ContactDetails, socialProfiles } from "#app/features/contact/components/contact-details.tsx";
 import { ContactForm } from "#app/features/contact/components/contact-form.tsx";
 import { ChatWidget } from "#app/features/help/components/chat-widget.tsx";
 import { contactPageData } from "#app/features/contact/page-data.server.ts";
@@ -30,7 +30,9 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
           <h2 id="reach-us" className="text-2xl font-bold">
             Get In Touch
           </h2>
-          <p className="mt-3 text-muted">Send us a message with the form, or reach us by phone, mail or social media.</p>
+          <p className="mt-3 text-muted">
+            Send us a message with the form, or reach us by {socialProfiles.length > 0 ? "phone, mail or social media" : "phone or mail"}.
+          </p>
           <ContactDetails />
         </section>
         <section aria-labelledby="map-heading">

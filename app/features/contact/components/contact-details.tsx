@@ -1,6 +1,9 @@
 import { Icon } from "#app/components/icons.tsx";
 import { contactDetails } from "#app/content/contact.ts";
 
+/** The college's social media profiles that have an address: the others are not set yet. */
+export const socialProfiles = contactDetails.social.flatMap(({ name, href }) => (href ? [{ name, href }] : []));
+
 /** The college's address, phone, email, office hours and social media accounts. */
 export function ContactDetails() {
   return (
@@ -31,15 +34,17 @@ export function ContactDetails() {
         </p>
         <p className="text-muted">{contactDetails.officeHours}</p>
       </address>
-      <ul className="mt-6 flex flex-wrap gap-3" aria-label="Social media">
-        {contactDetails.social.map((account) => (
-          <li key={account.name}>
-            <a href={account.href} className="underline" rel="noopener">
-              {account.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {socialProfiles.length > 0 && (
+        <ul className="mt-6 flex flex-wrap gap-3" aria-label="Social media">
+          {socialProfiles.map((account) => (
+            <li key={account.name}>
+              <a href={account.href} className="underline" rel="noopener">
+                {account.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }
