@@ -11,6 +11,19 @@ const password = e2ePassword;
 const nav = (page: Page) => page.getByRole("banner");
 const main = (page: Page) => page.getByRole("main");
 
+/** The errors the page's console shows from now on (a request answered 400 or more is one). */
+function consoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
+/** The next time the page reads its data again (React Router's GET of `<path>.data`), as answered. */
+const nextDataRead = (page: Page, path: string) =>
+  page.waitForResponse((response) => response.request().method() === "GET" && new URL(response.url()).pathname === `${path}.data`);
+
 test("register, see the profile, log out, sign in again with the password", async ({ page }) => {
   const email = `kavya-${Date.now()}@example.com`;
   await register(page, email);
@@ -62,8 +75,13 @@ test("forgot the password: 'Forgot password?' mails a link, the new password wor
   const newPassword = "saffron-kite-harbour-31";
   await main(page).getByLabel("New password", { exact: true }).fill(newPassword);
   await main(page).getByLabel("Confirm new password").fill(newPassword);
+  // The link is used up now: reading the page's data again must not ask for it.
+  const errors = consoleErrors(page);
+  const readAgain = nextDataRead(page, "/reset-password");
   await main(page).getByRole("button", { name: "Save my new password" }).click();
   await expect(main(page).getByRole("heading", { name: "Your password is changed" })).toBeVisible();
+  expect((await readAgain).status()).toBe(200);
+  expect(errors).toEqual([]);
   await main(page).getByRole("link", { name: "Sign in" }).click();
 
   await main(page).getByLabel("Email").fill(email);
@@ -73,6 +91,37 @@ test("forgot the password: 'Forgot password?' mails a link, the new password wor
   await main(page).getByLabel("Password").fill(newPassword);
   await main(page).getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/profile$/);
+});
+
+test("a new address: the link mailed to it moves the account, and the page reads its data again without an error", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `moving-${Date.now()}@example.com`;
+  const newEmail = `moved-${Date.now()}@example.com`;
+  await register(page, email);
+  await main(page).getByRole("link", { name: "Change email address" }).click();
+  await main(page).getByLabel("New email address").fill(newEmail);
+  await main(page).getByLabel("Your current password").fill(password);
+  await main(page).getByRole("button", { name: "Send the link" }).click();
+  await expect(main(page).getByRole("status")).toContainText(`Please check the inbox of ${newEmail}: a mail is on its way.`);
+
+  await open(page, await linkInMail(newEmail, "Confirm your new address for eLEARNING"));
+  const errors = consoleErrors(page);
+  const readAgain = nextDataRead(page, "/profile/email/confirm");
+  await main(page).getByRole("button", { name: "Use this address" }).click();
+  await expect(main(page).getByRole("status")).toHaveText(`Done: your account now uses ${newEmail}. Sign in with it from now on.`);
+  expect((await readAgain).status()).toBe(200);
+  // Another form of the page (the footer's newsletter) has the page's data read again too.
+  const readOnceMore = nextDataRead(page, "/profile/email/confirm");
+  const footer = page.getByRole("contentinfo");
+  await footer.getByLabel("Your email").fill(newEmail);
+  await footer.getByRole("button", { name: "SignUp" }).click();
+  await expect(footer.getByRole("status")).toHaveText("Thank you! This address is on our newsletter list: the next issue will reach it.");
+  expect((await readOnceMore).status()).toBe(200);
+  await expect(main(page).getByRole("status")).toHaveText(`Done: your account now uses ${newEmail}. Sign in with it from now on.`);
+  expect(errors).toEqual([]);
+
+  await open(page, "/profile");
+  await expect(page.getByRole("region", { name: "Details", exact: true })).toContainText(newEmail);
 });
 
 test("someone registered my address with a password of theirs: the mailed link lets me choose my own", async ({ page }) => {

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { FormPage } from "#app/components/form-page.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
+import { keepLinkPageDataAfterPosts } from "#app/features/accounts/link-page-revalidation.ts";
 import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
 import { confirmEmailChange, emailChangeLinkPage } from "#app/features/accounts/email-change.server.ts";
 import { pageMeta } from "#app/lib/http/meta.ts";
@@ -16,6 +17,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
 export function action({ request, context }: Route.ActionArgs) {
   return confirmEmailChange(request, builtInAccountServices(context));
 }
+
+export const shouldRevalidate = keepLinkPageDataAfterPosts;
 
 export default function EmailConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";

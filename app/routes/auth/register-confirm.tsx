@@ -5,6 +5,7 @@ import { FormPage } from "#app/components/form-page.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
+import { keepLinkPageDataAfterPosts } from "#app/features/accounts/link-page-revalidation.ts";
 import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
 import { NewPasswordFields } from "#app/features/accounts/components/new-password-fields.tsx";
 import { confirmRegistration, registrationLinkPage } from "#app/features/accounts/registration.server.ts";
@@ -22,9 +23,11 @@ export function action({ request, context }: Route.ActionArgs) {
   return confirmRegistration(request, builtInAccountServices(context));
 }
 
+export const shouldRevalidate = keepLinkPageDataAfterPosts;
+
 export default function RegisterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  // After a post, the action's answer: the loader has run again by then.
+  // After a post, the action's answer: the loader's is still the link's as it was opened.
   const page = actionData ?? loaderData;
   const choose = page.state === "ready" && page.choose;
   // The page asks for one of the schemas' fields: the password typed again, or a new one twice.

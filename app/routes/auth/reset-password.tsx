@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { FormPage } from "#app/components/form-page.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { builtInAccountServices } from "#app/features/accounts/built-in.server.ts";
+import { keepLinkPageDataAfterPosts } from "#app/features/accounts/link-page-revalidation.ts";
 import { LinkNoLongerWorks } from "#app/features/accounts/components/link-no-longer-works.tsx";
 import { NewPasswordFields } from "#app/features/accounts/components/new-password-fields.tsx";
 import { resetLinkPage, resetPassword } from "#app/features/accounts/password-reset.server.ts";
@@ -21,9 +22,11 @@ export function action({ request, context }: Route.ActionArgs) {
   return resetPassword(request, builtInAccountServices(context));
 }
 
+export const shouldRevalidate = keepLinkPageDataAfterPosts;
+
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  // After a post, the action's answer: the loader has run again without the link by then.
+  // After a post, the action's answer: the loader's is still the link's as it was opened.
   const page = actionData ?? loaderData;
   const [form, fields] = useForm<z.input<typeof newPasswordSchema>>({
     id: "reset",
