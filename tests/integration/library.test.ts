@@ -33,6 +33,20 @@ function cardHtml(html: string, title: string): string {
   return card.slice(0, card.indexOf("</article>"));
 }
 
+describe.each(engines)("the E-Library's filters on %s, with the built-in catalogue", (engine) => {
+  const site = siteForTests({}, engine);
+
+  it("offers only filters that change a result: all its books are free and in English", async () => {
+    const html = await (await fetch(`${site.server.url}/library?q=java`)).text();
+    expect(cardTitles(html, "found").length).toBeGreaterThan(0);
+    expect(visibleText(html)).not.toContain("Free e-books only");
+    expect(html).not.toContain('name="language"');
+    expect(html).toContain('name="subject"');
+    // A shared link's filter is still shown, to be unticked.
+    expect(visibleText(await (await fetch(`${site.server.url}/library?q=java&free=1`)).text())).toContain("Free e-books only");
+  });
+});
+
 describe.each(engines)("the E-Library on %s", (engine) => {
   const site = siteForTests({ TRUST_PROXY: "1" }, engine);
   beforeAll(() => insertLibraryFixtures(site.db));
@@ -81,6 +95,19 @@ describe.each(engines)("the E-Library on %s", (engine) => {
       expect(cardTitles((await page("?q=algebre")).html, "found")).toEqual(["Algèbre linéaire"]);
       expect(cardTitles((await page(`?q=${encodeURIComponent("ALGÈBRE")}`)).html, "found")).toEqual(["Algèbre linéaire"]);
       expect(cardTitles((await page("?q=elise+cote")).html, "found")).toEqual(["Algèbre linéaire"]);
+    });
+
+    it("lists books with the whole word first, as 'java' lists Java books before JavaScript ones", async () => {
+      expect(cardTitles((await page("?q=krelvin")).html, "found")).toEqual([
+        "A Practical Introduction to Krelvin for Working Engineers",
+        "Krelvinscript Guide",
+      ]);
+    });
+
+    it("says 'Read online' for a free book read on its own site, 'Download Pdf' only for a PDF", async () => {
+      const web = cardHtml((await page("?q=quorvane")).html, "Quorvane field guide");
+      expect(web).toMatch(/aria-label="Read online: Quorvane field guide"[^>]*>Read online<\/a>/);
+      expect(web).not.toContain("Download Pdf");
     });
 
     it("shows each card by its rules: a free book's Download Pdf or 'Not Available ', else its price and Buy Now", async () => {

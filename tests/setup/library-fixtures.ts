@@ -42,6 +42,11 @@ export const libraryFixtures = [
     buyUrl: "https://shop.example.org/abroad",
     language: "de",
   }),
+  // A free book read on its own site, not a PDF.
+  record("web-copy", { title: "Quorvane field guide", downloadUrl: "https://quorvane.example.org/read/" }),
+  // A whole word in a long title, and the same letters starting a longer word in a short one.
+  record("krelvin", { title: "A Practical Introduction to Krelvin for Working Engineers" }),
+  record("krelvin-script", { title: "Krelvinscript Guide" }),
   record("markup", { title: "Zorblatt <script>alert(1)</script> & sons" }),
   ...Array.from({ length: 45 }, (_, i) => record(`series-${i}`, { title: `Vexillon volume ${String(i + 1).padStart(2, "0")}` })),
 ];

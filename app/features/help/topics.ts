@@ -85,7 +85,7 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
     {
       id: "topic:library",
       title: "The e-library",
-      text: "The E-Library is open to everyone, without signing in: search the college catalogue by title, author or subject, keep to free e-books, a subject or a language, and open a free book's copy with Download Pdf. Signed in, Save keeps a book on your reading list, shown on the library page and in your profile. Open it from the Pages menu or from the quick links at the bottom of every page.",
+      text: "The E-Library is open to everyone, without signing in: search the college catalogue by title, author or subject, keep to free e-books, a subject or a language, and open a free book's copy: Download Pdf for a PDF, Read online for a book read on its own site. Signed in, Save keeps a book on your reading list, shown on the library page and in your profile. Open it from the Pages menu or from the quick links at the bottom of every page.",
       keywords: "library elibrary book books read reading pdf search catalogue download reading list save",
       href: "/library",
     },

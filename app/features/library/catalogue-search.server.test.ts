@@ -17,6 +17,10 @@ const fixtures = [
   record("in-author", { title: "Collected essays", authors: ["Ada Quillmarsh"] }),
   record("in-title", { title: "The Quillmarsh handbook" }),
   record("java", { title: "Thinking in Java", authors: ["Bruce Eckel"], subjects: ["Java (Computer program language)"] }),
+  // Two books whose titles start with the same letters: a whole word outranks the start of a longer one.
+  // The longer title has the whole word: by length alone (bm25) the shorter would come first.
+  record("krelvin-script", { title: "Krelvinscript Guide" }),
+  record("krelvin", { title: "A Practical Introduction to Krelvin for Working Engineers" }),
   record("algebre", { title: "Algèbre linéaire", authors: ["Élise Côté"], language: "fr", subjects: ["Mathématiques"] }),
   record("hidden", { title: "Zorblatt secrets", notForSale: true }),
   record("zorblatt-free", {
@@ -63,9 +67,9 @@ describe("search words", () => {
       "3",
       "x",
     ]);
-    expect(sqliteMatchExpression("data struc")).toBe('"data" "struc"*');
+    expect(sqliteMatchExpression("data struc")).toBe('"data" AND ("struc" OR "struc"*)');
     expect(sqliteMatchExpression(`"*:()^-`)).toBeNull();
-    expect(postgresQueryParts("Algèbre Linéaire")).toEqual({ words: "algebre", prefix: "lineaire:*" });
+    expect(postgresQueryParts("Algèbre Linéaire")).toEqual({ words: "algebre", prefix: "lineaire:*", all: "algebre lineaire" });
   });
 });
 
@@ -85,6 +89,12 @@ describe.each(engines)("the catalogue search on %s", (engine) => {
 
   it("ranks a title match above an author match above a subject match", async () => {
     expect((await search("quillmarsh")).ids).toEqual(["test:in-title", "test:in-author", "test:in-subject"]);
+  });
+
+  it("ranks a title with the word whole above one where it starts a longer word", async () => {
+    expect((await search("krelvin")).ids).toEqual(["test:krelvin", "test:krelvin-script"]);
+    expect((await search("practical krelvin")).ids).toEqual(["test:krelvin"]);
+    expect((await search("krelv")).ids).toHaveLength(2);
   });
 
   it("finds words by their start, in any letter case", async () => {
@@ -166,6 +176,7 @@ describe.each(engines)("the catalogue search on %s", (engine) => {
     expect(choices.subjects[0]).toBe("zorblatt");
     expect(choices.subjects).toContain("databases");
     expect(choices.languages).toEqual(["en", "fr", "ta"]);
+    expect(choices.freeAndForSale).toBe(true);
   });
 
   it("answers any text without an error, operators and all", async () => {

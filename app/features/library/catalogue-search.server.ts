@@ -80,11 +80,14 @@ async function searchRows(db: Kysely<Database>, query: BookQuery): Promise<BookR
     // ts_rank's weights are listed D, C, B, A: subjects C, authors B, title A.
     const weights = `{0, ${columnWeights.subjects / 100}, ${columnWeights.authors / 100}, ${columnWeights.title / 100}}`;
     const { rows } = await sql<BookRow>`
-      with q as (select websearch_to_tsquery('english', ${parts.words}) && to_tsquery('english', ${parts.prefix}) as query)
+      with q as (
+        select websearch_to_tsquery('english', ${parts.words}) && to_tsquery('english', ${parts.prefix}) as query,
+          websearch_to_tsquery('english', ${parts.all}) as whole
+      )
       select ${cardColumns}
       from books b, q
       where b.search @@ q.query and ${filterConditions(query)}
-      order by ts_rank(${weights}::float4[], b.search, q.query) desc, b.title, b.id
+      order by ts_rank(${weights}::float4[], b.search, q.query) + ts_rank(${weights}::float4[], b.search, q.whole) desc, b.title, b.id
       limit ${limit} offset ${offset}`.execute(db);
     return rows;
   }
@@ -169,6 +172,8 @@ export interface FilterChoices {
   subjects: string[];
   /** The languages of the catalogue's books, as codes, in alphabetical order. */
   languages: string[];
+  /** Whether the catalogue holds free books and books for sale: only then does 'Free e-books only' change a result. */
+  freeAndForSale: boolean;
 }
 
 /** Read at most once a minute per database: they change only when a catalogue is imported. */
@@ -176,7 +181,7 @@ const choicesTtlMs = 60_000;
 const choicesCache = new WeakMap<Kysely<Database>, { expires: number; choices: Promise<FilterChoices> }>();
 
 async function readFilterChoices(db: Kysely<Database>): Promise<FilterChoices> {
-  const [subjects, languages] = await Promise.all([
+  const [subjects, languages, saleabilities] = await Promise.all([
     db
       .selectFrom("book_subjects")
       .select(["subject", (eb) => eb.fn.countAll().as("books")])
@@ -186,8 +191,13 @@ async function readFilterChoices(db: Kysely<Database>): Promise<FilterChoices> {
       .limit(SUBJECT_CHOICES)
       .execute(),
     db.selectFrom("books").select("language").distinct().where("saleability", "<>", "NOT_FOR_SALE").orderBy("language").execute(),
+    db.selectFrom("books").select("saleability").distinct().where("saleability", "<>", "NOT_FOR_SALE").execute(),
   ]);
-  return { subjects: subjects.map((row) => row.subject), languages: languages.map((row) => row.language) };
+  return {
+    subjects: subjects.map((row) => row.subject),
+    languages: languages.map((row) => row.language),
+    freeAndForSale: saleabilities.length > 1,
+  };
 }
 
 /** The subject and language filters' choices, from a cache of at most a minute. */

@@ -5,7 +5,7 @@ import { signInHref } from "#app/features/auth/index.ts";
 import type { BookCard } from "./book.ts";
 import { filterChoices } from "./catalogue-search.server.ts";
 import { READING_LIST_LIMIT } from "./limits.ts";
-import { BookLookupError, findBook, searchBooks } from "./providers.server.ts";
+import { BookLookupError, findBook, googleProviderFor, searchBooks } from "./providers.server.ts";
 import { readingListOf, removeFromReadingList, saveToReadingList } from "./reading-list.server.ts";
 import { librarySearchSchema, readingListPostSchema } from "./schemas.ts";
 import { suggestedBookCards } from "./suggested.server.ts";
@@ -33,13 +33,23 @@ function typedValues(url: URL): SearchFormValues {
   };
 }
 
-/** The form's choices; a subject or language asked for by a shared link is offered even when not among them. */
-async function choicesFor(db: RequestServices["db"], form: SearchFormValues) {
-  const { subjects, languages } = await filterChoices(db);
+/**
+ * The form's choices: only filters that can change a result. The books service has books of
+ * every kind and language; the catalogue offers 'Free e-books only' when it holds both free books
+ * and books for sale, and a language when it holds more than one. A filter asked for by a shared
+ * link is offered even when it would not be.
+ */
+async function choicesFor({ db, config }: Pick<RequestServices, "db" | "config">, form: SearchFormValues) {
+  const { subjects, languages, freeAndForSale } = await filterChoices(db);
+  const anyBook = googleProviderFor(config) !== null;
   const withTyped = (list: string[], typed: string) => (typed && !list.includes(typed) && typed.length <= 200 ? [...list, typed] : list);
   return {
     subjects: withTyped(subjects, form.subject).map((value) => ({ value, label: subjectLabel(value) })),
-    languages: withTyped(languages, form.language).map((value) => ({ value, label: languageLabel(value) })),
+    languages: withTyped(anyBook || languages.length > 1 ? languages : [], form.language).map((value) => ({
+      value,
+      label: languageLabel(value),
+    })),
+    free: anyBook || freeAndForSale || form.free,
   };
 }
 
@@ -56,7 +66,7 @@ const listMessages: Record<string, string> = {
 export async function loadLibraryPage(services: RequestServices, user: SessionUser | null, url: URL) {
   const form = typedValues(url);
   const here = libraryHref(url.searchParams, {});
-  const [choices, readingList] = await Promise.all([choicesFor(services.db, form), user ? readingListOf(services.db, user.sub) : null]);
+  const [choices, readingList] = await Promise.all([choicesFor(services, form), user ? readingListOf(services.db, user.sub) : null]);
   const shared = {
     form,
     choices,

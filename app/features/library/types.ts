@@ -27,7 +27,8 @@ export interface SearchResults {
 
 export interface LibraryPageData {
   form: SearchFormValues;
-  choices: { subjects: FilterOption[]; languages: FilterOption[] };
+  /** `free`: whether 'Free e-books only' is offered. */
+  choices: { subjects: FilterOption[]; languages: FilterOption[]; free: boolean };
   /** Null until a search is made (and when it was refused). */
   search: SearchResults | null;
   /** Why the search was refused (400). */

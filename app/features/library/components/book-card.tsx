@@ -1,14 +1,16 @@
 import type { ReactNode } from "react";
 import type { BookCard as Book } from "../book.ts";
 import { formatPrice } from "../format-price.ts";
+import { freeCopyLabel } from "../free-copy.ts";
 import { BookCover } from "./book-cover.tsx";
 
 /** An address of this site opens in place; another site's is marked as such for the browser. */
 const linkProps = (href: string) => (href.startsWith("/") ? { href } : { href, rel: "noopener noreferrer" });
 
 /**
- * One book: cover, title, authors, pages; a free book's 'Download Pdf' link (or 'Not Available '
- * when it has none), else its price and 'Buy Now'. `children` holds the reading-list button.
+ * One book: cover, title, authors, pages; a free book's 'Download Pdf' link to its PDF or 'Read
+ * online' to the page where it is read (or 'Not Available ' when it has none), else its price and
+ * 'Buy Now'. `children` holds the reading-list button.
  */
 export function BookCard({ book, headingId, children }: { book: Book; headingId: string; children?: ReactNode }) {
   return (
@@ -25,10 +27,10 @@ export function BookCard({ book, headingId, children }: { book: Book; headingId:
             book.downloadLink ? (
               <a
                 {...linkProps(book.downloadLink)}
-                aria-label={`Download Pdf: ${book.title}`}
+                aria-label={`${freeCopyLabel(book.downloadLink)}: ${book.title}`}
                 className="font-semibold text-brand-800 underline"
               >
-                Download Pdf
+                {freeCopyLabel(book.downloadLink)}
               </a>
             ) : (
               <span className="text-muted">Not Available </span>

@@ -70,6 +70,7 @@ export function LibraryView({ data, actionProblem }: { data: LibraryPageData; ac
         values={data.form}
         subjects={data.choices.subjects}
         languages={data.choices.languages}
+        offerFree={data.choices.free}
         problem={data.problem}
       />
 

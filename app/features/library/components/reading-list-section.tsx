@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import type { BookCard } from "../book.ts";
 import { formatPrice } from "../format-price.ts";
+import { freeCopyLabel } from "../free-copy.ts";
 import { BookCover } from "./book-cover.tsx";
 import { ReadingListButton } from "./reading-list-button.tsx";
 
 /** Where a saved book can be read or had: its free copy, its shop, or its page. */
 function bookLink(book: BookCard): { href: string; label: string } | null {
-  if (book.saleability === "FREE" && book.downloadLink) return { href: book.downloadLink, label: "Download Pdf" };
+  if (book.saleability === "FREE" && book.downloadLink) return { href: book.downloadLink, label: freeCopyLabel(book.downloadLink) };
   if (book.buyLink)
     return { href: book.buyLink, label: book.price ? `Buy Now (${formatPrice(book.price.amount, book.price.currencyCode)})` : "Buy Now" };
   if (book.infoLink) return { href: book.infoLink, label: "About this book" };

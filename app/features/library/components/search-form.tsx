@@ -13,11 +13,14 @@ export function SearchForm({
   values,
   subjects,
   languages,
+  offerFree,
   problem,
 }: {
   values: SearchFormValues;
   subjects: FilterOption[];
   languages: FilterOption[];
+  /** Only filters that can change a result are offered (page.server.ts). */
+  offerFree: boolean;
   problem: string | null;
 }) {
   const navigation = useNavigation();
@@ -56,14 +59,18 @@ export function SearchForm({
           </p>
         )}
       </div>
-      <div className="flex items-end md:col-span-2">
-        <label className="flex items-center gap-2 py-2">
-          <input type="checkbox" name="free" value="1" defaultChecked={values.free} className="size-5 accent-brand-700" />
-          Free e-books only
-        </label>
-      </div>
+      {offerFree && (
+        <div className="flex items-end md:col-span-2">
+          <label className="flex items-center gap-2 py-2">
+            <input type="checkbox" name="free" value="1" defaultChecked={values.free} className="size-5 accent-brand-700" />
+            Free e-books only
+          </label>
+        </div>
+      )}
       <FilterSelect name="subject" label="Subject" anyLabel="Any subject" value={values.subject} choices={subjects} />
-      <FilterSelect name="language" label="Language" anyLabel="Any language" value={values.language} choices={languages} />
+      {languages.length > 0 && (
+        <FilterSelect name="language" label="Language" anyLabel="Any language" value={values.language} choices={languages} />
+      )}
     </Form>
   );
 }
