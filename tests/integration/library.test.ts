@@ -45,6 +45,27 @@ describe.each(engines)("the E-Library's filters on %s, with the built-in catalog
     // A shared link's filter is still shown, to be unticked.
     expect(visibleText(await (await fetch(`${site.server.url}/library?q=java&free=1`)).text())).toContain("Free e-books only");
   });
+
+  it.each([
+    ["algoritms", "algorithms", /algorithms/i],
+    ["progamming", "programming", /programming/i],
+    ["data strucutres", "data structures", /data structures/i],
+  ])("finds what a search with a typo meant: %s → %s", async (typed, meant, title) => {
+    const html = await (await fetch(`${site.server.url}/library?q=${encodeURIComponent(typed)}`)).text();
+    const titles = cardTitles(html, "found");
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.some((found) => title.test(found))).toBe(true);
+    const text = visibleText(html);
+    expect(text).toContain(`No books matched “${typed}”`);
+    expect(text).toContain(`Did you mean ${meant}?`);
+    expect(html).toContain(`href="/library?q=${encodeURIComponent(meant).replaceAll("%20", "+")}"`);
+  });
+
+  it("leaves a search that finds nothing near alone", async () => {
+    const text = visibleText(await (await fetch(`${site.server.url}/library?q=zzqqxxjj`)).text());
+    expect(text).toContain("No books matched “zzqqxxjj”. Try other words or fewer filters.");
+    expect(text).not.toContain("Did you mean");
+  });
 });
 
 describe.each(engines)("the E-Library on %s", (engine) => {

@@ -2,12 +2,13 @@ import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
 import { signInHref } from "#app/features/auth/index.ts";
-import type { BookCard } from "./book.ts";
+import type { BookCard, BookQuery } from "./book.ts";
 import { filterChoices } from "./catalogue-search.server.ts";
 import { READING_LIST_LIMIT } from "./limits.ts";
 import { BookLookupError, findBook, googleProviderFor, searchBooks } from "./providers.server.ts";
 import { readingListOf, removeFromReadingList, saveToReadingList } from "./reading-list.server.ts";
 import { librarySearchSchema, readingListPostSchema } from "./schemas.ts";
+import { catalogueSpelling } from "./spelling.server.ts";
 import { suggestedBookCards } from "./suggested.server.ts";
 import { libraryHref, type LibraryPageData, type SearchFormValues } from "./types.ts";
 
@@ -85,20 +86,36 @@ export async function loadLibraryPage(services: RequestServices, user: SessionUs
   }
   const { q, free, subject, language, page } = parsed.data;
   const query = { text: q, freeOnly: free, subject, language, page };
-  const outcome = await searchBooks(services, query);
-  const next = { q, free: free ? "1" : "", subject: subject ?? "", language: language ?? "" };
+  const { outcome, text, correctedFrom } = await searchOrNearestSpelling(services, query);
+  const next = { q: text, free: free ? "1" : "", subject: subject ?? "", language: language ?? "" };
   return {
     ...shared,
     problem: null,
     search: {
-      text: q,
+      text,
       page,
       books: outcome.page.books,
       nextHref: outcome.page.hasMore ? libraryHref(new URLSearchParams(), { ...next, page: String(page + 1) }) : null,
       source: outcome.source,
       notice: outcome.notice,
+      correctedFrom,
     },
   } satisfies LibraryPageData;
+}
+
+/**
+ * The search, or, when the catalogue found nothing for it on its first page, the same search
+ * spelt as the catalogue's nearest words ("algoritms" → "algorithms") if that finds books. The
+ * books service corrects spelling itself.
+ */
+async function searchOrNearestSpelling(services: RequestServices, query: BookQuery) {
+  const outcome = await searchBooks(services, query);
+  const unchanged = { outcome, text: query.text, correctedFrom: null };
+  if (outcome.source !== "catalogue" || outcome.page.books.length > 0 || query.page > 1) return unchanged;
+  const spelling = await catalogueSpelling(services.db, query.text);
+  if (!spelling) return unchanged;
+  const corrected = await searchBooks(services, { ...query, text: spelling });
+  return corrected.page.books.length > 0 ? { outcome: corrected, text: spelling, correctedFrom: query.text } : unchanged;
 }
 
 /** Only our own pages that show the list are places to come back to. */

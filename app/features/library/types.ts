@@ -23,6 +23,8 @@ export interface SearchResults {
   source: "catalogue" | "google";
   /** Said when the books service failed and the catalogue answered. */
   notice: string | null;
+  /** The search as typed, when it found nothing and the books shown are those of `text`, its nearest spelling. */
+  correctedFrom: string | null;
 }
 
 export interface LibraryPageData {

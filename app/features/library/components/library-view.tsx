@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { BookCard as Book } from "../book.ts";
-import type { LibraryPageData } from "../types.ts";
+import { libraryHref, type LibraryPageData } from "../types.ts";
 import { BookCard } from "./book-card.tsx";
 import { ReadingListButton } from "./reading-list-button.tsx";
 import { ReadingListSection } from "./reading-list-section.tsx";
@@ -41,6 +41,9 @@ function summary(data: LibraryPageData): string {
       : `No books matched “${search.text}”. Try other words or fewer filters.`;
   }
   const count = search.books.length === 1 ? "1 book" : `${search.books.length} books`;
+  if (search.correctedFrom) {
+    return `No books matched “${search.correctedFrom}”: ${count} found for “${search.text}”${search.nextHref ? ", more on the next page" : ""}.`;
+  }
   return search.page > 1
     ? `Page ${search.page}: ${count} for “${search.text}”.`
     : `${count} found for “${search.text}”${search.nextHref ? ", more on the next page" : ""}.`;
@@ -95,6 +98,18 @@ export function LibraryView({ data, actionProblem }: { data: LibraryPageData; ac
         <p role="status" className="mt-3 text-muted empty:hidden">
           {summary(data)}
         </p>
+        {search?.correctedFrom && (
+          <p className="mt-2">
+            Did you mean{" "}
+            <Link
+              to={libraryHref(new URLSearchParams(returnTo.split("?")[1] ?? ""), { q: search.text, page: "" })}
+              className="font-semibold text-brand-800 underline"
+            >
+              {search.text}
+            </Link>
+            ?
+          </p>
+        )}
         {!search && !data.problem && <p className="mt-3 text-muted">Search above: the books you find are listed here.</p>}
         {books.length > 0 && <BookGrid books={books} idPrefix="found" savedIds={savedIds} returnTo={returnTo} />}
         {search?.nextHref && (
