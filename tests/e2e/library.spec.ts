@@ -64,6 +64,19 @@ test("a search that finds nothing says so and leaves the books found before", as
   await expect(foundTitles(page)).toHaveText(["Thinking in Java"]);
 });
 
+test("a search with a typo finds the books meant, says what it searched and offers that search", async ({ page }) => {
+  await open(page, "/library");
+  await search(page).getByLabel("Search by title, author or subject").fill("quilmarsh");
+  await page.keyboard.press("Enter");
+  await expect(foundTitles(page)).toHaveText(["The Quillmarsh handbook", "Collected essays", "Notes on networks"]);
+  await expect(yourBooks(page).getByRole("status")).toHaveText("No books matched “quilmarsh”: 3 books found for “quillmarsh”.");
+  await expect(yourBooks(page)).toContainText("Did you mean quillmarsh?");
+  await yourBooks(page).getByRole("link", { name: "quillmarsh", exact: true }).click();
+  await expect(page).toHaveURL(/\/library\?q=quillmarsh$/);
+  await expect(yourBooks(page).getByRole("status")).toHaveText("3 books found for “quillmarsh”.");
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
 test("an empty search is refused with a message next to the field", async ({ page }) => {
   await open(page, "/library");
   await search(page).getByRole("button", { name: "Search" }).click();
@@ -115,6 +128,14 @@ test("the page with results has no serious accessibility violation", async ({ pa
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("a search with a typo finds the books meant", async ({ page }) => {
+    await page.goto("/library");
+    await search(page).getByLabel("Search by title, author or subject").fill("quilmarsh");
+    await search(page).getByRole("button", { name: "Search" }).click();
+    await expect(foundTitles(page)).toHaveCount(3);
+    await expect(yourBooks(page)).toContainText("Did you mean quillmarsh?");
+  });
 
   test("searching, paging and the reading list work as plain forms and links", async ({ page }) => {
     await page.goto("/library");
