@@ -29,6 +29,7 @@ export default [
   route("test", "routes/quizzes/hub.tsx"),
   route("test/:quiz", "routes/quizzes/quiz.tsx"),
   route("test/:quiz/attempts/:attempt", "routes/quizzes/attempt-review.tsx"),
+  route("certificates/:id", "routes/certificates/certificate.tsx"),
 
   route("library", "routes/library/library.tsx"),
   route("feedback", "routes/feedback/feedback.tsx"),

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "#app/lib/db/schema.ts";
 import { libraryCatalogue } from "#app/content/seeds/library-catalogue.ts";
+import { applyCertificateRulesSeed } from "#app/features/certificates/seed.server.ts";
 import { applyCourseSeed, applyLessonNotesSeed } from "#app/features/courses/seed.server.ts";
 import { applyCatalogueSeed } from "#app/features/library/seed.server.ts";
 import { applyQuizExplanationsSeed, applyQuizSeed } from "#app/features/quizzes/seed.server.ts";
@@ -31,14 +32,15 @@ export async function prepareDatabase(config: Config, logger: Logger, pagesDatab
 }
 
 /**
- * The built-in content: the courses and quizzes on the first start only (the lessons' notes and
- * the questions' explanations once, also into a database seeded before they existed), the
- * library's books whenever they changed.
+ * The built-in content: the courses and quizzes on the first start only (the lessons' notes, the
+ * questions' explanations and the courses' certificate rules once, also into a database seeded
+ * before they existed), the library's books whenever they changed.
  */
 export async function applySeeds(db: Kysely<Database>) {
   const courses = await applyCourseSeed(db);
   await applyLessonNotesSeed(db);
   const quizzes = await applyQuizSeed(db);
   await applyQuizExplanationsSeed(db);
+  await applyCertificateRulesSeed(db);
   return { courses, quizzes, library: await applyCatalogueSeed(db, libraryCatalogue) };
 }

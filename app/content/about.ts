@@ -24,8 +24,7 @@ export const about: About = {
     },
     {
       title: "International Certificate",
-      // Until the site issues certificates (issue 24), this says what is true today.
-      text: "Certificates of completion are being prepared. Until they come, your profile records every lesson you finish and your best score in each quiz.",
+      text: "Finish every lesson of a course and pass its quiz to earn a certificate of completion, with an address of its own where anyone can check it.",
     },
   ],
 };

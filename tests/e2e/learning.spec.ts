@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
-import { test } from "./test.ts";
+import { newContext, test } from "./test.ts";
+import { seriousViolations } from "./page-checks.ts";
 import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
 import { quizzes } from "#app/content/seeds/quizzes.ts";
 import { open, reload } from "./open.ts";
@@ -137,6 +138,36 @@ test("a visitor's quiz goes on after a reload, kept in the browser, until finish
   await expect(main(page).getByText("Question 1 of 10")).toBeVisible();
   await reload(page);
   await expect(main(page).getByText("Question 1 of 10")).toBeVisible();
+});
+
+test("finishing the HTML course earns a certificate on the profile, which a signed-out visitor can check", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await register(page, `certificate-${Date.now()}@example.com`, "Divya Natarajan");
+  await open(page, "/courses/fullstack/html");
+  await main(page).getByRole("button", { name: "Mark as finished" }).click();
+  await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();
+  // The course's certificate asks for the full-stack quiz, passed at 60 %.
+  await open(page, "/test/fullstack");
+  await playQuiz(page, "fullstack", (answer) => answer);
+  await expect(main(page).getByTestId("quiz-score")).toHaveText("You scored 15 out of 15: 100%");
+
+  await open(page, "/profile");
+  const certificates = main(page).getByRole("region", { name: "Certificates" });
+  await certificates.getByRole("link", { name: "HTML" }).click();
+  await expect(page).toHaveURL(/\/certificates\/[a-z2-7]{32}$/);
+  await expect(main(page).getByRole("heading", { level: 2, name: "Divya Natarajan" })).toBeVisible();
+  await expect(main(page).getByRole("status")).toHaveText("Valid certificate");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const visitor = await newContext(browser, { baseURL });
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(page.url());
+  await expect(visitorPage.getByRole("main")).toContainText("has completed the course HTML");
+  await expect(visitorPage.getByRole("main").getByRole("status")).toHaveText("Valid certificate");
+  await visitor.close();
 });
 
 test("a signed-in attempt can be reviewed and shows in the profile", async ({ page }) => {

@@ -81,6 +81,7 @@ export async function openTestDatabase(engine: Engine, { seeded = false } = {}) 
     await applyLessonNotesSeed(handle.db);
     await applyQuizSeed(handle.db);
     await applyQuizExplanationsSeed(handle.db);
+    await (await import("#app/features/certificates/seed.server.ts")).applyCertificateRulesSeed(handle.db);
   }
   return {
     db: handle.db,

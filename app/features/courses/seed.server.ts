@@ -30,6 +30,8 @@ function courseSeedRows(now: string) {
       image_height: card?.img.height ?? 400,
       status: "published" as const,
       position,
+      certificate_quiz: null,
+      certificate_pass_percent: 60,
       created_at: now,
       updated_at: now,
     };

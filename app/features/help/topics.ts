@@ -71,7 +71,7 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
     {
       id: "topic:certificates",
       title: "Certificates",
-      text: "The site does not issue certificates of completion yet; they are being prepared. Meanwhile your profile records every lesson you finish and your best score in each quiz.",
+      text: "When you have finished every lesson of a course and passed the quiz its certificate asks for (60 % unless the teacher set another mark), a certificate of completion appears in your profile. Each has an address of its own where anyone, an employer say, can check it.",
       keywords: "certificate certificates certification completion diploma award credential proof finish course",
       href: "/profile",
     },

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
+import { awardCertificates, coursesPassedBy } from "#app/features/certificates/index.server.ts";
 import { committedSoon } from "#app/lib/db/grouped-writes.server.ts";
 import { consumeRateLimit } from "#app/lib/http/rate-limit.server.ts";
 import { readAnswerSheet } from "./answer-sheet.server.ts";
@@ -33,5 +34,7 @@ export async function submitAnswerSheet(request: Request, quiz: CatalogueQuiz, u
     if (!rate.allowed) return null;
     return saveAttempt(unit, { userSub: user.sub, quizSlug: quiz.slug, questions, choices: reading.choices, score: reading.score });
   });
+  // A pass may complete the courses whose certificate asks for this quiz.
+  if (attemptId) await awardCertificates(db, user, await coursesPassedBy(db, quiz.slug, (reading.score * 100) / questions.length));
   return data<QuizActionResult>({ ...result, saved: attemptId ? { attemptId } : "limit-reached" });
 }

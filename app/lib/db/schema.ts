@@ -131,6 +131,10 @@ export interface Database {
     image_height: number;
     status: PublicationStatus;
     position: number;
+    /** The quiz whose pass its certificate asks for besides every lesson finished; null: none. */
+    certificate_quiz: string | null;
+    /** The quiz's pass mark for the certificate, in per cent. */
+    certificate_pass_percent: number;
     created_at: string;
     updated_at: string;
   };
@@ -182,6 +186,20 @@ export interface Database {
     position: number;
     created_at: string;
     updated_at: string;
+  };
+  certificates: {
+    /** Unguessable (20 random bytes, base32): the verification address is /certificates/<id>. */
+    id: string;
+    user_sub: string;
+    course_slug: string;
+    /** The holder's name and the course's title as they were when it was issued. */
+    holder_name: string;
+    course_title: string;
+    /** Who issues it: the college. */
+    issuer: string;
+    issued_at: string;
+    revoked_at: string | null;
+    revoked_reason: string | null;
   };
   quiz_progress: {
     user_sub: string;

@@ -1,4 +1,6 @@
 import { EmailAddress } from "#app/components/email-address.tsx";
+import { CertificatesSection } from "#app/features/certificates/components/certificates-section.tsx";
+import { certificatesOf } from "#app/features/certificates/index.server.ts";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
@@ -32,13 +34,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const signedIn = requireUser(context, "/profile");
   const { db, identityProvider } = context.get(servicesContext);
   // Phone and address live in our accounts table, so only with the built-in provider.
-  const [account, bestScores, finishedLessons, readingList, courses, quizzes] = await Promise.all([
+  const [account, bestScores, finishedLessons, readingList, courses, quizzes, certificates] = await Promise.all([
     identityProvider ? findAccountById(db, signedIn.user.sub) : undefined,
     bestScoresByQuiz(db, signedIn.user.sub),
     finishedLessonIds(db, signedIn.user.sub),
     readingListOf(db, signedIn.user.sub),
     courseCatalogue(db),
     quizCatalogue(db),
+    certificatesOf(db, signedIn.user.sub),
   ]);
   return {
     quizScores: quizzes.quizzes.flatMap((quiz) => {
@@ -74,6 +77,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     phone: account?.phone ?? null,
     address: account?.address ?? null,
     readingList,
+    certificates,
   };
 }
 
@@ -261,6 +265,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               .
             </>
           }
+        />
+        <CertificatesSection
+          certificates={loaderData.certificates}
+          className="rounded-lg border border-gray-200 p-6 shadow-sm lg:col-span-3"
         />
         <ReadingListSection
           books={loaderData.readingList}

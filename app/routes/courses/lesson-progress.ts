@@ -5,6 +5,7 @@ import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { readProgressReport } from "#app/features/courses/progress-report.server.ts";
 import { recordLessonProgress } from "#app/features/courses/progress.server.ts";
 import { committedSoon } from "#app/lib/db/grouped-writes.server.ts";
+import { awardCertificates } from "#app/features/certificates/index.server.ts";
 import { signInHref } from "#app/features/auth/sign-in-link.ts";
 import type { Route } from "./+types/lesson-progress";
 
@@ -28,6 +29,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!reading.ok) return data({ message: reading.message }, { status: 400 });
   const { report, returnTo } = reading;
   await committedSoon(db, (unit) => recordLessonProgress(unit, user.sub, report));
+  // A lesson finished may complete the course (an error answers the post, which is sent again).
+  if (report.finished) await awardCertificates(db, user, [report.course]);
   if (returnTo) return redirect(`${returnTo}?lesson=${report.lesson}#player`, 303);
   return new Response(null, { status: 204 });
 }

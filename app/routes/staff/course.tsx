@@ -63,6 +63,11 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       },
     })),
     categories: listingCategories.map(({ id, name }) => ({ id, name })),
+    certificate: { quiz: course.certificate_quiz ?? "", passPercent: course.certificate_pass_percent },
+    quizzes: (await db.selectFrom("quizzes").select(["slug", "title"]).orderBy("position").execute()).map((quiz) => ({
+      slug: quiz.slug,
+      title: quiz.title,
+    })),
     saved: savedMessages[url.searchParams.get("saved") ?? ""] ?? null,
   };
 }
@@ -115,7 +120,7 @@ function DetailsForm({
 }
 
 export default function StaffCourse({ loaderData, actionData: reply }: Route.ComponentProps) {
-  const { course, lessons, listings, categories, saved } = loaderData;
+  const { course, lessons, listings, categories, certificate, quizzes, saved } = loaderData;
   const listingReply = (id: string) => (reply?.form === `listing-${id}` ? reply : undefined);
   return (
     <>
@@ -151,6 +156,55 @@ export default function StaffCourse({ loaderData, actionData: reply }: Route.Com
           </div>
           <FormProblem message={reply?.form === "lessons" ? reply.message : undefined} />
           {lessons.length ? <LessonOrderList slug={course.slug} lessons={lessons} /> : <p className="text-muted">No lessons yet.</p>}
+        </section>
+
+        <section id="certificate" aria-labelledby="certificate-heading" className="scroll-mt-24">
+          <h2 id="certificate-heading" className="section-title">
+            Certificate of completion
+          </h2>
+          <p className="mb-4 text-muted">
+            A learner gets the course's certificate once every published lesson is finished and, if you choose a quiz, that quiz is passed
+            at the mark below.
+          </p>
+          <Form method="post" className="grid gap-4 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              <FormProblem message={reply?.form === "certificate" ? reply.message : undefined} />
+            </div>
+            <label className="block font-medium">
+              Quiz to pass
+              <select
+                name="quiz"
+                defaultValue={certificate.quiz}
+                className="mt-1 w-full rounded-md border border-gray-400 bg-white px-3 py-2"
+              >
+                <option value="">None: the lessons are enough</option>
+                {quizzes.map((quiz) => (
+                  <option key={quiz.slug} value={quiz.slug}>
+                    {quiz.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="block font-medium">
+              Pass mark (%)
+              <input
+                name="pass"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={100}
+                required
+                defaultValue={certificate.passPercent}
+                className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2"
+              />
+            </label>
+            <input type="hidden" name="intent" value="certificate-rule" />
+            <div className="sm:col-span-2">
+              <button type="submit" className="btn-primary">
+                Save the rule
+              </button>
+            </div>
+          </Form>
         </section>
 
         <section id="listings" aria-labelledby="listings-heading" className="scroll-mt-24 space-y-6">

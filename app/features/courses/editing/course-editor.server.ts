@@ -64,6 +64,8 @@ export async function createCourse(
       image_height: image?.height ?? 400,
       status: "draft" as const,
       position: await endPosition(trx, "courses"),
+      certificate_quiz: null,
+      certificate_pass_percent: 60,
       created_at: now(),
       updated_at: now(),
     };
@@ -107,6 +109,34 @@ export async function setCourseStatus(db: Kysely<Database>, actor: StaffActor, s
       before,
       after: { status },
     });
+    return done(undefined);
+  });
+}
+
+/** A course's certificate rule: the quiz it asks for (null: every lesson finished is enough) and its pass mark. */
+export async function setCertificateRule(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  slug: string,
+  rule: { quiz: string | null; passPercent: number },
+) {
+  return change(db, async (trx) => {
+    const before = await trx
+      .selectFrom("courses")
+      .select(["certificate_quiz", "certificate_pass_percent"])
+      .where("slug", "=", slug)
+      .executeTakeFirst();
+    if (!before) return notFound("course");
+    if (rule.quiz !== null && !(await trx.selectFrom("quizzes").select("slug").where("slug", "=", rule.quiz).executeTakeFirst())) {
+      return refused(400, "There is no such quiz. Choose one from the list.");
+    }
+    const after = { certificate_quiz: rule.quiz, certificate_pass_percent: rule.passPercent };
+    await trx
+      .updateTable("courses")
+      .set({ ...after, updated_at: now() })
+      .where("slug", "=", slug)
+      .execute();
+    await recordStaffAction(trx, actor, { action: "course.certificate-rule", subject: `course:${slug}`, before, after });
     return done(undefined);
   });
 }

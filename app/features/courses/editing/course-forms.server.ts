@@ -14,6 +14,7 @@ import {
   setCourseStatus,
   updateCourseDetails,
   updateListing,
+  setCertificateRule,
 } from "./course-editor.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
 import { courseDetailsSchema, listingSchema, newCourseSchema } from "./schemas.ts";
@@ -111,6 +112,19 @@ export async function submitCourseEdit(formData: FormData, slug: string, service
         "listing-removed",
         "#listings",
       )(await removeListing(db, actor, slug, String(formData.get("id") ?? "")));
+    case "certificate-rule": {
+      const quiz = String(formData.get("quiz") ?? "");
+      const passPercent = Number(formData.get("pass") ?? "");
+      if (!Number.isInteger(passPercent) || passPercent < 1 || passPercent > 100) {
+        return refuseForm("certificate", "The pass mark is a whole number of per cent, from 1 to 100.", 400);
+      }
+      return answer(
+        "certificate",
+        slug,
+        "certificate",
+        "#certificate",
+      )(await setCertificateRule(db, actor, slug, { quiz: quiz === "" ? null : quiz, passPercent }));
+    }
     case "move-up":
     case "move-down": {
       const order = await lessonOrderAfterMove(db, slug, String(formData.get("lesson") ?? ""), intent === "move-up" ? "up" : "down");

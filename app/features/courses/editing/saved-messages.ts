@@ -7,6 +7,7 @@ export const savedMessages: Record<string, string> = {
   listing: "The card was saved.",
   "listing-removed": "The card was removed from its listing.",
   order: "The lessons' order was saved.",
+  certificate: "The certificate's rule was saved: it applies to learners' next finished lesson or quiz.",
   "lesson-created": "The lesson was created as a draft.",
   lesson: "The lesson was saved.",
   notes: "The notes were saved: learners read them on the lesson's page.",

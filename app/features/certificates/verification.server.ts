@@ -1,0 +1,39 @@
+import { data, redirect } from "react-router";
+import type { RequestServices } from "#app/context.ts";
+import { isStaffFor, adminRoles } from "#app/features/auth/index.ts";
+import type { SessionUser } from "#app/features/auth/index.server.ts";
+import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
+import { certificateById, revokeCertificate } from "./certificates.server.ts";
+import { REVOKE_REASON_MAX_LENGTH, REVOKE_REASON_MIN_LENGTH } from "./limits.ts";
+
+/**
+ * The public proof of a certificate: who holds it, for which course, since when, and whether it
+ * still stands. Nothing else about the person. An id that is no certificate's answers 404.
+ */
+export async function loadCertificatePage({ db }: Pick<RequestServices, "db">, user: SessionUser | null, id: string, url: URL) {
+  const certificate = await certificateById(db, id);
+  if (!certificate) throw data("No such certificate", { status: 404 });
+  return {
+    certificate,
+    canRevoke: user !== null && isStaffFor(adminRoles, user.role) && certificate.revokedAt === null,
+    revokedNow: url.searchParams.get("revoked") === "1",
+  };
+}
+
+/** An administrator's revocation, with its reason (kept in the audit log, not shown on the page). */
+export async function submitRevocation({ db }: Pick<RequestServices, "db">, actor: StaffActor, id: string, form: FormData) {
+  const reason = String(form.get("reason") ?? "").trim();
+  if (form.get("intent") !== "revoke")
+    return data({ message: "This form did not say what to do. Reload the page and try again." }, { status: 400 });
+  if (reason.length < REVOKE_REASON_MIN_LENGTH || reason.length > REVOKE_REASON_MAX_LENGTH) {
+    return data(
+      {
+        message: `Give the reason for revoking in ${REVOKE_REASON_MIN_LENGTH} to ${REVOKE_REASON_MAX_LENGTH} characters: it goes in the audit log.`,
+      },
+      { status: 400 },
+    );
+  }
+  const revoked = await revokeCertificate(db, actor, id, reason);
+  if (!revoked.ok) return data({ message: revoked.message }, { status: revoked.status });
+  return redirect(`/certificates/${id}?revoked=1`, 303);
+}
