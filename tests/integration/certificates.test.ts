@@ -103,7 +103,7 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
       [{ quiz: "", pass: "abc" }, "The pass mark is a whole number of per cent, from 1 to 100."],
       [{ quiz: "", pass: "0" }, "The pass mark is a whole number of per cent, from 1 to 100."],
       [{ quiz: "", pass: "101" }, "The pass mark is a whole number of per cent, from 1 to 100."],
-      [{ quiz: "nosuch", pass: "60" }, "There is no such quiz. Choose one from the list."],
+      [{ quiz: "nosuch", pass: "60" }, "There is no such published quiz. Choose one from the list."],
     ] as const) {
       const refused = await admin.browser.postForm("/staff/courses/mysql", { intent: "certificate-rule", ...fields });
       expect(refused.status).toBe(400);

@@ -32,6 +32,16 @@ export function newCertificateId(): string {
 /** What a certificate id looks like; anything else is no certificate. */
 export const isCertificateId = (text: string) => /^[a-z2-7]{32}$/.test(text);
 
+/**
+ * A certificate names its holder to anyone who checks it, so only a person's name will do: a
+ * sign-in service that sends none leaves the email address (or the id) in its place, which the
+ * public page must not show.
+ */
+export function hasRealName(user: Pick<SessionUser, "sub" | "name" | "email">): boolean {
+  const name = user.name.trim();
+  return name !== "" && name !== user.sub && name !== user.email && !name.includes("@");
+}
+
 /** A course's completion rule: its quiz (null: none) and the mark it must be passed at. */
 interface CompletionRule {
   quiz: string | null;
@@ -54,8 +64,12 @@ async function bestPercent(db: Kysely<Database>, userSub: string, quizSlug: stri
  * Issues the learner a certificate for each of these courses they have now completed and hold
  * none for yet. Safe to call again and at once from two places: one certificate a course.
  */
-export async function awardCertificates(db: Kysely<Database>, user: Pick<SessionUser, "sub" | "name">, courseSlugs: readonly string[]) {
-  if (courseSlugs.length === 0) return;
+export async function awardCertificates(
+  db: Kysely<Database>,
+  user: Pick<SessionUser, "sub" | "name" | "email">,
+  courseSlugs: readonly string[],
+) {
+  if (courseSlugs.length === 0 || !hasRealName(user)) return;
   const catalogue = await courseCatalogue(db);
   const [rules, held, finished] = await Promise.all([
     db.selectFrom("courses").select(["slug", "certificate_quiz", "certificate_pass_percent"]).where("slug", "in", courseSlugs).execute(),
@@ -147,7 +161,14 @@ export async function revokeCertificate(
     if (!before) return notFound("certificate");
     if (before.revoked_at) return refused(409, "This certificate was already revoked.");
     const after = { revoked_at: new Date().toISOString(), revoked_reason: reason };
-    await trx.updateTable("certificates").set(after).where("id", "=", id).execute();
+    // Two administrators at once: the second finds it revoked and changes nothing.
+    const updated = await trx
+      .updateTable("certificates")
+      .set(after)
+      .where("id", "=", id)
+      .where("revoked_at", "is", null)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) return refused(409, "This certificate was already revoked.");
     await recordStaffAction(trx, actor, {
       action: "certificate.revoke",
       subject: `certificate:${id}`,

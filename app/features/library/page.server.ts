@@ -3,7 +3,7 @@ import type { RequestServices } from "#app/context.ts";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
 import { signInHref } from "#app/features/auth/index.ts";
 import type { BookCard, BookQuery } from "./book.ts";
-import { filterChoices } from "./catalogue-search.server.ts";
+import { catalogueProvider, filterChoices } from "./catalogue-search.server.ts";
 import { READING_LIST_LIMIT } from "./limits.ts";
 import { BookLookupError, findBook, googleProviderFor, searchBooks } from "./providers.server.ts";
 import { readingListOf, removeFromReadingList, saveToReadingList } from "./reading-list.server.ts";
@@ -114,8 +114,9 @@ async function searchOrNearestSpelling(services: RequestServices, query: BookQue
   if (outcome.source !== "catalogue" || outcome.page.books.length > 0 || query.page > 1) return unchanged;
   const spelling = await catalogueSpelling(services.db, query.text);
   if (!spelling) return unchanged;
-  const corrected = await searchBooks(services, { ...query, text: spelling });
-  return corrected.page.books.length > 0 ? { outcome: corrected, text: spelling, correctedFrom: query.text } : unchanged;
+  // From the catalogue again: the books service, when it failed a moment ago, is not asked twice.
+  const page = await catalogueProvider(services.db).search({ ...query, text: spelling });
+  return page.books.length > 0 ? { outcome: { ...outcome, page }, text: spelling, correctedFrom: query.text } : unchanged;
 }
 
 /** Only our own pages that show the list are places to come back to. */

@@ -5,20 +5,30 @@ import { foldForSearch } from "./catalogue-store.server.ts";
 import { searchWords } from "./search-terms.server.ts";
 import { correctedSearch, vocabularyOf, type Vocabulary } from "./spelling.ts";
 
+/** The authors' names of a stored book (a JSON list), as one text. */
+function authorNames(json: string): string {
+  try {
+    const names: unknown = JSON.parse(json);
+    return Array.isArray(names) ? names.filter((name) => typeof name === "string").join(" ") : "";
+  } catch {
+    return "";
+  }
+}
+
 /** A text's words as the vocabulary keeps them: accent-folded, in lower case. */
 export const foldedWords = (text: string) => searchWords(foldForSearch(text));
 
 /**
- * The catalogue's words (titles, subtitles and subjects of the books shown), read when a search
+ * The catalogue's words (titles, subtitles, authors and subjects of the books shown), read when a search
  * first needs them and again only after the catalogue changed (an import, the seed).
  */
 const catalogueVocabulary = versionedSnapshot("catalogue", async (db): Promise<Vocabulary> => {
   const [books, subjects] = await Promise.all([
-    db.selectFrom("books").select(["title", "subtitle"]).where("saleability", "<>", "NOT_FOR_SALE").execute(),
+    db.selectFrom("books").select(["title", "subtitle", "authors"]).where("saleability", "<>", "NOT_FOR_SALE").execute(),
     db.selectFrom("book_subjects").select("subject").distinct().execute(),
   ]);
   return vocabularyOf([
-    ...books.map((book) => foldedWords(`${book.title} ${book.subtitle ?? ""}`)),
+    ...books.map((book) => foldedWords(`${book.title} ${book.subtitle ?? ""} ${authorNames(book.authors)}`)),
     ...subjects.map((row) => foldedWords(row.subject)),
   ]);
 });

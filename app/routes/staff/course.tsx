@@ -64,7 +64,15 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     })),
     categories: listingCategories.map(({ id, name }) => ({ id, name })),
     certificate: { quiz: course.certificate_quiz ?? "", passPercent: course.certificate_pass_percent },
-    quizzes: (await db.selectFrom("quizzes").select(["slug", "title"]).orderBy("position").execute()).map((quiz) => ({
+    // Published ones only: a draft cannot be taken. The course's own choice stays listed, to change it.
+    quizzes: (
+      await db
+        .selectFrom("quizzes")
+        .select(["slug", "title"])
+        .where((eb) => eb.or([eb("status", "=", "published"), eb("slug", "=", course.certificate_quiz ?? "")]))
+        .orderBy("position")
+        .execute()
+    ).map((quiz) => ({
       slug: quiz.slug,
       title: quiz.title,
     })),

@@ -127,9 +127,12 @@ export async function setCertificateRule(
       .where("slug", "=", slug)
       .executeTakeFirst();
     if (!before) return notFound("course");
-    if (rule.quiz !== null && !(await trx.selectFrom("quizzes").select("slug").where("slug", "=", rule.quiz).executeTakeFirst())) {
-      return refused(400, "There is no such quiz. Choose one from the list.");
-    }
+    // A draft quiz cannot be taken, so a rule naming one could never be met.
+    const quiz =
+      rule.quiz === null
+        ? null
+        : await trx.selectFrom("quizzes").select("slug").where("slug", "=", rule.quiz).where("status", "=", "published").executeTakeFirst();
+    if (rule.quiz !== null && !quiz) return refused(400, "There is no such published quiz. Choose one from the list.");
     const after = { certificate_quiz: rule.quiz, certificate_pass_percent: rule.passPercent };
     await trx
       .updateTable("courses")

@@ -129,7 +129,8 @@ export function QuizQuestions({
           ))}
         </div>
       </fieldset>
-      <SubmitButton busy={submitting} className="btn-primary mt-8">
+      {/* Finish waits for the last step's place to be kept, so that it cannot come back after the attempt. */}
+      <SubmitButton busy={submitting || (last && keeper.state !== "idle")} className="btn-primary mt-8">
         {last ? "Finish" : "Next"}
       </SubmitButton>
     </Form>
