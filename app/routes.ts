@@ -30,6 +30,7 @@ export default [
   route("test/:quiz", "routes/quizzes/quiz.tsx"),
   route("test/:quiz/attempts/:attempt", "routes/quizzes/attempt-review.tsx"),
   route("certificates/:id", "routes/certificates/certificate.tsx"),
+  route("certificates/:id/certificate.pdf", "routes/certificates/certificate-pdf.ts"),
 
   route("library", "routes/library/library.tsx"),
   route("feedback", "routes/feedback/feedback.tsx"),

@@ -167,6 +167,10 @@ test("finishing the HTML course earns a certificate on the profile, which a sign
   await visitorPage.goto(page.url());
   await expect(visitorPage.getByRole("main")).toContainText("has completed the course HTML");
   await expect(visitorPage.getByRole("main").getByRole("status")).toHaveText("Valid certificate");
+  const pdfLink = visitorPage.getByRole("link", { name: "Download the PDF" });
+  const pdf = await visitorPage.request.get((await pdfLink.getAttribute("href"))!);
+  expect(pdf.headers()["content-type"]).toBe("application/pdf");
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
   await visitor.close();
 });
 

@@ -1,3 +1,4 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
 import { assignRole } from "#app/features/auth/roles.server.ts";
@@ -9,6 +10,19 @@ import { TestBrowser } from "../setup/http-client.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
 
 const fullstack = questionsByQuiz.fullstack!;
+
+/** A PDF as Mozilla's pdf.js reads it: its pages and the text of each, its metadata. */
+async function readPdf(bytes: ArrayBuffer) {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= pdf.numPages; number++) {
+    const content = await (await pdf.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+  }
+  const { info } = await pdf.getMetadata();
+  await pdf.cleanup();
+  return { pages, info: info as Record<string, unknown> };
+}
 /** The full-stack quiz's sheet with the first `right` answers right and the others blank. */
 const sheetWith = (right: number) => ({
   current: fullstack.at(-1)!.id,
@@ -132,6 +146,21 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
     expect(text).not.toContain("@example.com");
     expect(text).not.toContain(certificate!.user_sub);
     expect(text).not.toContain("Revoke");
+
+    // Its PDF, for anyone with the address: one page that names the same, with where to check it.
+    const pdf = await fetch(`${site.url}/certificates/${certificate!.id}/certificate.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("cache-control")).toBe("no-store");
+    const { pages, info } = await readPdf(await pdf.arrayBuffer());
+    expect(pages).toHaveLength(1);
+    const page = pages[0]!.replace(/\s+/g, " ");
+    for (const part of ["Certificate of completion", "Meera Krishnan", "has completed the course", "HTML", certificate!.id]) {
+      expect(page).toContain(part);
+    }
+    expect(page).toContain(`${site.url}/certificates/${certificate!.id}`);
+    expect(info.Title).toBe("Certificate of completion: HTML");
+    expect((await fetch(`${site.url}/certificates/${"a".repeat(32)}/certificate.pdf`)).status).toBe(404);
   });
 
   it.each([
@@ -171,6 +200,8 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
     expect(text).not.toContain("Valid certificate");
     // The reason stays in the audit log, not on the public page.
     expect(text).not.toContain("wrong account");
+    const revokedPdf = await readPdf(await (await fetch(`${site.url}${address}/certificate.pdf`)).arrayBuffer());
+    expect(revokedPdf.pages[0]).toMatch(/REVOKED ON/);
     expect((await admin.browser.postForm(address, { intent: "revoke", reason: "Once more, to be sure" })).status).toBe(409);
     expect(await auditLines()).toHaveLength(1);
   });

@@ -3,6 +3,8 @@ import type { RequestServices } from "#app/context.ts";
 import { isStaffFor, adminRoles } from "#app/features/auth/index.ts";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
+import { siteOrigin } from "#app/lib/config/env.server.ts";
+import { certificatePdf } from "./certificate-pdf.server.ts";
 import { certificateById, revokeCertificate } from "./certificates.server.ts";
 import { REVOKE_REASON_MAX_LENGTH, REVOKE_REASON_MIN_LENGTH } from "./limits.ts";
 
@@ -36,4 +38,25 @@ export async function submitRevocation({ db }: Pick<RequestServices, "db">, acto
   const revoked = await revokeCertificate(db, actor, id, reason);
   if (!revoked.ok) return data({ message: revoked.message }, { status: revoked.status });
   return redirect(`/certificates/${id}?revoked=1`, 303);
+}
+
+/** The certificate as a PDF, its QR code leading to its public page; 404 as the page does. */
+export async function certificatePdfResponse({ db, config }: Pick<RequestServices, "db" | "config">, id: string): Promise<Response> {
+  const certificate = await certificateById(db, id);
+  if (!certificate) return new Response("No such certificate", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const pdf = await certificatePdf(certificate, `${siteOrigin(config)}/certificates/${certificate.id}`);
+  const fileName = `certificate-${
+    certificate.courseTitle
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "") || "course"
+  }.pdf`;
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${fileName}"`,
+      // A revocation must show at once: never kept by a browser or a proxy.
+      "Cache-Control": "no-store",
+    },
+  });
 }

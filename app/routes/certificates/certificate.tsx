@@ -55,6 +55,11 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
             <dd>{certificate.issuer}</dd>
           </dl>
         </article>
+        <p className="mt-6">
+          <a href={`/certificates/${certificate.id}/certificate.pdf`} className="btn-primary" download>
+            Download the PDF
+          </a>
+        </p>
         <p className="mt-6 text-sm text-muted">
           This page is the certificate's proof: its address is its own and cannot be guessed. Anyone given it can check the certificate
           here.
