@@ -10,7 +10,7 @@ import { lessonNotesByCourse } from "#app/content/seeds/lesson-notes/index.serve
 import { applyCourseSeed, applyLessonNotesSeed } from "#app/features/courses/seed.server.ts";
 import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
 import { applyQuizExplanationsSeed, applyQuizSeed } from "#app/features/quizzes/seed.server.ts";
-import { proseWordCount } from "#app/lib/markdown/render-markdown.server.ts";
+import { proseWordCount } from "../setup/prose-words.ts";
 import { migrateTo, migrateToLatest } from "#app/lib/db/migrate.server.ts";
 import { createTestDatabase, engines, openTestDatabase, type Engine } from "../setup/databases.ts";
 
@@ -215,5 +215,13 @@ describe.each(engines)("notes and explanations for a database seeded before they
       "java-05": "",
       "java-06": "My own explanation.",
     });
+  });
+});
+
+// The measure the notes' test above uses.
+describe("the words of lesson notes", () => {
+  it("counts the prose, not the code", () => {
+    expect(proseWordCount("## A heading\n\nTwo words.\n\n```java\nint a = 1; int b = 2;\n```\n\n- and three more")).toBe(7);
+    expect(proseWordCount("```\nonly code here\n```")).toBe(0);
   });
 });

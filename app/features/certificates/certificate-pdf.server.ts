@@ -2,8 +2,7 @@
 // a font that has their script, and a QR code to the page where anyone checks it.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { site } from "#app/content/site.ts";
-import type { CertificateView } from "./certificates.server.ts";
+import { certificateDate, type CertificateView } from "./types.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -33,8 +32,6 @@ function boldFontFor(text: string): FontName {
 
 /** A text cut into runs of one script each ("மீரா (Meera)" → Tamil, then the rest): each font has one script's letters. */
 const scriptRuns = (text: string) => text.match(/[\u0B80-\u0BFF]+(?:\s+[\u0B80-\u0BFF]+)*|[^\u0B80-\u0BFF]+/gu) ?? [];
-
-const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-IN", { dateStyle: "long", timeZone: site.timeZone });
 
 /** The PDF of a certificate; `verifyUrl` is its public page, which the QR code opens. */
 export async function certificatePdf(certificate: CertificateView, verifyUrl: string): Promise<Buffer> {
@@ -100,7 +97,7 @@ export async function certificatePdf(certificate: CertificateView, verifyUrl: st
   centredName(certificate.holderName, 205, 32);
   centred("has completed the course", 265, "latin", 14);
   centredName(certificate.courseTitle, 290, 24, brand);
-  centred(`on ${longDate(certificate.issuedAt)}`, 335, "latin", 14);
+  centred(`on ${certificateDate(certificate.issuedAt)}`, 335, "latin", 14);
 
   // The QR code: its dark modules drawn as squares, with a quiet zone of four.
   const qr = QRCode.create(verifyUrl, { errorCorrectionLevel: "M" });
@@ -121,7 +118,7 @@ export async function certificatePdf(certificate: CertificateView, verifyUrl: st
     .fillColor(ink)
     .text(`Certificate id: ${certificate.id}`, 60, height - 110, { width: width - 260 })
     .text(`Check it at ${verifyUrl}`, 60, height - 92, { width: width - 260 });
-  if (certificate.revokedAt) centred(`REVOKED ON ${longDate(certificate.revokedAt).toUpperCase()}`, 380, "latinBold", 20, "#b91c1c");
+  if (certificate.revokedAt) centred(`REVOKED ON ${certificateDate(certificate.revokedAt).toUpperCase()}`, 380, "latinBold", 20, "#b91c1c");
 
   doc.end();
   await ended;

@@ -9,6 +9,7 @@ import { courseCatalogue, finishedLessonIds } from "#app/features/courses/index.
 import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { done, notFound, refused, staffChange, type EditResult } from "#app/features/staff/index.server.ts";
+import type { CertificateView } from "./types.ts";
 
 const base32 = "abcdefghijklmnopqrstuvwxyz234567";
 
@@ -37,9 +38,10 @@ export const isCertificateId = (text: string) => /^[a-z2-7]{32}$/.test(text);
  * sign-in service that sends none leaves the email address (or the id) in its place, which the
  * public page must not show.
  */
-export function hasRealName(user: Pick<SessionUser, "sub" | "name" | "email">): boolean {
+export function hasRealName(user: Pick<SessionUser, "sub" | "name">): boolean {
   const name = user.name.trim();
-  return name !== "" && name !== user.sub && name !== user.email && !name.includes("@");
+  // No name has an @: an address in its place is caught whatever letter case the provider sent.
+  return name !== "" && name !== user.sub && !name.includes("@");
 }
 
 /** A course's completion rule: its quiz (null: none) and the mark it must be passed at. */
@@ -64,11 +66,7 @@ async function bestPercent(db: Kysely<Database>, userSub: string, quizSlug: stri
  * Issues the learner a certificate for each of these courses they have now completed and hold
  * none for yet. Safe to call again and at once from two places: one certificate a course.
  */
-export async function awardCertificates(
-  db: Kysely<Database>,
-  user: Pick<SessionUser, "sub" | "name" | "email">,
-  courseSlugs: readonly string[],
-) {
+export async function awardCertificates(db: Kysely<Database>, user: Pick<SessionUser, "sub" | "name">, courseSlugs: readonly string[]) {
   if (courseSlugs.length === 0 || !hasRealName(user)) return;
   const catalogue = await courseCatalogue(db);
   const [rules, held, finished] = await Promise.all([
@@ -113,16 +111,6 @@ export async function coursesPassedBy(db: Kysely<Database>, quizSlug: string, pe
     .where("certificate_pass_percent", "<=", percent)
     .execute();
   return rows.map((row) => row.slug);
-}
-
-export interface CertificateView {
-  id: string;
-  holderName: string;
-  courseTitle: string;
-  issuer: string;
-  issuedAt: string;
-  /** When it was revoked; null while valid. */
-  revokedAt: string | null;
 }
 
 const view = (row: Database["certificates"]): CertificateView => ({

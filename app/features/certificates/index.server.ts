@@ -1,2 +1,2 @@
 // What other features use of the certificates on the server.
-export { awardCertificates, certificatesOf, coursesPassedBy, type CertificateView } from "./certificates.server.ts";
+export { awardCertificates, certificatesOf, coursesPassedBy } from "./certificates.server.ts";

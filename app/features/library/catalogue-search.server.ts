@@ -30,7 +30,8 @@ const cardColumns = sql.raw(
  */
 const columnWeights = { title: 100, authors: 10, subjects: 1 };
 
-function parseNames(json: string): string[] {
+/** The names a stored book lists (authors: a JSON array), none when it is not one. */
+export function parseNames(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((name): name is string => typeof name === "string") : [];

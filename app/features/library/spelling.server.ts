@@ -1,19 +1,10 @@
 import type { Kysely } from "kysely";
 import { versionedSnapshot } from "#app/lib/content-versions/versioned-snapshot.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
+import { parseNames } from "./catalogue-search.server.ts";
 import { foldForSearch } from "./catalogue-store.server.ts";
 import { searchWords } from "./search-terms.server.ts";
 import { correctedSearch, vocabularyOf, type Vocabulary } from "./spelling.ts";
-
-/** The authors' names of a stored book (a JSON list), as one text. */
-function authorNames(json: string): string {
-  try {
-    const names: unknown = JSON.parse(json);
-    return Array.isArray(names) ? names.filter((name) => typeof name === "string").join(" ") : "";
-  } catch {
-    return "";
-  }
-}
 
 /** A text's words as the vocabulary keeps them: accent-folded, in lower case. */
 export const foldedWords = (text: string) => searchWords(foldForSearch(text));
@@ -28,7 +19,7 @@ const catalogueVocabulary = versionedSnapshot("catalogue", async (db): Promise<V
     db.selectFrom("book_subjects").select("subject").distinct().execute(),
   ]);
   return vocabularyOf([
-    ...books.map((book) => foldedWords(`${book.title} ${book.subtitle ?? ""} ${authorNames(book.authors)}`)),
+    ...books.map((book) => foldedWords(`${book.title} ${book.subtitle ?? ""} ${parseNames(book.authors).join(" ")}`)),
     ...subjects.map((row) => foldedWords(row.subject)),
   ]);
 });

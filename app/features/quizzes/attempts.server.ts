@@ -2,12 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { QuizQuestion } from "#app/content/seeds/quiz-questions/types.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-
-/** One question of a stored attempt: the option text chosen (null = none). */
-interface StoredAnswer {
-  question: string;
-  choice: string | null;
-}
+import { keptAnswers, type KeptAnswer } from "./kept-place.ts";
 
 export async function saveAttempt(
   db: Kysely<Database>,
@@ -25,10 +20,8 @@ export async function saveAttempt(
     score: number;
   },
 ): Promise<string> {
-  const answers: StoredAnswer[] = questions.map((question, index) => {
-    const choice = choices[index] ?? null;
-    return { question: question.id, choice: choice === null ? null : question.options[choice]! };
-  });
+  // An attempt keeps its choices as a kept place does: each question's id and the option's text.
+  const answers = keptAnswers(questions, choices);
   const id = randomUUID();
   await db
     .insertInto("quiz_attempts")
@@ -67,7 +60,7 @@ export async function findAttempt(db: Kysely<Database>, userSub: string, quizSlu
   if (!row) return undefined;
   return {
     ...row,
-    answers: JSON.parse(row.answers) as StoredAnswer[],
+    answers: JSON.parse(row.answers) as KeptAnswer[],
     questions: row.questions === null ? [] : (JSON.parse(row.questions) as AttemptQuestion[]),
   };
 }

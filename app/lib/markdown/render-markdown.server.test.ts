@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { proseWordCount, renderMarkdown } from "./render-markdown.server.ts";
+import { renderMarkdown } from "./render-markdown.server.ts";
 
 describe("lesson notes from a teacher's Markdown", () => {
   it("renders what Markdown and GitHub's tables write", () => {
@@ -62,12 +62,5 @@ describe("lesson notes from a teacher's Markdown", () => {
 
   it("cannot give an element one of the page's own ids", () => {
     expect(renderMarkdown("Note[^main]\n\n[^main]: the footnote")).not.toMatch(/id="(main|fn-main|player)"/);
-  });
-});
-
-describe("the words of lesson notes", () => {
-  it("counts the prose, not the code", () => {
-    expect(proseWordCount("## A heading\n\nTwo words.\n\n```java\nint a = 1; int b = 2;\n```\n\n- and three more")).toBe(7);
-    expect(proseWordCount("```\nonly code here\n```")).toBe(0);
   });
 });

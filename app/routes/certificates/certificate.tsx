@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
-import { site } from "#app/content/site.ts";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
 import { REVOKE_REASON_MAX_LENGTH, REVOKE_REASON_MIN_LENGTH } from "#app/features/certificates/limits.ts";
+import { certificateDate } from "#app/features/certificates/types.ts";
 import { loadCertificatePage, submitRevocation } from "#app/features/certificates/verification.server.ts";
 import { requireAdmin } from "#app/features/staff/access.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
@@ -21,8 +21,6 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
   pageMeta(loaderData ? `Certificate: ${loaderData.certificate.courseTitle}` : errorTitle(error));
-
-const longDate = (iso: string) => new Date(iso).toLocaleDateString("en-IN", { dateStyle: "long", timeZone: site.timeZone });
 
 /** A certificate of completion as anyone checking it sees it, and an administrator's Revoke. */
 export default function Certificate({ loaderData, actionData }: Route.ComponentProps) {
@@ -41,12 +39,12 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
           <p className="mt-3 text-lg">
             has completed the course <strong>{certificate.courseTitle}</strong>
           </p>
-          <p className="mt-2 text-muted">on {longDate(certificate.issuedAt)}</p>
+          <p className="mt-2 text-muted">on {certificateDate(certificate.issuedAt)}</p>
           <p
             role="status"
             className={`mx-auto mt-6 inline-block rounded-full px-4 py-1 font-semibold ${valid ? "bg-emerald-100 text-emerald-900" : "bg-red-100 text-red-900"}`}
           >
-            {valid ? "Valid certificate" : `Revoked on ${longDate(certificate.revokedAt!)}`}
+            {valid ? "Valid certificate" : `Revoked on ${certificateDate(certificate.revokedAt!)}`}
           </p>
           <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-left text-sm">
             <dt className="font-semibold">Certificate id</dt>

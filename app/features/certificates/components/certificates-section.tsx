@@ -1,15 +1,8 @@
 import { Link } from "react-router";
-import { site } from "#app/content/site.ts";
-
-interface HeldCertificate {
-  id: string;
-  courseTitle: string;
-  issuedAt: string;
-  revokedAt: string | null;
-}
+import { certificateDate, type CertificateView } from "../types.ts";
 
 /** On the profile: the learner's certificates of completion, each linked to its public proof. */
-export function CertificatesSection({ certificates, className = "" }: { certificates: HeldCertificate[]; className?: string }) {
+export function CertificatesSection({ certificates, className = "" }: { certificates: CertificateView[]; className?: string }) {
   return (
     <section aria-labelledby="certificates-heading" className={className}>
       <h2 id="certificates-heading" className="text-xl font-bold">
@@ -31,7 +24,7 @@ export function CertificatesSection({ certificates, className = "" }: { certific
                 {certificate.courseTitle}
               </Link>
               <span className="text-sm text-muted">
-                {new Date(certificate.issuedAt).toLocaleDateString("en-IN", { dateStyle: "medium", timeZone: site.timeZone })}
+                {certificateDate(certificate.issuedAt)}
                 {certificate.revokedAt && " (revoked)"}
               </span>
             </li>

@@ -7,6 +7,16 @@ import { BookCover } from "./book-cover.tsx";
 /** An address of this site opens in place; another site's is marked as such for the browser. */
 const linkProps = (href: string) => (href.startsWith("/") ? { href } : { href, rel: "noopener noreferrer" });
 
+/** 'Download Pdf' or 'Read online', as the free copy is (free-copy.ts), named with its book for screen readers. */
+function FreeCopyLink({ href, title }: { href: string; title: string }) {
+  const label = freeCopyLabel(href);
+  return (
+    <a {...linkProps(href)} aria-label={`${label}: ${title}`} className="font-semibold text-brand-800 underline">
+      {label}
+    </a>
+  );
+}
+
 /**
  * One book: cover, title, authors, pages; a free book's 'Download Pdf' link to its PDF or 'Read
  * online' to the page where it is read (or 'Not Available ' when it has none), else its price and
@@ -25,13 +35,7 @@ export function BookCard({ book, headingId, children }: { book: Book; headingId:
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-2 pt-2">
           {book.saleability === "FREE" ? (
             book.downloadLink ? (
-              <a
-                {...linkProps(book.downloadLink)}
-                aria-label={`${freeCopyLabel(book.downloadLink)}: ${book.title}`}
-                className="font-semibold text-brand-800 underline"
-              >
-                {freeCopyLabel(book.downloadLink)}
-              </a>
+              <FreeCopyLink href={book.downloadLink} title={book.title} />
             ) : (
               <span className="text-muted">Not Available </span>
             )

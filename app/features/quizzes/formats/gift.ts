@@ -40,9 +40,12 @@ function splitUnescaped(text: string, separators: string): string[] {
   return pieces.filter((piece) => piece.trim() !== "");
 }
 
+/** The text format a question or feedback may start with (`[html]`, `[markdown]`…). */
+const formatMarker = /^\s*\[(html|moodle|plain|markdown)\]/i;
+
 /** A question text's format marker is dropped; a [markdown] text's indented block is its code listing. */
 function questionAndCode(raw: string): { question: string; code?: string } {
-  const format = /^\s*\[(html|moodle|plain|markdown)\]/i.exec(raw);
+  const format = formatMarker.exec(raw);
   const text = format ? raw.slice(format[0].length) : raw;
   if (format?.[1]?.toLowerCase() === "markdown") {
     const lines = unescapeGift(text).split("\n");
@@ -139,9 +142,7 @@ function readBlock({ line, text }: Block): QuestionDraft | string {
 
 /** A feedback's text: its format marker dropped, escapes undone, spaces and lines joined as in a question. */
 function feedbackText(raw: string): string {
-  return unescapeGift(raw.replace(/^\s*\[(html|moodle|plain|markdown)\]/i, ""))
-    .replace(/\s+/g, " ")
-    .trim();
+  return unescapeGift(raw.replace(formatMarker, "")).replace(/\s+/g, " ").trim();
 }
 
 /** Reads a GIFT file: all its questions, or every problem with its line number. */

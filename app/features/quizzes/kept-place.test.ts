@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answeredSoFar } from "./progress.server.ts";
+import { answeredSoFar } from "./kept-place.ts";
 
 const question = (id: string, options: string[]) => ({ id, question: `Question ${id}?`, options, answer: options[0]!, explanation: "" });
 const quiz = [question("a", ["1", "2"]), question("b", ["x", "y", "z"]), question("c", ["yes", "no"]), question("d", ["p", "q"])];
