@@ -10,6 +10,15 @@ const main = (page: Page) => page.getByRole("main");
 /** The 'Well done!' alert; hidden ones are not in the accessibility tree, so found by attribute. */
 const wellDone = (page: Page) => main(page).locator('[role="alert"]', { hasText: "Well done!" });
 
+/**
+ * Waits until the page has put its result in its history entry (a navigation that replaces the
+ * entry, after the result shows): from then on a reload or Back shows the result again.
+ */
+const resultKeptInHistory = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => (window.history.state as { usr?: { quizResult?: unknown } } | null)?.usr?.quizResult !== undefined))
+    .toBe(true);
+
 /** Answers the questions `from` to before `to` (all by default), choosing `pick(question)` (or nothing), with Next/Finish. */
 async function playQuiz(
   page: Page,
@@ -112,6 +121,7 @@ test("a signed-in learner's quiz goes on after a reload and another page, and Ba
   await expect(main(page).getByText("Question 5 of 15")).toBeVisible();
   await playQuiz(page, "javascript", pick, { from: 4 });
   await expect(main(page).getByTestId("quiz-score")).toHaveText("You scored 14 out of 15: 93.33%");
+  await resultKeptInHistory(page);
 
   await main(page).getByRole("link", { name: "Review your answers" }).click();
   const second = main(page).getByRole("list", { name: "Your answers" }).getByRole("listitem").nth(1);
@@ -132,6 +142,7 @@ test("a visitor's quiz goes on after a reload, kept in the browser, until finish
   await playQuiz(page, "react", (answer) => answer, { from: 3 });
   await expect(main(page).getByTestId("quiz-score")).toHaveText("You scored 10 out of 10: 100%");
   // The result stays with its page; the next attempt starts at question 1, the place forgotten.
+  await resultKeptInHistory(page);
   await reload(page);
   await expect(main(page).getByTestId("quiz-score")).toHaveText("You scored 10 out of 10: 100%");
   await main(page).getByRole("link", { name: "Try Again" }).click();
