@@ -107,9 +107,12 @@ test("a signed-in learner's quiz goes on after a reload and another page, and Ba
   const wrong = questions[1]!.options.find((option) => option !== questions[1]!.answer)!;
   const pick = (answer: string, index: number) => (index === 1 ? wrong : answer);
   await open(page, "/test/javascript");
-  // Each Next keeps the place on the server, in the background.
+  // Each Next keeps the place on the server, in the background: the fourth one's answer means question 5 is kept.
   const placeKept = page.waitForResponse(
-    (response) => response.request().method() === "POST" && response.url().includes("/test/javascript"),
+    (response) =>
+      response.request().method() === "POST" &&
+      response.url().includes("/test/javascript") &&
+      (response.request().postData() ?? "").includes(questions[3]!.id),
   );
   await playQuiz(page, "javascript", pick, { to: 4 });
   await placeKept;

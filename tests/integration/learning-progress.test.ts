@@ -167,6 +167,10 @@ describe.each(engines)("learning progress on %s", (engine) => {
         const answered = Object.fromEntries(react.slice(0, step).map((question, index) => [`q.${question.id}`, choices[index]!]));
         expect((await browser.postForm("/test/react", { current: react[step - 1]!.id, ...answered, "keep-place": "1" })).status).toBe(200);
       }
+      // The page sends each Next at once; an earlier one arriving last (another worker, a slow
+      // network) must not take the learner back.
+      const late = Object.fromEntries(react.slice(0, 2).map((question, index) => [`q.${question.id}`, choices[index]!]));
+      expect((await browser.postForm("/test/react", { current: react[1]!.id, ...late, "keep-place": "1" })).status).toBe(200);
       const atQuestion5 = (html: string) => {
         expect(visibleText(html)).toContain("Question 5 of 10");
         for (const [index, question] of react.slice(0, 4).entries()) {

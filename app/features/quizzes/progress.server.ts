@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { isPostgres } from "#app/lib/db/engine.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { quizCatalogue, type CatalogueQuiz } from "./catalogue.server.ts";
 import { answeredSoFar, keptAnswers, type KeptAnswer } from "./kept-place.ts";
@@ -21,9 +22,18 @@ export async function keepQuizProgress(
   await db
     .insertInto("quiz_progress")
     .values(row)
-    .onConflict((conflict) => conflict.columns(["user_sub", "quiz_slug"]).doUpdateSet({ answers: row.answers, updated_at: row.updated_at }))
+    .onConflict((conflict) =>
+      conflict
+        .columns(["user_sub", "quiz_slug"])
+        .doUpdateSet({ answers: row.answers, updated_at: row.updated_at })
+        // Nexts are posted without waiting for each other, so an earlier one may arrive last: a place only moves on.
+        .where(sql<boolean>`${answeredCount(db, sql.ref("quiz_progress.answers"))} <= ${answeredCount(db, sql.ref("excluded.answers"))}`),
+    )
     .execute();
 }
+
+const answeredCount = (db: Kysely<Database>, answers: ReturnType<typeof sql.ref>) =>
+  isPostgres(db) ? sql`json_array_length(${answers}::json)` : sql`json_array_length(${answers})`;
 
 /** Once the attempt is finished (or given up), the next one starts at question 1. */
 export async function forgetQuizProgress(db: Kysely<Database>, userSub: string, quizSlug: string): Promise<void> {
