@@ -31,6 +31,8 @@ export default [
   route("test/:quiz/attempts/:attempt", "routes/quizzes/attempt-review.tsx"),
   route("certificates/:id", "routes/certificates/certificate.tsx"),
   route("certificates/:id/certificate.pdf", "routes/certificates/certificate-pdf.ts"),
+  route("certificates/:id/open-badge.json", "routes/certificates/open-badge.ts"),
+  route("credentials/issuer.json", "routes/certificates/issuer.ts"),
 
   route("library", "routes/library/library.tsx"),
   route("feedback", "routes/feedback/feedback.tsx"),

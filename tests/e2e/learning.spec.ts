@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { expect, type Page } from "@playwright/test";
 import { newContext, test } from "./test.ts";
 import { seriousViolations } from "./page-checks.ts";
@@ -5,6 +6,7 @@ import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.
 import { quizzes } from "#app/content/seeds/quizzes.ts";
 import { open, reload } from "./open.ts";
 import { register } from "./register.ts";
+import { verifyOffline, type OpenBadge } from "../setup/open-badges.ts";
 
 const main = (page: Page) => page.getByRole("main");
 /** The 'Well done!' alert; hidden ones are not in the accessibility tree, so found by attribute. */
@@ -175,6 +177,12 @@ test("finishing the HTML course earns a certificate on the profile, which a sign
   await expect(main(page).getByRole("heading", { level: 2, name: "Divya Natarajan" })).toBeVisible();
   await expect(main(page).getByRole("status")).toHaveText("Valid certificate");
   expect(await seriousViolations(page)).toEqual([]);
+  // Its holder takes it as an Open Badge too, signed with the key the site made for itself and publishes.
+  const download = page.waitForEvent("download");
+  await main(page).getByRole("link", { name: "Download the Open Badge" }).click();
+  const badge = JSON.parse(await readFile((await (await download).path())!, "utf8")) as OpenBadge;
+  expect(await verifyOffline(badge)).toMatchObject({ verified: true });
+  expect(badge.issuer.id).toBe(((await (await page.request.get("/credentials/issuer.json")).json()) as { id: string }).id);
 
   const visitor = await newContext(browser, { baseURL });
   const visitorPage = await visitor.newPage();

@@ -1,9 +1,12 @@
+import { createHash, generateKeyPairSync } from "node:crypto";
+import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
 import { assignRole } from "#app/features/auth/roles.server.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { registerIn } from "../setup/accounts.ts";
+import { verifyOffline, type OpenBadge } from "../setup/open-badges.ts";
 import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
@@ -32,11 +35,15 @@ const sheetWith = (right: number) => ({
 });
 
 describe.each(engines)("certificates of completion on %s", (engine) => {
+  const { privateKey: signingKey, publicKey } = generateKeyPairSync("ed25519");
   let site: RunningSite;
   let handle: DatabaseHandle;
   let people = 0;
   beforeAll(async () => {
-    site = await startSite({ TRUST_PROXY: "1" }, engine);
+    site = await startSite(
+      { TRUST_PROXY: "1", CREDENTIAL_SIGNING_KEY: signingKey.export({ type: "pkcs8", format: "pem" }).toString() },
+      engine,
+    );
     handle = site.database.open();
   });
   afterAll(async () => {
@@ -53,7 +60,13 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
     return { browser, email };
   }
   const certificateRows = () => handle.db.selectFrom("certificates").selectAll().execute();
-  const auditLines = () => handle.db.selectFrom("audit_log").selectAll().where("action", "=", "certificate.revoke").execute();
+  const auditLines = (id: string) =>
+    handle.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "certificate.revoke")
+      .where("subject", "=", `certificate:${id}`)
+      .execute();
 
   it("issues one once every lesson is finished and the course's quiz passed at its mark, and shows it on the profile", async () => {
     const { browser, email } = await person("Meera Krishnan");
@@ -163,6 +176,69 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
     expect((await fetch(`${site.url}/certificates/${"a".repeat(32)}/certificate.pdf`)).status).toBe(404);
   });
 
+  it("gives its holder a signed Open Badge, which a verifier checks offline against the key the college publishes", async () => {
+    const { browser, email } = await person("Arjun Rao");
+    await browser.postForm("/progress", { course: "html", lesson: "1", finished: "true" });
+    await browser.postForm("/test/fullstack", sheetWith(15));
+    const certificate = (await certificateRows()).find((row) => row.holder_name === "Arjun Rao")!;
+    const address = `/certificates/${certificate.id}/open-badge.json`;
+    expect(await (await browser.request(`/certificates/${certificate.id}`)).text()).toContain(`href="${address}"`);
+
+    const response = await browser.request(address);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/vc");
+    expect(response.headers.get("content-disposition")).toBe('attachment; filename="certificate-html.json"');
+    const credential = (await response.json()) as OpenBadge;
+    expect(await verifyOffline(credential)).toMatchObject({ verified: true });
+
+    // Signed with the configured key, which the site publishes as the issuer's did:key.
+    const configured = await Ed25519Multikey.fromJwk({ jwk: publicKey.export({ format: "jwk" }) });
+    const published = (await (await fetch(`${site.url}/credentials/issuer.json`)).json()) as { id: string; name: string };
+    expect(published).toMatchObject({ id: `did:key:${configured.publicKeyMultibase}`, name: "Marina Vale College of Arts and Science" });
+    expect(credential.issuer.id).toBe(published.id);
+    expect(credential.proof).toMatchObject({ type: "DataIntegrityProof", cryptosuite: "eddsa-rdfc-2022", proofPurpose: "assertionMethod" });
+    expect(credential.proof.verificationMethod).toBe(`${published.id}#${configured.publicKeyMultibase}`);
+
+    // What Open Badges 3.0 asks of it: the types, the achievement, the holder named and the address only hashed.
+    expect(credential.type).toEqual(["VerifiableCredential", "OpenBadgeCredential"]);
+    expect(credential.id).toBe(`${site.url}/certificates/${certificate.id}`);
+    expect(credential.validFrom).toBe(certificate.issued_at);
+    expect(credential.credentialSubject.achievement).toMatchObject({ type: ["Achievement"], name: "HTML", id: `${site.url}/courses/html` });
+    const [named, hashed] = credential.credentialSubject.identifier;
+    expect(named).toMatchObject({ identityType: "name", hashed: false, identityHash: "Arjun Rao" });
+    expect(hashed!.identityType).toBe("emailAddress");
+    expect(hashed!.identityHash).toBe(
+      `sha256$${createHash("sha256")
+        .update(email + hashed!.salt)
+        .digest("hex")}`,
+    );
+    expect(JSON.stringify(credential)).not.toContain(email);
+
+    // Any change after signing fails the check.
+    for (const change of [
+      (copy: OpenBadge) => (copy.credentialSubject.identifier[0]!.identityHash = "Someone Else"),
+      (copy: OpenBadge) => (copy.credentialSubject.achievement.name = "Java"),
+      (copy: OpenBadge) => (copy.validFrom = "2020-01-01T00:00:00.000Z"),
+    ]) {
+      const copy = structuredClone(credential);
+      change(copy);
+      expect((await verifyOffline(copy)).verified).toBe(false);
+    }
+
+    // Only its holder gets it: a visitor is sent to sign in, anyone else refused; none for a made-up id.
+    expect((await fetch(site.url + address, { redirect: "manual" })).status).toBe(302);
+    const other = await person("Someone Else");
+    expect((await other.browser.request(address)).status).toBe(403);
+    expect(await (await other.browser.request(`/certificates/${certificate.id}`)).text()).not.toContain("open-badge.json");
+    expect((await browser.request(`/certificates/${"a".repeat(32)}/open-badge.json`)).status).toBe(404);
+
+    // Revoked, it is no longer given out.
+    const admin = await person("Badge Admin", "admin");
+    await admin.browser.postForm(`/certificates/${certificate.id}`, { intent: "revoke", reason: "Checking the badge stops" });
+    expect((await browser.request(address)).status).toBe(410);
+    expect(await (await browser.request(`/certificates/${certificate.id}`)).text()).not.toContain("open-badge.json");
+  });
+
   it.each([
     ["a made-up id of the right shape", "a".repeat(32)],
     ["an id one letter short", "b".repeat(31)],
@@ -184,13 +260,13 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
     expect(noReason.status).toBe(400);
     expect(visibleText(await noReason.text())).toContain("Give the reason for revoking in 5 to 500 characters");
     expect((await certificateRows())[0]!.revoked_at).toBeNull();
-    expect(await auditLines()).toEqual([]);
+    expect(await auditLines(certificate!.id)).toEqual([]);
 
     const revoked = await admin.browser.postForm(address, { intent: "revoke", reason: "Issued to the wrong account by mistake" });
     expect(revoked.status).toBe(303);
     const after = (await certificateRows()).find((row) => row.id === certificate!.id)!;
     expect(after.revoked_at).not.toBeNull();
-    const audit = await auditLines();
+    const audit = await auditLines(certificate!.id);
     expect(audit).toHaveLength(1);
     expect(audit[0]!.subject).toBe(`certificate:${certificate!.id}`);
     expect(audit[0]!.after).toContain("Issued to the wrong account by mistake");
@@ -203,6 +279,6 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
     const revokedPdf = await readPdf(await (await fetch(`${site.url}${address}/certificate.pdf`)).arrayBuffer());
     expect(revokedPdf.pages[0]).toMatch(/REVOKED ON/);
     expect((await admin.browser.postForm(address, { intent: "revoke", reason: "Once more, to be sure" })).status).toBe(409);
-    expect(await auditLines()).toHaveLength(1);
+    expect(await auditLines(certificate!.id)).toHaveLength(1);
   });
 });

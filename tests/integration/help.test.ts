@@ -95,12 +95,14 @@ describe.each(engines)("the help assistant on %s", (engine) => {
     });
 
     it("certificates: says how one is earned and where it is, as the site issues them", async () => {
-      for (const question of ["certificate", "do I get a certificate", "course completion certificate"]) {
+      for (const question of ["certificate", "do I get a certificate", "course completion certificate", "open badge"]) {
         const { link, excerpt } = await firstAnswer(question);
         expect(link, question).toEqual({ href: "/profile", title: "Certificates" });
         expect(excerpt).toContain("finished every lesson of a course and passed the quiz its certificate asks for");
         expect(excerpt).toContain("appears in your profile");
       }
+      // The Open Badge it also names is issued, with its published key (the badge itself: tests/integration/certificates.test.ts).
+      expect((await fetch(`${site.server.url}/credentials/issuer.json`)).status).toBe(200);
       // The rule it states is the one the site applies (tests/integration/certificates.test.ts), at the seeded mark.
       const marks = await site.db.selectFrom("courses").select("certificate_pass_percent").distinct().execute();
       expect(marks.map((row) => row.certificate_pass_percent)).toEqual([60]);

@@ -2,36 +2,106 @@
 // a font that has their script, and a QR code to the page where anyone checks it.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { Font } from "fontkit";
 import { certificateDate, type CertificateView } from "./types.ts";
 
 const require = createRequire(import.meta.url);
 
-/** Noto Sans, bold and regular, in the scripts a name may be written in here: Latin, and Tamil. */
-const fontFiles = {
+/** Noto Sans for the fixed text: Latin only. */
+const textFonts = {
   latin: "@fontsource/noto-sans/files/noto-sans-latin-400-normal.woff",
   latinBold: "@fontsource/noto-sans/files/noto-sans-latin-700-normal.woff",
-  latinExtBold: "@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff",
-  tamilBold: "@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff",
 } as const;
-type FontName = keyof typeof fontFiles;
 
-let fonts: Record<FontName, Buffer> | undefined;
-/** Read once, on the first certificate a process makes. */
-const fontData = () =>
-  (fonts ??= Object.fromEntries(Object.entries(fontFiles).map(([name, file]) => [name, readFileSync(require.resolve(file))])) as Record<
-    FontName,
-    Buffer
-  >);
+/**
+ * Bold Noto Sans in each script a name or a course title may be written in, the most common first:
+ * each file holds one script's letters (fontsource splits the family so). Scripts written right to
+ * left, Telugu, Gujarati, Gurmukhi, Odia and Chinese, Japanese or Korean have none yet (docs/decisions/018).
+ */
+const nameFonts = {
+  latinBold: textFonts.latinBold,
+  latinExtBold: "@fontsource/noto-sans/files/noto-sans-latin-ext-700-normal.woff",
+  vietnameseBold: "@fontsource/noto-sans/files/noto-sans-vietnamese-700-normal.woff",
+  greekBold: "@fontsource/noto-sans/files/noto-sans-greek-700-normal.woff",
+  greekExtBold: "@fontsource/noto-sans/files/noto-sans-greek-ext-700-normal.woff",
+  cyrillicBold: "@fontsource/noto-sans/files/noto-sans-cyrillic-700-normal.woff",
+  cyrillicExtBold: "@fontsource/noto-sans/files/noto-sans-cyrillic-ext-700-normal.woff",
+  devanagariBold: "@fontsource/noto-sans/files/noto-sans-devanagari-700-normal.woff",
+  tamilBold: "@fontsource/noto-sans-tamil/files/noto-sans-tamil-tamil-700-normal.woff",
+  malayalamBold: "@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-700-normal.woff",
+  kannadaBold: "@fontsource/noto-sans-kannada/files/noto-sans-kannada-kannada-700-normal.woff",
+  bengaliBold: "@fontsource/noto-sans-bengali/files/noto-sans-bengali-bengali-700-normal.woff",
+} as const;
 
-/** The bold font for a run of text in one script: Tamil, Latin Extended for letters beyond Latin-1, else Latin. */
-function boldFontFor(text: string): FontName {
-  if (/[\u0B80-\u0BFF]/u.test(text)) return "tamilBold";
-  if (/[\u0100-\u024F\u1E00-\u1EFF]/u.test(text)) return "latinExtBold";
-  return "latinBold";
+type FontName = keyof typeof textFonts | keyof typeof nameFonts;
+
+export interface LoadedFonts {
+  data: Record<FontName, Buffer>;
+  /** The name fonts, in order of preference, parsed to ask which letters each has. */
+  forNames: Map<FontName, Font>;
 }
 
-/** A text cut into runs of one script each ("மீரா (Meera)" → Tamil, then the rest): each font has one script's letters. */
-const scriptRuns = (text: string) => text.match(/[\u0B80-\u0BFF]+(?:\s+[\u0B80-\u0BFF]+)*|[^\u0B80-\u0BFF]+/gu) ?? [];
+let fonts: Promise<LoadedFonts> | undefined;
+/** Read once, on the first certificate a process makes (a worker that makes none does not carry them). */
+export function loadedFonts(): Promise<LoadedFonts> {
+  fonts ??= import("fontkit").then(({ create }) => {
+    const files: Record<FontName, string> = { ...textFonts, ...nameFonts };
+    const data = Object.fromEntries(Object.entries(files).map(([name, file]) => [name, readFileSync(require.resolve(file))])) as Record<
+      FontName,
+      Buffer
+    >;
+    const forNames = new Map((Object.keys(nameFonts) as FontName[]).map((name) => [name, create(data[name]) as Font]));
+    return { data, forNames };
+  });
+  return fonts;
+}
+
+/**
+ * A text cut into runs, each in a font that has its letters: a letter stays in the font of the run
+ * it follows when that font has it (so spaces and punctuation do not split a name), else takes the
+ * first name font that has it ("மீரா (Meera)": Tamil, then Latin).
+ */
+export function fontRuns(text: string, fontsForNames: LoadedFonts["forNames"]) {
+  const runs: { run: string; font: FontName }[] = [];
+  for (const letter of text) {
+    const last = runs.at(-1);
+    const codePoint = letter.codePointAt(0)!;
+    if (last && fontsForNames.get(last.font)!.hasGlyphForCodePoint(codePoint)) {
+      last.run += letter;
+      continue;
+    }
+    const font = [...fontsForNames].find(([, candidate]) => candidate.hasGlyphForCodePoint(codePoint))?.[0] ?? last?.font ?? "latinBold";
+    if (last?.font === font) last.run += letter;
+    else runs.push({ run: letter, font });
+  }
+  return runs.map(({ run, font }) => ({ run, font, features: safeFeatures(fontsForNames.get(font)!, run) }));
+}
+
+/**
+ * OpenType features a run is laid out with: all the font's, unless they fail on it. PDFKit hands
+ * them to fontkit, which takes an object that turns features off; PDFKit's types know only a list.
+ */
+type Features = Record<string, boolean> | undefined;
+const forPdfKit = (features: Features) => features as unknown as PDFKit.Mixins.OpenTypeFeatures[] | undefined;
+
+/**
+ * fontkit fails on a few mark placements of the Malayalam font (ക്ഷ്മി in Lakshmi: an anchor the
+ * font leaves empty): such a run is laid out without placing marks above and below, which those
+ * letters barely use, rather than the certificate failing.
+ */
+const fewerFeatures: Features[] = [undefined, { abvm: false, blwm: false }, { abvm: false, blwm: false, mark: false, mkmk: false }];
+
+function safeFeatures(font: Font, run: string): Features {
+  for (const features of fewerFeatures) {
+    try {
+      font.layout(run, features);
+      return features;
+    } catch {
+      // laid out again with fewer
+    }
+  }
+  return fewerFeatures.at(-1);
+}
 
 /** The PDF of a certificate; `verifyUrl` is its public page, which the QR code opens. */
 export async function certificatePdf(certificate: CertificateView, verifyUrl: string): Promise<Buffer> {
@@ -54,7 +124,8 @@ export async function certificatePdf(certificate: CertificateView, verifyUrl: st
     doc.on("end", resolve);
     doc.on("error", reject);
   });
-  for (const [name, data] of Object.entries(fontData())) doc.registerFont(name, data);
+  const { data: fontData, forNames } = await loadedFonts();
+  for (const [name, data] of Object.entries(fontData)) doc.registerFont(name, data);
 
   const { width, height } = doc.page;
   const ink = "#181d38";
@@ -77,18 +148,31 @@ export async function certificatePdf(certificate: CertificateView, verifyUrl: st
       .text(text, 60, y, { width: width - 120, align: "center" });
   /** One line, centred, each script in its font, smaller if it would not fit. */
   const centredName = (text: string, y: number, largest: number, color = ink) => {
-    const runs = scriptRuns(text).map((run) => ({ run, font: boldFontFor(run) }));
-    const widthAt = (size: number) => runs.reduce((sum, { run, font }) => sum + doc.font(font).fontSize(size).widthOfString(run), 0);
+    const runs = fontRuns(text, forNames);
+    const widthAt = (size: number) =>
+      runs.reduce(
+        (sum, { run, font, features }) =>
+          sum +
+          doc
+            .font(font)
+            .fontSize(size)
+            .widthOfString(run, { features: forPdfKit(features) }),
+        0,
+      );
     const size = Math.min(largest, Math.floor((largest * (width - 160)) / Math.max(1, widthAt(largest))));
     let x = (width - widthAt(size)) / 2;
     // On one baseline: the scripts' fonts have different heights above it.
-    for (const { run, font } of runs) {
+    for (const { run, font, features } of runs) {
+      // The glyphs of a shaped script are not in reading order (a vowel sign before its consonant):
+      // the run's letters go with them, for copying, searching and screen readers.
+      doc.markContent("Span", { actual: run });
       doc
         .font(font)
         .fontSize(size)
         .fillColor(color)
-        .text(run, x, y + size, { lineBreak: false, baseline: "alphabetic" });
-      x += doc.widthOfString(run);
+        .text(run, x, y + size, { lineBreak: false, baseline: "alphabetic", features: forPdfKit(features) });
+      doc.endMarkedContent();
+      x += doc.widthOfString(run, { features: forPdfKit(features) });
     }
   };
   centredName(certificate.issuer.toUpperCase(), 70, 14, brand);

@@ -116,6 +116,7 @@ export async function coursesPassedBy(db: Kysely<Database>, quizSlug: string, pe
 const view = (row: Database["certificates"]): CertificateView => ({
   id: row.id,
   holderName: row.holder_name,
+  courseSlug: row.course_slug,
   courseTitle: row.course_title,
   issuer: row.issuer,
   issuedAt: row.issued_at,
@@ -133,6 +134,12 @@ export async function certificateById(db: Kysely<Database>, id: string): Promise
   if (!isCertificateId(id)) return undefined;
   const row = await db.selectFrom("certificates").selectAll().where("id", "=", id).executeTakeFirst();
   return row && view(row);
+}
+
+/** Whether this person holds this certificate. */
+export async function isHeldBy(db: Kysely<Database>, id: string, userSub: string): Promise<boolean> {
+  const row = await db.selectFrom("certificates").select("id").where("id", "=", id).where("user_sub", "=", userSub).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Revokes a certificate for good, with the administrator's reason in the audit log. */

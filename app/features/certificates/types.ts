@@ -4,6 +4,7 @@ import { site } from "#app/content/site.ts";
 export interface CertificateView {
   id: string;
   holderName: string;
+  courseSlug: string;
   courseTitle: string;
   issuer: string;
   issuedAt: string;

@@ -71,8 +71,9 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
     {
       id: "topic:certificates",
       title: "Certificates",
-      text: "When you have finished every lesson of a course and passed the quiz its certificate asks for (60 % unless the teacher set another mark), a certificate of completion appears in your profile. Each has an address of its own where anyone, an employer say, can check it.",
-      keywords: "certificate certificates certification completion diploma award credential proof finish course",
+      text: "When you have finished every lesson of a course and passed the quiz its certificate asks for (60 % unless the teacher set another mark), a certificate of completion appears in your profile. Each has an address of its own where anyone, an employer say, can check it, and a PDF to print. Its page also gives you an Open Badge: the same certificate as a signed digital credential, for a badge backpack or wallet.",
+      keywords:
+        "certificate certificates certification completion diploma award credential proof finish course badge badges open pdf wallet",
       href: "/profile",
     },
     {

@@ -1,3 +1,4 @@
+import { generateKeyPairSync, type KeyObject } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, uploadQuotaMb } from "./env.server.ts";
 
@@ -110,6 +111,25 @@ describe("loadConfig", () => {
     } catch (error) {
       expect((error as Error).message).toContain("GOOGLE_BOOKS_API_KEY: must be an API key");
       expect((error as Error).message).not.toContain("secret key");
+    }
+  });
+
+  it("takes the certificates' signing key as an Ed25519 key in PEM, with its line breaks written out or not, and never prints it", () => {
+    const pem = (key: KeyObject) => key.export({ type: "pkcs8", format: "pem" }).toString();
+    const ed25519 = pem(generateKeyPairSync("ed25519").privateKey);
+    expect(loadConfig({}).CREDENTIAL_SIGNING_KEY).toBeUndefined();
+    expect(loadConfig({ CREDENTIAL_SIGNING_KEY: ed25519 }).CREDENTIAL_SIGNING_KEY).toBe(ed25519.trim());
+    expect(loadConfig({ CREDENTIAL_SIGNING_KEY: ed25519.trim().replaceAll("\n", "\\n") }).CREDENTIAL_SIGNING_KEY).toBe(ed25519.trim());
+    const ed448 = pem(generateKeyPairSync("ed448").privateKey);
+    const rsa = pem(generateKeyPairSync("rsa", { modulusLength: 1024 }).privateKey);
+    for (const wrong of [ed448, rsa, "not a key", ed25519.slice(0, 60)]) {
+      try {
+        loadConfig({ CREDENTIAL_SIGNING_KEY: wrong });
+        expect.unreachable();
+      } catch (error) {
+        expect((error as Error).message).toContain("CREDENTIAL_SIGNING_KEY: must be an Ed25519 private key in PEM");
+        expect((error as Error).message).not.toContain(wrong.slice(0, 40));
+      }
     }
   });
 

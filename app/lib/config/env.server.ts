@@ -1,3 +1,4 @@
+import { createPrivateKey } from "node:crypto";
 import { z } from "zod";
 
 /** Digits only: `Number()` would also accept " ", "0x50" and "1e3". */
@@ -16,12 +17,22 @@ const secretVariables = new Set([
   "HCAPTCHA_SECRET",
   "GOOGLE_BOOKS_API_KEY",
   "SENTRY_DSN",
+  "CREDENTIAL_SIGNING_KEY",
 ]);
 
 /** A DSN names the project's public key (the URL's user) and ends in the project's id. */
 function isSentryDsn(value: string): boolean {
   const url = new URL(value);
   return url.username !== "" && /^\/(.+\/)?\d+$/.test(url.pathname);
+}
+
+/** Whether a text is an Ed25519 private key in PEM, as `openssl genpkey -algorithm ed25519` writes it. */
+function isEd25519PrivateKey(pem: string): boolean {
+  try {
+    return createPrivateKey(pem).asymmetricKeyType === "ed25519";
+  } catch {
+    return false;
+  }
 }
 
 const envSchema = z.object({
@@ -138,6 +149,14 @@ const envSchema = z.object({
         .min(1, "must be a whole number of worker processes, 1 to 64")
         .max(64, "must be a whole number of worker processes, 1 to 64"),
     )
+    .optional(),
+  /** Signs certificates' Open Badges; unset, one is made once and kept in the database (credential-key.server.ts). */
+  CREDENTIAL_SIGNING_KEY: z
+    .string()
+    .trim()
+    // An environment file cannot hold line breaks: "\n" written out stands for one.
+    .transform((pem) => pem.replaceAll("\\n", "\n"))
+    .refine(isEd25519PrivateKey, "must be an Ed25519 private key in PEM, as `openssl genpkey -algorithm ed25519` writes it")
     .optional(),
   GOOGLE_BOOKS_API_KEY: z
     .string()

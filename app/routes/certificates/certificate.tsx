@@ -24,7 +24,7 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) =>
 
 /** A certificate of completion as anyone checking it sees it, and an administrator's Revoke. */
 export default function Certificate({ loaderData, actionData }: Route.ComponentProps) {
-  const { certificate, canRevoke, revokedNow } = loaderData;
+  const { certificate, canRevoke, revokedNow, offerOpenBadge } = loaderData;
   const busy = useNavigation().state === "submitting";
   const valid = certificate.revokedAt === null;
   return (
@@ -53,15 +53,30 @@ export default function Certificate({ loaderData, actionData }: Route.ComponentP
             <dd>{certificate.issuer}</dd>
           </dl>
         </article>
-        <p className="mt-6">
+        <p className="mt-6 flex flex-wrap gap-3">
           <a href={`/certificates/${certificate.id}/certificate.pdf`} className="btn-primary" download>
             Download the PDF
           </a>
+          {offerOpenBadge && (
+            <a href={`/certificates/${certificate.id}/open-badge.json`} className="btn-light border border-brand-700" download>
+              Download the Open Badge
+            </a>
+          )}
         </p>
         <p className="mt-6 text-sm text-muted">
           This page is the certificate's proof: its address is its own and cannot be guessed. Anyone given it can check the certificate
           here.
         </p>
+        {offerOpenBadge && (
+          <p className="mt-3 text-sm text-muted">
+            The Open Badge is the same certificate as a signed digital credential (Open Badges 3.0) for a wallet or a badge backpack. It is
+            signed with the college's key, published at{" "}
+            <a href="/credentials/issuer.json" className="font-semibold text-brand-800 underline">
+              /credentials/issuer.json
+            </a>
+            , so it can be checked without this site.
+          </p>
+        )}
         {revokedNow && (
           <p role="status" className="mt-6 rounded-md bg-emerald-50 p-3 text-emerald-900">
             The certificate was revoked; the reason is in the audit log.
