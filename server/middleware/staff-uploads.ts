@@ -5,6 +5,7 @@ import type { Mount } from "../route-declarations.ts";
 import { answerAfterTheBody } from "./body-limit.ts";
 import { signedInOf } from "#app/features/auth/index.server.ts";
 import type { RequestServices } from "#app/context.ts";
+import { accessTo } from "#app/features/teams/teams.server.ts";
 import { actorOf } from "#app/lib/db/audit-log.server.ts";
 import { contentRoles } from "#app/features/auth/index.ts";
 import { VIDEO_UPLOAD_PATH } from "#app/features/courses/limits.ts";
@@ -75,14 +76,20 @@ export function staffVideoUploads(
         res.status(403).type("text/plain").send("Only teachers and administrators upload lesson videos.");
         return;
       }
-      const user = signedIn.user;
+      const { user, session } = signedIn;
+      const sender = {
+        actor: actorOf(user),
+        mayChangeCourse: async (slug: string) =>
+          (await accessTo(services.db, { role: user.role, trustedEmail: session.role_email }, "course", slug)) !== null,
+        logger: requestLogger,
+      };
       if (req.method === "POST" && req.path === "/form") {
-        const answer = await (await uploads()).receiveForm(req, actorOf(user), requestLogger);
+        const answer = await (await uploads()).receiveForm(req, sender);
         if ("redirect" in answer) res.redirect(303, answer.redirect);
         else res.status(answer.status).type("text/plain").send(answer.message);
         return;
       }
-      await (await uploads()).handle(req, res, actorOf(user), requestLogger);
+      await (await uploads()).handle(req, res, sender);
     } catch (error) {
       next(error);
     }

@@ -2,6 +2,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect } from "@playwright/test";
 import sharp from "sharp";
+import { putOnTeam } from "../setup/teams.ts";
 import { assignRole } from "#app/features/auth/roles.server.ts";
 import { open } from "./open.ts";
 import { seriousViolations } from "./page-checks.ts";
@@ -28,6 +29,8 @@ function largeMp4(): Buffer {
 test.beforeAll(async () => {
   const { folder } = own;
   await assignRole(own.db, teacherEmail, "teacher");
+  // Tara also teaches the seeded DSA course, whose lessons she puts in order.
+  await putOnTeam(own.db, "course", "dsa", teacherEmail);
   files.picture = join(folder, "cover.png");
   writeFileSync(
     files.picture,
@@ -195,6 +198,7 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
 test("a teacher whose unfinished uploads fill their allowance is told so by the uploader, and nothing is sent", async ({ browser }) => {
   const email = `allowance-${teacherEmail}`;
   await assignRole(own.db, email, "teacher");
+  await putOnTeam(own.db, "course", "java", email);
   const { context, page } = await own.signedIn(browser, email, "Full Teacher");
   const { sub } = await own.db.selectFrom("people").select("sub").where("email", "=", email).executeTakeFirstOrThrow();
   // Three recordings of the largest size (MAX_UPLOAD_MB's default) wait unfinished: the default allowance.
@@ -217,6 +221,49 @@ test("a teacher whose unfinished uploads fill their allowance is told so by the 
   expect(await own.db.selectFrom("video_uploads").select("id").where("owner_sub", "=", sub).execute()).toEqual([{ id: "e2e0".repeat(8) }]);
   expect(await seriousViolations(page)).toEqual([]);
   await context.close();
+});
+
+test("an owner adds a colleague to the course's team by email, by keyboard; the colleague then finds the course, another teacher is refused", async ({
+  browser,
+}) => {
+  const ownerEmail = `owner-${teacherEmail}`;
+  const colleagueEmail = `colleague-${teacherEmail}`;
+  const outsiderEmail = `outsider-${teacherEmail}`;
+  for (const email of [ownerEmail, colleagueEmail, outsiderEmail]) await assignRole(own.db, email, "teacher");
+  const owner = await own.signedIn(browser, ownerEmail, "Olga Owner");
+  const main = owner.page.getByRole("main");
+  await open(owner.page, "/staff/courses/new");
+  await main.getByLabel("Title").fill("Team Teaching");
+  await main.getByLabel("Address").fill("team-teaching");
+  await main.getByRole("button", { name: "Create the course" }).click();
+  await expect(owner.page).toHaveURL(/\/staff\/courses\/team-teaching\?saved=created$/);
+
+  const team = main.getByRole("region", { name: "Team" });
+  await expect(team.getByRole("listitem")).toHaveText([/Olga Owner.*Owner/]);
+  await team.getByLabel("Add a teacher by email").fill("not an address");
+  await team.getByLabel("Add a teacher by email").press("Enter");
+  await expect(team.getByText("Give the teacher's email address, the one they sign in with.")).toBeVisible();
+  await team.getByLabel("Add a teacher by email").fill(colleagueEmail);
+  await team.getByLabel("Add a teacher by email").press("Enter");
+  await expect(main.getByRole("status").first()).toContainText("The team was saved.");
+  await expect(team.getByRole("listitem").nth(1)).toContainText(`Not signed in yet ${colleagueEmail}Teacher`);
+  expect(await seriousViolations(owner.page)).toEqual([]);
+  await owner.context.close();
+
+  const colleague = await own.signedIn(browser, colleagueEmail, "Cara Colleague");
+  await open(colleague.page, "/staff/courses");
+  await colleague.page.getByRole("main").getByRole("link", { name: "Team Teaching" }).click();
+  const theirTeam = colleague.page.getByRole("main").getByRole("region", { name: "Team" });
+  await expect(theirTeam.getByRole("listitem").nth(1)).toContainText("Cara Colleague");
+  await expect(theirTeam.getByLabel("Add a teacher by email")).toHaveCount(0);
+  await colleague.context.close();
+
+  const outsider = await own.signedIn(browser, outsiderEmail, "Otto Outsider");
+  await open(outsider.page, "/staff/courses");
+  await expect(outsider.page.getByRole("main").getByRole("link", { name: "Team Teaching" })).toHaveCount(0);
+  const refused = await outsider.page.request.get("/staff/courses/team-teaching");
+  expect(refused.status()).toBe(403);
+  await outsider.context.close();
 });
 
 test("a student gets 403 on every staff page and action, and changes nothing", async ({ browser }) => {

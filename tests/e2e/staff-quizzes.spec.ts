@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
+import { putOnTeam } from "../setup/teams.ts";
 import { assignRole } from "#app/features/auth/roles.server.ts";
 import { open } from "./open.ts";
 import { seriousViolations } from "./page-checks.ts";
@@ -19,6 +20,8 @@ const react = questionsByQuiz.react!;
 test.beforeAll(async () => {
   await assignRole(own.db, teacherEmail, "teacher");
   await assignRole(own.db, importerEmail, "teacher");
+  // Both teach the seeded React quiz (the seeds give it no team).
+  for (const email of [teacherEmail, importerEmail]) await putOnTeam(own.db, "quiz", "react", email);
 });
 
 const file = (name: string, text: string) => {

@@ -6,6 +6,7 @@ import { assignRole } from "#app/features/auth/roles.server.ts";
 import { registeredBrowser, registerIn } from "../setup/accounts.ts";
 import { startServer, type RunningServer } from "../setup/server.ts";
 import { visibleText } from "../setup/html.ts";
+import { putOnTeam } from "../setup/teams.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 
 // Several instances behind a load balancer share one PostgreSQL database and one public address.
@@ -96,6 +97,7 @@ describe.runIf(engines.includes("postgres"))("two app instances on one PostgreSQ
     const handle = database.open();
     const teacherEmail = `instances-teacher-${process.pid}@college.example`;
     await assignRole(handle.db, teacherEmail, "teacher");
+    await putOnTeam(handle.db, "quiz", "java", teacherEmail);
     const teacher = new TestBrowser(publicUrl, "198.51.100.91");
     await registerIn(teacher, teacherEmail, "Teacher On Two Instances");
     const onFirst = (path: string, fields: Record<string, string>) =>

@@ -8,6 +8,7 @@ import { assignRole } from "#app/features/auth/roles.server.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { s3ClientConfig } from "#app/lib/storage/s3-storage.server.ts";
 import { registerIn } from "../setup/accounts.ts";
+import { putOnTeam } from "../setup/teams.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startS3StandIn } from "../setup/s3-stand-in.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
@@ -30,6 +31,7 @@ describe("the staff area with S3_BUCKET", () => {
     handle = site.database.open();
     const email = `s3-teacher-${process.pid}@college.example`;
     await assignRole(handle.db, email, "teacher");
+    await putOnTeam(handle.db, "course", "java", email);
     teacher = new TestBrowser(site.url, "198.51.100.60");
     await registerIn(teacher, email, "Bucket Teacher");
     client = new S3Client(s3ClientConfig({ ...s3.env, S3_PUBLIC_URL: undefined }));

@@ -23,6 +23,7 @@ import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startServer, startSite, type RunningServer, type RunningSite } from "../setup/server.ts";
+import { putOnTeam } from "../setup/teams.ts";
 import { expectStillServing, listeningProcesses, logged, readThenVanish, requestThenVanish, workerLost } from "../setup/still-serving.ts";
 import { pause, until } from "../setup/waiting.ts";
 
@@ -133,6 +134,8 @@ describe.each(engines)("lesson video uploads on %s, with two workers", (engine) 
     people += 1;
     const email = role === "root" ? rootEmail : `${role}-${people}-${process.pid}@college.example`;
     if (role !== "root" && role !== "student") await assignRole(handle.db, email, role);
+    // The uploads here are the Java course's lessons' videos, which its teachers send.
+    if (role === "teacher") await putOnTeam(handle.db, "course", "java", email);
     const browser = new TestBrowser(site.url, `198.51.100.${people}`);
     await registerIn(browser, email, `${role} ${people}`);
     const { sub } = await handle.db.selectFrom("people").select("sub").where("email", "=", email).executeTakeFirstOrThrow();

@@ -14,6 +14,7 @@ import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { startSite, type RunningSite } from "../setup/server.ts";
+import { putOnTeam } from "../setup/teams.ts";
 
 let people = 0;
 const react = questionsByQuiz.react!;
@@ -70,11 +71,15 @@ describe.each(engines)("the staff area on %s", (engine) => {
     rmSync(media, { recursive: true, force: true });
   });
 
-  /** A browser signed in as a new person with this role. */
+  /** A browser signed in as a new person with this role; a teacher teaches the seeded Java and Express courses and the Java and React quizzes. */
   async function person(role: Role | "root") {
     people += 1;
     const email = role === "root" ? `root-${process.pid}@college.example` : `${role}-${people}-${process.pid}@college.example`;
     if (role !== "root" && role !== "student") await assignRole(handle.db, email, role);
+    if (role === "teacher") {
+      for (const course of ["java", "express"]) await putOnTeam(handle.db, "course", course, email);
+      for (const quiz of ["java", "react"]) await putOnTeam(handle.db, "quiz", quiz, email);
+    }
     const browser = new TestBrowser(site.url, `198.51.100.${people}`);
     await registerIn(browser, email, `${role} ${people}`);
     return { browser, email };
@@ -451,6 +456,7 @@ describe.each(engines)("the staff area on %s", (engine) => {
       await retitle("html", '\t=HYPERLINK("http://evil.example")');
       await retitle("css", "\r+SUM(A1)");
       const teacher = await person("teacher");
+      for (const course of ["html", "css"]) await putOnTeam(handle.db, "course", course, teacher.email);
       const csv = async (slug: string) =>
         new TextDecoder("utf-8", { ignoreBOM: true }).decode(
           await (await teacher.browser.request(`/staff/courses/${slug}/stats.csv?table=lessons`)).arrayBuffer(),

@@ -41,6 +41,9 @@ export function quotaText(quotaMb: number, waitingMb?: number): string {
   );
 }
 
+/** A teacher not on the course's team, sending a video for one of its lessons. */
+export const NOT_ON_THE_TEAM_TEXT = "Only this course's teachers can upload its lessons' videos. Its owners can add you to its team.";
+
 /** What the lesson page says after a video posted by its plain form was refused (`?video-problem=`). */
 export function videoProblemText(problem: string | null, { maxMb, quotaMb }: { maxMb: number; quotaMb: number }): string | null {
   const texts: Record<string, string> = {
@@ -49,6 +52,7 @@ export function videoProblemText(problem: string | null, { maxMb, quotaMb }: { m
     missing: "Choose a video file to upload.",
     form: "The upload was cut off before the end. Please try again.",
     lesson: "There is no such lesson. It may have been deleted.",
+    team: NOT_ON_THE_TEAM_TEXT,
     quota: quotaText(quotaMb),
     disk: DISK_FULL_TEXT,
   };

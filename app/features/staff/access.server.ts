@@ -7,8 +7,8 @@ type Context = Readonly<RouterContextProvider>;
 
 /** A teacher or administrator, as the audit log names them; a visitor signs in first, anyone else gets 403. */
 export function requireContentStaff(context: Context, returnTo: string) {
-  const { user } = requireRole(context, returnTo, contentRoles);
-  return { user, actor: actorOf(user) };
+  const { user, session } = requireRole(context, returnTo, contentRoles);
+  return { user, session, actor: actorOf(user) };
 }
 
 /** An administrator, as the audit log names them. */

@@ -3,3 +3,4 @@
 // here: they import no feature that imports them back.
 export { done, endPosition, notFound, refused, staffChange, type EditResult } from "./staff-change.server.ts";
 export { problemsText, refuseForm } from "./form-reply.server.ts";
+export { requireContentStaff } from "./access.server.ts";

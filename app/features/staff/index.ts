@@ -1,2 +1,4 @@
 // What the features whose content staff edit use of the staff area's look, in the browser too.
 export { StatusBadge } from "./components/status-badge.tsx";
+export { FormProblem } from "./components/form-problem.tsx";
+export type { StaffFormReply } from "./form-reply.server.ts";

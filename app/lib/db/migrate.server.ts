@@ -20,6 +20,7 @@ import * as m016 from "./migrations/016-one-account-link-per-purpose.server.ts";
 import * as m017 from "./migrations/017-lesson-notes-and-explanations.server.ts";
 import * as m018 from "./migrations/018-quiz-progress.server.ts";
 import * as m019 from "./migrations/019-certificates.server.ts";
+import * as m020 from "./migrations/020-content-teams.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations = {
@@ -42,6 +43,7 @@ const migrations = {
   "017-lesson-notes-and-explanations": m017,
   "018-quiz-progress": m018,
   "019-certificates": m019,
+  "020-content-teams": m020,
 } satisfies Record<string, Migration>;
 
 const migratorFor = <DB>(db: Kysely<DB>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

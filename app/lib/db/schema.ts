@@ -187,6 +187,17 @@ export interface Database {
     created_at: string;
     updated_at: string;
   };
+  content_teams: {
+    content_kind: "course" | "quiz";
+    content_slug: string;
+    /** In lower case: the address the person signs in with, vouched for by the provider. */
+    email: string;
+    /** Owners also manage the team; teachers change the content. */
+    role: "owner" | "teacher";
+    added_at: string;
+    /** The staff member who added them, as the audit log names people. */
+    added_by: string;
+  };
   certificates: {
     /** Unguessable (20 random bytes, base32): the verification address is /certificates/<id>. */
     id: string;

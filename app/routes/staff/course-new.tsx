@@ -14,7 +14,7 @@ import {
   COURSE_TITLE_MAX_LENGTH,
   IMAGE_ALT_MAX_LENGTH,
 } from "#app/features/courses/limits.ts";
-import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { requireCreator } from "#app/features/teams/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/course-new";
@@ -24,13 +24,13 @@ const pagePath = "/staff/courses/new";
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "New course");
 
 export function loader({ context }: Route.LoaderArgs) {
-  requireContentStaff(context, pagePath);
+  requireCreator(context, "course", pagePath);
   return null;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { actor } = requireContentStaff(context, pagePath);
-  return submitNewCourse(await request.formData(), context.get(servicesContext), actor);
+  const { actor, owner } = requireCreator(context, "course", pagePath);
+  return submitNewCourse(await request.formData(), context.get(servicesContext), actor, owner);
 }
 
 export default function NewCourse({ actionData: reply }: Route.ComponentProps) {

@@ -2,13 +2,13 @@ import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { courseStats } from "#app/features/courses/course-stats.server.ts";
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
-import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { csvDownload, csvFile } from "#app/lib/text/csv-file.ts";
 import type { Route } from "./+types/course-stats-csv";
 
 /** A course's numbers as CSV: `?table=lessons` (started and finished per lesson) or `?table=questions` (hardest questions). */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  requireContentStaff(context, url.pathname);
+  await requireTeamAccess(context, "course", params.slug, url.pathname);
   const { db } = context.get(servicesContext);
   const table = url.searchParams.get("table");
   if (table !== "lessons" && table !== "questions") throw data("Say which table: ?table=lessons or ?table=questions.", { status: 400 });

@@ -3,7 +3,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
 import { courseStats } from "#app/features/courses/course-stats.server.ts";
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
-import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { BarChart } from "#app/features/staff/components/bar-chart.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/course-stats";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/course-stats";
 export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData ? `Numbers: ${loaderData.title}` : errorTitle(error));
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  requireContentStaff(context, url.pathname);
+  await requireTeamAccess(context, "course", params.slug, url.pathname);
   const { db } = context.get(servicesContext);
   const found = await staffCourse(db, params.slug);
   if (!found) throw data("No such course", { status: 404 });

@@ -18,7 +18,11 @@ import {
   IMAGE_ALT_MAX_LENGTH,
   listingCategories,
 } from "#app/features/courses/limits.ts";
-import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { requireTeamAccess } from "#app/features/teams/access.server.ts";
+import { TeamSection } from "#app/features/teams/components/team-section.tsx";
+import { isTeamForm, submitTeamChange } from "#app/features/teams/team-forms.server.ts";
+import { teamOf } from "#app/features/teams/teams.server.ts";
+import { mayManageTeam } from "#app/features/teams/types.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
@@ -29,7 +33,7 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) =>
 
 /** One course as its editors see it: its details, status, lessons in order and its cards in the listings. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  requireContentStaff(context, url.pathname);
+  const { access } = await requireTeamAccess(context, "course", params.slug, url.pathname);
   const { db, fileAddress } = context.get(servicesContext);
   const found = await staffCourse(db, params.slug);
   if (!found) throw data("No such course", { status: 404 });
@@ -76,13 +80,18 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       slug: quiz.slug,
       title: quiz.title,
     })),
+    team: await teamOf(db, "course", course.slug),
+    canManageTeam: mayManageTeam(access),
     saved: savedMessages[url.searchParams.get("saved") ?? ""] ?? null,
   };
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  const { actor } = requireContentStaff(context, url.pathname);
-  return submitCourseEdit(await request.formData(), params.slug, context.get(servicesContext), actor);
+  const { actor, access } = await requireTeamAccess(context, "course", params.slug, url.pathname);
+  const formData = await request.formData();
+  const services = context.get(servicesContext);
+  if (isTeamForm(formData)) return submitTeamChange(formData, services.db, { kind: "course", slug: params.slug, actor, access });
+  return submitCourseEdit(formData, params.slug, services, actor);
 }
 
 function DetailsForm({
@@ -237,6 +246,10 @@ export default function StaffCourse({ loaderData, actionData: reply }: Route.Com
             message={reply?.form === "listing-new" ? reply.message : undefined}
           />
         </section>
+
+        <div className="scroll-mt-24">
+          <TeamSection kind="course" team={loaderData.team} canManage={loaderData.canManageTeam} reply={reply} />
+        </div>
       </div>
     </>
   );

@@ -2,17 +2,17 @@ import { Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
 import { staffCourseList } from "#app/features/courses/editing/course-editor.server.ts";
-import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { visibleToStaff } from "#app/features/teams/access.server.ts";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/courses";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Courses (staff)");
 
-/** Every course, drafts included, for teachers and administrators. */
+/** The courses this teacher is on the team of (every course, for an administrator), drafts included. */
 export async function loader({ context }: Route.LoaderArgs) {
-  requireContentStaff(context, "/staff/courses");
-  return { courses: await staffCourseList(context.get(servicesContext).db) };
+  const { visible, everything } = await visibleToStaff(context, "course");
+  return { courses: (await staffCourseList(context.get(servicesContext).db)).filter((course) => visible(course.slug)), everything };
 }
 
 export default function StaffCourses({ loaderData }: Route.ComponentProps) {
@@ -22,12 +22,15 @@ export default function StaffCourses({ loaderData }: Route.ComponentProps) {
       <section className="section" aria-labelledby="courses-heading">
         <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
           <h2 id="courses-heading" className="text-2xl font-bold">
-            {loaderData.courses.length} courses
+            {loaderData.everything ? `${loaderData.courses.length} courses` : `Your courses: ${loaderData.courses.length}`}
           </h2>
           <Link to="/staff/courses/new" className="btn-primary">
             New course
           </Link>
         </div>
+        {!loaderData.everything && (
+          <p className="mb-4 text-muted">The courses whose team you are on. To work on another, ask one of its owners to add you.</p>
+        )}
         <div className="overflow-x-auto">
           <table className="w-full text-left">
             <thead className="border-b-2 border-gray-300">

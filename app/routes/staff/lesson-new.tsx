@@ -8,7 +8,7 @@ import { LessonTextFields } from "#app/features/courses/components/lesson-text-f
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
 import { submitNewLesson } from "#app/features/courses/editing/lesson-forms.server.ts";
 import type { lessonSchema } from "#app/features/courses/editing/schemas.ts";
-import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/lesson-new";
@@ -16,14 +16,14 @@ import type { Route } from "./+types/lesson-new";
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "New lesson");
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  requireContentStaff(context, url.pathname);
+  await requireTeamAccess(context, "course", params.slug, url.pathname);
   const found = await staffCourse(context.get(servicesContext).db, params.slug);
   if (!found) throw data("No such course", { status: 404 });
   return { course: { slug: found.course.slug, title: found.course.title } };
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  const { actor } = requireContentStaff(context, url.pathname);
+  const { actor } = await requireTeamAccess(context, "course", params.slug, url.pathname);
   return submitNewLesson(await request.formData(), params.slug, context.get(servicesContext), actor);
 }
 

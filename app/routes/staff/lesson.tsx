@@ -13,7 +13,7 @@ import { savedMessages } from "#app/features/courses/editing/saved-messages.ts";
 import type { lessonNotesSchema, lessonSchema } from "#app/features/courses/editing/schemas.ts";
 import { CAPTIONS_MAX_KB, LESSON_NOTES_MAX_LENGTH, videoProblemText } from "#app/features/courses/limits.ts";
 import { conformFieldProps } from "#app/components/text-field.tsx";
-import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { uploadQuotaMb } from "#app/lib/config/env.server.ts";
@@ -25,7 +25,7 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) =>
 
 /** One lesson as its editors see it: its text, status, video and captions. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  requireContentStaff(context, url.pathname);
+  await requireTeamAccess(context, "course", params.slug, url.pathname);
   const { db, media, config } = context.get(servicesContext);
   const found = await staffCourse(db, params.slug);
   const index = found?.lessons.findIndex((lesson) => lesson.id === params.lesson) ?? -1;
@@ -52,7 +52,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  const { actor } = requireContentStaff(context, url.pathname);
+  const { actor } = await requireTeamAccess(context, "course", params.slug, url.pathname);
   return submitLessonEdit(await request.formData(), params.slug, params.lesson, context.get(servicesContext), actor);
 }
 

@@ -5,7 +5,7 @@ import { readAnswerSheet } from "#app/features/quizzes/answer-sheet.server.ts";
 import { QuizQuestions } from "#app/features/quizzes/components/quiz-questions.tsx";
 import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
 import type { PublicQuestion } from "#app/features/quizzes/types.ts";
-import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/quiz-preview";
 
@@ -13,7 +13,7 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) =>
   pageMeta(loaderData ? `Preview: ${loaderData.quiz.title} quiz` : errorTitle(error));
 
 async function quizFor(context: Route.LoaderArgs["context"], url: URL, slug: string) {
-  requireContentStaff(context, url.pathname);
+  await requireTeamAccess(context, "quiz", slug, url.pathname);
   const found = await staffQuiz(context.get(servicesContext).db, slug);
   if (!found) throw data("No such quiz", { status: 404 });
   return found;

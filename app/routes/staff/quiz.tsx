@@ -17,7 +17,11 @@ import {
   QUIZ_IMPORT_MAX_KB,
   QUIZ_TITLE_MAX_LENGTH,
 } from "#app/features/quizzes/limits.ts";
-import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { requireTeamAccess } from "#app/features/teams/access.server.ts";
+import { TeamSection } from "#app/features/teams/components/team-section.tsx";
+import { isTeamForm, submitTeamChange } from "#app/features/teams/team-forms.server.ts";
+import { teamOf } from "#app/features/teams/teams.server.ts";
+import { mayManageTeam } from "#app/features/teams/types.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
@@ -27,8 +31,9 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) =>
   pageMeta(loaderData ? `${loaderData.quiz.title} quiz (staff)` : errorTitle(error));
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  requireContentStaff(context, url.pathname);
-  const found = await staffQuiz(context.get(servicesContext).db, params.slug);
+  const { access } = await requireTeamAccess(context, "quiz", params.slug, url.pathname);
+  const { db } = context.get(servicesContext);
+  const found = await staffQuiz(db, params.slug);
   if (!found) throw data("No such quiz", { status: 404 });
   const { quiz, questions } = found;
   return {
@@ -43,13 +48,18 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
         explanation: question.explanation ?? "",
       },
     })),
+    team: await teamOf(db, "quiz", quiz.slug),
+    canManageTeam: mayManageTeam(access),
     saved: quizSavedMessage(url.searchParams.get("saved"), url.searchParams.get("count")),
   };
 }
 
 export async function action({ request, params, url, context }: Route.ActionArgs) {
-  const { actor } = requireContentStaff(context, url.pathname);
-  return submitQuizEdit(await request.formData(), params.slug, context.get(servicesContext), actor);
+  const { actor, access } = await requireTeamAccess(context, "quiz", params.slug, url.pathname);
+  const formData = await request.formData();
+  const services = context.get(servicesContext);
+  if (isTeamForm(formData)) return submitTeamChange(formData, services.db, { kind: "quiz", slug: params.slug, actor, access });
+  return submitQuizEdit(formData, params.slug, services, actor);
 }
 
 const blankQuestion: QuestionValues = { question: "", code: "", options: Array(MAX_OPTIONS).fill(""), correct: "", explanation: "" };
@@ -181,6 +191,13 @@ export default function StaffQuiz({ loaderData, actionData: reply }: Route.Compo
             </button>
           </Form>
         </section>
+
+        <TeamSection
+          kind="quiz"
+          team={loaderData.team}
+          canManage={loaderData.canManageTeam}
+          reply={reply?.form === "team" ? reply : undefined}
+        />
       </div>
     </>
   );

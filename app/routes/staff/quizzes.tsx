@@ -9,7 +9,7 @@ import { staffQuizList } from "#app/features/quizzes/editing/quiz-editor.server.
 import { submitNewQuiz } from "#app/features/quizzes/editing/quiz-forms.server.ts";
 import type { newQuizSchema } from "#app/features/quizzes/editing/schemas.ts";
 import { COURSE_PATH_MAX_LENGTH, QUIZ_SLUG_MAX_LENGTH, QUIZ_TITLE_MAX_LENGTH } from "#app/features/quizzes/limits.ts";
-import { requireContentStaff } from "#app/features/staff/access.server.ts";
+import { requireCreator, visibleToStaff } from "#app/features/teams/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
@@ -17,14 +17,15 @@ import type { Route } from "./+types/quizzes";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Quizzes (staff)");
 
+/** The quizzes this teacher is on the team of (every quiz, for an administrator), and a form for a new one. */
 export async function loader({ context }: Route.LoaderArgs) {
-  requireContentStaff(context, "/staff/quizzes");
-  return { quizzes: await staffQuizList(context.get(servicesContext).db) };
+  const { visible, everything } = await visibleToStaff(context, "quiz");
+  return { quizzes: (await staffQuizList(context.get(servicesContext).db)).filter((quiz) => visible(quiz.slug)), everything };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { actor } = requireContentStaff(context, "/staff/quizzes");
-  return submitNewQuiz(await request.formData(), context.get(servicesContext), actor);
+  const { actor, owner } = requireCreator(context, "quiz", "/staff/quizzes");
+  return submitNewQuiz(await request.formData(), context.get(servicesContext), actor, owner);
 }
 
 export default function StaffQuizzes({ loaderData, actionData: reply }: Route.ComponentProps) {
@@ -36,8 +37,11 @@ export default function StaffQuizzes({ loaderData, actionData: reply }: Route.Co
       <div className="section mx-auto max-w-4xl space-y-12">
         <section aria-labelledby="quizzes-heading">
           <h2 id="quizzes-heading" className="section-title">
-            {loaderData.quizzes.length} quizzes
+            {loaderData.everything ? `${loaderData.quizzes.length} quizzes` : `Your quizzes: ${loaderData.quizzes.length}`}
           </h2>
+          {!loaderData.everything && (
+            <p className="mb-4 text-muted">The quizzes whose team you are on. To work on another, ask one of its owners to add you.</p>
+          )}
           <ul className="grid gap-3">
             {loaderData.quizzes.map((quiz) => (
               <li key={quiz.slug} className="flex flex-wrap items-center gap-4 rounded-lg border border-gray-200 p-4">

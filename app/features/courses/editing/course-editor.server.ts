@@ -3,6 +3,7 @@ import type { Database, PublicationStatus } from "#app/lib/db/schema.ts";
 import { randomBytes } from "node:crypto";
 import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { done, endPosition, notFound, refused, staffChange, type EditResult } from "#app/features/staff/index.server.ts";
+import { addFirstOwner } from "#app/features/teams/index.server.ts";
 import type { CourseDetails, LessonFields, ListingFields, NewCourse } from "./schemas.ts";
 
 /** What a course gets until staff upload a picture of its own. */
@@ -43,9 +44,11 @@ export async function staffLesson(db: Kysely<Database>, id: string) {
   return db.selectFrom("lessons").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** A new draft course; `owner`, the creator's address, becomes its first owner. */
 export async function createCourse(
   db: Kysely<Database>,
   actor: StaffActor,
+  owner: string | null,
   fields: NewCourse,
   image: { src: string; width: number; height: number } | null,
 ): Promise<EditResult<string>> {
@@ -71,7 +74,8 @@ export async function createCourse(
     };
     await trx.insertInto("courses").values(row).execute();
     await trx.insertInto("course_paths").values({ path_key: path, path, course_slug: fields.slug, position: 0 }).execute();
-    await recordStaffAction(trx, actor, { action: "course.create", subject: `course:${fields.slug}`, after: row });
+    if (owner) await addFirstOwner(trx, "course", fields.slug, owner, actor);
+    await recordStaffAction(trx, actor, { action: "course.create", subject: `course:${fields.slug}`, after: { ...row, owner } });
     return done(fields.slug);
   });
 }

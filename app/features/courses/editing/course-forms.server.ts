@@ -45,7 +45,7 @@ async function courseImageOf(
 }
 
 /** /staff/courses/new: the course is made as a draft, with its own address /courses/<slug>. */
-export async function submitNewCourse(formData: FormData, services: Services, actor: StaffActor) {
+export async function submitNewCourse(formData: FormData, services: Services, actor: StaffActor, owner: string | null) {
   const submission = parseWithZod(formData, { schema: newCourseSchema });
   if (submission.status !== "success") return refuseForm("course", problemsText, 400, submission.reply());
   const { slug, imageAlt } = submission.value;
@@ -53,7 +53,7 @@ export async function submitNewCourse(formData: FormData, services: Services, ac
   if ("field" in picture)
     return refuseForm("course", problemsText, 400, submission.reply({ fieldErrors: { [picture.field]: [picture.message] } }));
   const { image } = picture;
-  const created = await createCourse(services.db, actor, submission.value, image);
+  const created = await createCourse(services.db, actor, owner, submission.value, image);
   if (!created.ok) {
     if (image) await services.mediaStore.remove(image.src);
     return refuseForm("course", created.message, created.status, submission.reply({ fieldErrors: { slug: [created.message] } }));

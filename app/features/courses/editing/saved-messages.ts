@@ -7,6 +7,8 @@ export const savedMessages: Record<string, string> = {
   listing: "The card was saved.",
   "listing-removed": "The card was removed from its listing.",
   order: "The lessons' order was saved.",
+  team: "The team was saved.",
+  "team-removed": "They were taken off the team.",
   certificate: "The certificate's rule was saved: it applies to learners' next finished lesson or quiz.",
   "lesson-created": "The lesson was created as a draft.",
   lesson: "The lesson was saved.",

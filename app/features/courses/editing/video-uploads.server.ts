@@ -18,15 +18,22 @@ import { removeLater } from "./replaced-files.server.ts";
 import { admitUpload, diskHasRoom, keptUnfinishedMs, releaseUpload, uploadOwner, type UploadLimits } from "./unfinished-uploads.server.ts";
 import { readHead, videoKind, videoSeconds, type VideoKind } from "./video-file.server.ts";
 import { receiveVideoForm, type Admission } from "./video-form.server.ts";
-import { DISK_FULL_TEXT, VIDEO_UPLOAD_PATH } from "../limits.ts";
+import { DISK_FULL_TEXT, NOT_ON_THE_TEAM_TEXT, VIDEO_UPLOAD_PATH } from "../limits.ts";
 
 const MB = 1024 * 1024;
 
 /** Thrown from a hook: tus answers with this status and text. */
 const refusal = (status_code: number, body: string) => ({ status_code, body });
 
-/** Who sends each upload request, and its log: set by the server, which has checked their role, before tus reads the request. */
-const senders = new WeakMap<IncomingMessage, { actor: StaffActor; logger: Logger }>();
+/** Who sends an upload, whether they may change a course's lessons (on its team, or an administrator), and their request's log. */
+export interface UploadSender {
+  actor: StaffActor;
+  mayChangeCourse: (slug: string) => Promise<boolean>;
+  logger: Logger;
+}
+
+/** Who sends each upload request: set by the server, which has checked their role, before tus reads the request. */
+const senders = new WeakMap<IncomingMessage, UploadSender>();
 /** The Node request under the protocol library's request object (srvx's `runtime.node`). */
 const senderOf = (req: unknown) => {
   const node = (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
@@ -119,6 +126,7 @@ async function createUploadServer({ db, config, mediaStore, bucket }: VideoUploa
       }
       const lesson = await staffLesson(db, upload.metadata?.lesson ?? "");
       if (!lesson) throw refusal(404, "There is no such lesson. It may have been deleted: reload the page.");
+      if (!(await sender.mayChangeCourse(lesson.course_slug))) throw refusal(403, NOT_ON_THE_TEAM_TEXT);
       // An upload whose length comes later may grow to the largest allowed: that much is counted.
       const admitted = await admitUpload(db, limits, { id: upload.id, owner: sender.actor.sub, bytes: upload.size ?? maxBytes });
       if (!admitted.ok) throw refusal(admitted.reason === "disk" ? 507 : 413, admitted.message);
@@ -129,6 +137,9 @@ async function createUploadServer({ db, config, mediaStore, bucket }: VideoUploa
       const sender = senderOf(req);
       try {
         if (!sender) throw refusal(403, "Only teachers and administrators upload lesson videos.");
+        // Taken off the course's team while it was sent: the video does not become the lesson's.
+        const lesson = await staffLesson(db, upload.metadata?.lesson ?? "");
+        if (lesson && !(await sender.mayChangeCourse(lesson.course_slug))) throw refusal(403, NOT_ON_THE_TEAM_TEXT);
         // Only the starter reaches this far (onIncomingRequest): who finishes it is who the audit log names.
         await adopt(
           join(directory, upload.id),
@@ -230,8 +241,8 @@ export async function videoUploads(services: VideoUploadServices) {
   const { db } = services;
   const { server, adopt, directory, limits, maxBytes } = await createUploadServer(services);
   return {
-    handle(req: IncomingMessage, res: ServerResponse, sender: StaffActor, logger: Logger): Promise<void> {
-      senders.set(req, { actor: sender, logger });
+    handle(req: IncomingMessage, res: ServerResponse, sender: UploadSender): Promise<void> {
+      senders.set(req, sender);
       return server.handle(req, res);
     },
     /**
@@ -240,7 +251,7 @@ export async function videoUploads(services: VideoUploadServices) {
      * received it counts against its sender's allowance like an unfinished upload; cut off, its
      * file is removed at once. Answers with where to go next: back to the lesson page, saying how it went.
      */
-    async receiveForm(req: IncomingMessage, sender: StaffActor, logger: Logger): Promise<FormAnswer> {
+    async receiveForm(req: IncomingMessage, { actor: sender, mayChangeCourse, logger }: UploadSender): Promise<FormAnswer> {
       const id = randomBytes(16).toString("hex");
       const path = join(directory, id);
       const declared = Number(req.headers["content-length"] ?? maxBytes);
@@ -249,7 +260,9 @@ export async function videoUploads(services: VideoUploadServices) {
       const findLesson = async (given: string) => (lesson ??= given ? await staffLesson(db, given) : undefined);
       const admit = async (given: string): Promise<Admission> => {
         if (!isStorableText(given)) return "text";
-        if (!(await findLesson(given))) return "lesson";
+        const found = await findLesson(given);
+        if (!found) return "lesson";
+        if (!(await mayChangeCourse(found.course_slug))) return "team";
         const admitted = await admitUpload(db, limits, { id, owner: sender.sub, bytes: Math.min(declared, maxBytes) });
         return admitted.ok ? true : admitted.reason;
       };

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database, PublicationStatus } from "#app/lib/db/schema.ts";
 import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { done, endPosition, notFound, refused, staffChange, type EditResult } from "#app/features/staff/index.server.ts";
+import { addFirstOwner } from "#app/features/teams/index.server.ts";
 import type { QuestionDraft } from "./schemas.ts";
 
 const change = <T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<EditResult<T>>) => staffChange(db, "quizzes", work);
@@ -53,7 +54,13 @@ export async function staffQuiz(db: Kysely<Database>, slug: string) {
   return { quiz, questions: questions.map(draftOf) };
 }
 
-export async function createQuiz(db: Kysely<Database>, actor: StaffActor, fields: { slug: string; title: string; coursePath: string }) {
+/** A new draft quiz; `owner`, the creator's address, becomes its first owner. */
+export async function createQuiz(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  owner: string | null,
+  fields: { slug: string; title: string; coursePath: string },
+) {
   return change(db, async (trx) => {
     if (await trx.selectFrom("quizzes").select("slug").where("slug", "=", fields.slug).executeTakeFirst()) {
       return refused(409, `There is already a quiz at /test/${fields.slug}. Please choose another address.`);
@@ -70,7 +77,8 @@ export async function createQuiz(db: Kysely<Database>, actor: StaffActor, fields
       updated_at: now(),
     };
     await trx.insertInto("quizzes").values(row).execute();
-    await recordStaffAction(trx, actor, { action: "quiz.create", subject: `quiz:${fields.slug}`, after: row });
+    if (owner) await addFirstOwner(trx, "quiz", fields.slug, owner, actor);
+    await recordStaffAction(trx, actor, { action: "quiz.create", subject: `quiz:${fields.slug}`, after: { ...row, owner } });
     return done(fields.slug);
   });
 }

@@ -43,10 +43,10 @@ const refuseImport = (message: string, status = 400, problems?: string[]) =>
   data<ImportReply>({ form: "import", message, problems }, { status });
 const quizPage = (slug: string, saved: string, anchor = "") => redirect(`/staff/quizzes/${slug}?saved=${saved}${anchor}`, 303);
 
-export async function submitNewQuiz(formData: FormData, { db }: Services, actor: StaffActor) {
+export async function submitNewQuiz(formData: FormData, { db }: Services, actor: StaffActor, owner: string | null) {
   const submission = parseWithZod(formData, { schema: newQuizSchema });
   if (submission.status !== "success") return refuseForm("quiz", problemsText, 400, submission.reply());
-  const created = await createQuiz(db, actor, submission.value);
+  const created = await createQuiz(db, actor, owner, submission.value);
   if (!created.ok)
     return refuseForm("quiz", created.message, created.status, submission.reply({ fieldErrors: { slug: [created.message] } }));
   return quizPage(created.value, "created");

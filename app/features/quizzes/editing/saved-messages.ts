@@ -8,6 +8,8 @@ export function quizSavedMessage(saved: string | null, count: string | null): st
     question: "The question was saved.",
     "question-deleted": "The question was deleted.",
     order: "The questions' order was saved.",
+    team: "The team was saved.",
+    "team-removed": "They were taken off the team.",
     imported: `${count ?? "The"} questions were imported and added at the end.`,
   };
   return messages[saved ?? ""] ?? null;

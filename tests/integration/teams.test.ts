@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignRole } from "#app/features/auth/roles.server.ts";
+import type { Role } from "#app/features/auth/roles.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
+import { registerIn } from "../setup/accounts.ts";
+import { engines } from "../setup/databases.ts";
+import { visibleText } from "../setup/html.ts";
+import { TestBrowser } from "../setup/http-client.ts";
+import { startSite, type RunningSite } from "../setup/server.ts";
+
+let people = 0;
+
+/** Every page of a course's staff area, and every form post it takes. */
+const coursePages = (slug: string, lesson: string) => [
+  `/staff/courses/${slug}`,
+  `/staff/courses/${slug}/stats`,
+  `/staff/courses/${slug}/stats.csv?table=lessons`,
+  `/staff/courses/${slug}/lessons/new`,
+  `/staff/courses/${slug}/lessons/${lesson}`,
+];
+const courseActions = (slug: string, lesson: string): [string, Record<string, string>][] => [
+  [`/staff/courses/${slug}`, { intent: "details", title: "Taken over" }],
+  [`/staff/courses/${slug}`, { intent: "unpublish" }],
+  [`/staff/courses/${slug}`, { intent: "publish" }],
+  [`/staff/courses/${slug}`, { intent: "certificate-rule", quiz: "", pass: "10" }],
+  [`/staff/courses/${slug}`, { intent: "reorder", order: lesson }],
+  [
+    `/staff/courses/${slug}`,
+    {
+      intent: "listing-add",
+      category: "web",
+      title: "Taken",
+      teacher: "Someone",
+      price: "1",
+      reviews: "0",
+      duration: "1 Hr",
+      students: "0",
+    },
+  ],
+  [`/staff/courses/${slug}`, { intent: "team-put", email: "intruder@college.example", role: "owner" }],
+  [`/staff/courses/${slug}`, { intent: "team-remove", email: "anyone@college.example" }],
+  [`/staff/courses/${slug}/lessons/new`, { title: "Sneaky lesson", description: "A lesson that should never be stored anywhere at all." }],
+  [`/staff/courses/${slug}/lessons/${lesson}`, { intent: "unpublish" }],
+  [`/staff/courses/${slug}/lessons/${lesson}`, { intent: "delete" }],
+  [`/staff/courses/${slug}/lessons/${lesson}`, { intent: "notes", notes: "## Not mine to write" }],
+  // React Router's own form requests reach the same actions.
+  [`/staff/courses/${slug}.data`, { intent: "unpublish" }],
+];
+const quizPages = (slug: string) => [`/staff/quizzes/${slug}`, `/staff/quizzes/${slug}/preview`, `/staff/quizzes/${slug}/export.gift`];
+const quizActions = (slug: string): [string, Record<string, string>][] => [
+  [`/staff/quizzes/${slug}`, { intent: "unpublish" }],
+  [`/staff/quizzes/${slug}`, { intent: "publish" }],
+  [`/staff/quizzes/${slug}`, { intent: "settings", title: "Taken over", coursePath: "/courses/java" }],
+  [`/staff/quizzes/${slug}`, { intent: "question-add", question: "Mine now?", option1: "Yes", option2: "No", correct: "1" }],
+  [`/staff/quizzes/${slug}`, { intent: "team-put", email: "intruder@college.example", role: "owner" }],
+  [`/staff/quizzes/${slug}/preview`, { current: "x" }],
+  [`/staff/quizzes/${slug}.data`, { intent: "unpublish" }],
+];
+
+describe.each(engines)("course and quiz teams on %s", (engine) => {
+  let site: RunningSite;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    site = await startSite({ TRUST_PROXY: "1" }, engine);
+    handle = site.database.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await site?.stop();
+  });
+
+  const address = (label: string) => `${label}-${++people}-${process.pid}@college.example`;
+  /** A browser signed in as a new person with this role (given before their first sign-in, as the college does). */
+  async function person(role: Role, email = address(role)) {
+    if (role !== "student") await assignRole(handle.db, email, role);
+    const browser = new TestBrowser(site.url, `198.51.100.${people % 250}`);
+    await registerIn(browser, email, `${role} ${people}`);
+    return { browser, email };
+  }
+  /** Everything a refused request must leave as it was. */
+  const snapshot = async (kind: "course" | "quiz", slug: string) => ({
+    content:
+      kind === "course"
+        ? {
+            course: await handle.db.selectFrom("courses").selectAll().where("slug", "=", slug).execute(),
+            lessons: await handle.db.selectFrom("lessons").selectAll().where("course_slug", "=", slug).orderBy("id").execute(),
+            listings: await handle.db.selectFrom("course_listings").selectAll().where("course_slug", "=", slug).orderBy("id").execute(),
+          }
+        : {
+            quiz: await handle.db.selectFrom("quizzes").selectAll().where("slug", "=", slug).execute(),
+            questions: await handle.db.selectFrom("quiz_questions").selectAll().where("quiz_slug", "=", slug).orderBy("id").execute(),
+          },
+    team: await handle.db.selectFrom("content_teams").selectAll().where("content_slug", "=", slug).orderBy("email").execute(),
+    audit: (await handle.db.selectFrom("audit_log").select("id").execute()).length,
+  });
+  const team = (kind: "course" | "quiz", slug: string) =>
+    handle.db
+      .selectFrom("content_teams")
+      .select(["email", "role"])
+      .where("content_kind", "=", kind)
+      .where("content_slug", "=", slug)
+      .orderBy("email")
+      .execute();
+
+  /** A new course with one lesson, made by `owner`; the lesson's id. */
+  async function courseWithALesson(owner: TestBrowser, slug: string) {
+    expect((await owner.postForm("/staff/courses/new", { slug, title: `Course ${slug}` })).status).toBe(302);
+    const lesson = await owner.postForm(`/staff/courses/${slug}/lessons/new`, {
+      title: "First steps",
+      description: "Where the course begins.",
+    });
+    expect(lesson.status).toBe(303);
+    return new URL(lesson.headers.get("location")!, site.url).pathname.split("/").pop()!;
+  }
+
+  it("makes a course's creator its owner, and keeps every other teacher out of every page and action, changing nothing", async () => {
+    const owner = await person("teacher");
+    const slug = `team-course-${people}`;
+    const lesson = await courseWithALesson(owner.browser, slug);
+    expect(await team("course", slug)).toEqual([{ email: owner.email, role: "owner" }]);
+    for (const path of coursePages(slug, lesson)) expect((await owner.browser.request(path)).status, path).toBe(200);
+    expect(visibleText(await (await owner.browser.request("/staff/courses")).text())).toContain(`Course ${slug}`);
+
+    const other = await person("teacher");
+    expect(visibleText(await (await other.browser.request("/staff/courses")).text())).not.toContain(`Course ${slug}`);
+    const before = await snapshot("course", slug);
+    for (const path of coursePages(slug, lesson)) expect((await other.browser.request(path)).status, path).toBe(403);
+    for (const [path, form] of courseActions(slug, lesson))
+      expect((await other.browser.postForm(path, form)).status, `${path} ${form.intent}`).toBe(403);
+    const upload = await other.browser.request("/staff/uploads", {
+      method: "POST",
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Length": "10", "Upload-Metadata": `lesson ${btoa(lesson)}` },
+    });
+    expect(upload.status).toBe(403);
+    expect(await upload.text()).toContain("Only this course's teachers can upload its lessons' videos.");
+    expect(await snapshot("course", slug)).toEqual(before);
+    const refused = visibleText(await (await other.browser.request(`/staff/courses/${slug}`)).text());
+    expect(refused).toContain("Only this course's teachers can open this page.");
+  });
+
+  it("lets owners add a co-teacher by email before their first sign-in, who then changes the course but not its team", async () => {
+    const owner = await person("teacher");
+    const slug = `team-shared-${people}`;
+    await courseWithALesson(owner.browser, slug);
+    const coTeacherEmail = address("co-teacher");
+    const added = await owner.browser.postForm(`/staff/courses/${slug}`, {
+      intent: "team-put",
+      email: ` ${coTeacherEmail.toUpperCase()} `,
+      role: "teacher",
+    });
+    expect(added.status).toBe(303);
+    expect(added.headers.get("location")).toBe(`/staff/courses/${slug}?saved=team#team`);
+    const page = visibleText(await (await owner.browser.request(`/staff/courses/${slug}`)).text());
+    expect(page).toContain(`Not signed in yet ${coTeacherEmail}Teacher`);
+
+    // Their first sign-in, as a teacher: the course is theirs to change at once.
+    const coTeacher = await person("teacher", coTeacherEmail);
+    expect(visibleText(await (await coTeacher.browser.request("/staff/courses")).text())).toContain(`Course ${slug}`);
+    expect((await coTeacher.browser.postForm(`/staff/courses/${slug}`, { intent: "details", title: "Shared course" })).status).toBe(303);
+    expect((await handle.db.selectFrom("courses").select("title").where("slug", "=", slug).executeTakeFirstOrThrow()).title).toBe(
+      "Shared course",
+    );
+    // The team is the owners' to change.
+    const before = await snapshot("course", slug);
+    expect(
+      (await coTeacher.browser.postForm(`/staff/courses/${slug}`, { intent: "team-put", email: coTeacherEmail, role: "owner" })).status,
+    ).toBe(403);
+    expect((await coTeacher.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: owner.email })).status).toBe(403);
+    expect(await snapshot("course", slug)).toEqual(before);
+    expect(visibleText(await (await coTeacher.browser.request(`/staff/courses/${slug}`)).text())).not.toContain("Add a teacher by email");
+
+    // Taken off, they are out at once.
+    expect((await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: coTeacherEmail })).status).toBe(303);
+    expect((await coTeacher.browser.request(`/staff/courses/${slug}`)).status).toBe(403);
+    const audit = await handle.db
+      .selectFrom("audit_log")
+      .select(["action", "before", "after"])
+      .where("subject", "=", `course:${slug}`)
+      .where("action", "=", "course.team")
+      .execute();
+    expect(audit).toHaveLength(2);
+  });
+
+  it("refuses a bad address or role, a second owner's removal of the last owner, and a repeat, storing nothing", async () => {
+    const owner = await person("teacher");
+    const slug = `team-rules-${people}`;
+    await courseWithALesson(owner.browser, slug);
+    const before = await snapshot("course", slug);
+    for (const [form, message] of [
+      [{ email: "not an address", role: "teacher" }, "Give the teacher's email address"],
+      [{ email: "", role: "teacher" }, "Give the teacher's email address"],
+      [{ email: "someone@college.example", role: "admin" }, "Choose owner or teacher."],
+      [{ email: `${"a".repeat(250)}@college.example`, role: "teacher" }, "An email address has at most 254 characters."],
+      [{ email: owner.email, role: "owner" }, "is already an owner of this course."],
+      [{ email: owner.email, role: "teacher" }, "is this course's only owner: make someone else an owner first."],
+    ] as const) {
+      const answer = await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "team-put", ...form });
+      expect(answer.status, JSON.stringify(form)).toBeGreaterThanOrEqual(400);
+      expect(visibleText(await answer.text()), JSON.stringify(form)).toContain(message);
+    }
+    const last = await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: owner.email });
+    expect(last.status).toBe(409);
+    const nobody = await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: "nobody@college.example" });
+    expect(nobody.status).toBe(404);
+    expect(await snapshot("course", slug)).toEqual(before);
+  });
+
+  it("keeps one owner when two owners take each other off at once", async () => {
+    const first = await person("teacher");
+    const second = await person("teacher");
+    const slug = `team-race-${people}`;
+    await courseWithALesson(first.browser, slug);
+    await first.browser.postForm(`/staff/courses/${slug}`, { intent: "team-put", email: second.email, role: "owner" });
+    const answers = await Promise.all([
+      first.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: second.email }),
+      second.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: first.email }),
+    ]);
+    // The second either finds itself off the team (403) or its colleague the last owner (409).
+    expect(answers.filter((answer) => answer.status === 303)).toHaveLength(1);
+    expect(await team("course", slug)).toHaveLength(1);
+  });
+
+  it("does the same for quizzes: the creator owns it, another teacher gets 403 everywhere, an administrator may do anything", async () => {
+    const owner = await person("teacher");
+    const slug = `team-quiz-${people}`;
+    expect((await owner.browser.postForm("/staff/quizzes", { slug, title: "Team quiz", coursePath: "/courses/java" })).status).toBe(303);
+    expect(
+      (
+        await owner.browser.postForm(`/staff/quizzes/${slug}`, {
+          intent: "question-add",
+          question: "Who owns this?",
+          option1: "Me",
+          option2: "You",
+          correct: "1",
+        })
+      ).status,
+    ).toBe(303);
+    expect(await team("quiz", slug)).toEqual([{ email: owner.email, role: "owner" }]);
+    for (const path of quizPages(slug)) expect((await owner.browser.request(path)).status, path).toBe(200);
+
+    const other = await person("teacher");
+    expect(visibleText(await (await other.browser.request("/staff/quizzes")).text())).not.toContain("Team quiz");
+    const before = await snapshot("quiz", slug);
+    for (const path of quizPages(slug)) expect((await other.browser.request(path)).status, path).toBe(403);
+    for (const [path, form] of quizActions(slug))
+      expect((await other.browser.postForm(path, form)).status, `${path} ${form.intent}`).toBe(403);
+    // A seeded quiz has no team until someone is put on it: no teacher may change it.
+    for (const [path, form] of quizActions("java"))
+      expect((await owner.browser.postForm(path, form)).status, `${path} ${form.intent}`).toBe(403);
+    expect(await snapshot("quiz", slug)).toEqual(before);
+
+    const admin = await person("admin");
+    expect(visibleText(await (await admin.browser.request("/staff/quizzes")).text())).toContain("Team quiz");
+    expect(
+      (await admin.browser.postForm(`/staff/quizzes/${slug}`, { intent: "team-put", email: other.email, role: "teacher" })).status,
+    ).toBe(303);
+    expect((await other.browser.request(`/staff/quizzes/${slug}`)).status).toBe(200);
+    expect((await admin.browser.postForm("/staff/quizzes/java", { intent: "team-put", email: owner.email, role: "owner" })).status).toBe(
+      303,
+    );
+    expect((await owner.browser.request("/staff/quizzes/java")).status).toBe(200);
+  });
+});
