@@ -93,16 +93,28 @@ test("an edited question leaves an older attempt's review as the learner saw it"
   await teacher.context.close();
 });
 
-test("questions are imported from GIFT and CSV; a file with a bad line adds nothing and says which line", async ({ browser }) => {
+test("questions are imported from GIFT and CSV; a file with problems lists each with its line, and the teacher imports the others or nothing", async ({
+  browser,
+}) => {
   const { context, page } = await own.signedIn(browser, importerEmail, "Ivan Importer");
   const main = page.getByRole("main");
   await open(page, "/staff/quizzes/react");
   const before = await questionCount();
 
-  await importFile(page, file("bad.gift", "Fine? {=yes ~no}\n\nCapital of France? {=Paris =paris}\n"), "GIFT (Moodle)");
-  await expect(main.getByRole("alert")).toContainText("Nothing was imported: the file has these problems.");
-  await expect(main.getByRole("alert")).toContainText("Line 3: a short-answer question (only = answers) cannot be imported");
+  // Moodle's own examples: every kind of question, 18 a quiz here holds.
+  await importFile(page, join(import.meta.dirname, "../fixtures/gift/moodle-examples.gift.txt"), "GIFT (Moodle)");
+  const problems = main.getByRole("alert");
+  await expect(problems).toContainText("Nothing was imported yet: 18 of the file's 43 questions can be imported; the 25 below cannot.");
+  await expect(problems.getByRole("listitem")).toHaveCount(25);
+  await expect(problems).toContainText("Line 55: it is a matching question");
+  expect(await seriousViolations(page)).toEqual([]);
   expect(await questionCount()).toBe(before);
+  await main.getByRole("button", { name: "Import the 18 questions that can be (25 left out)" }).click();
+  await expect(main.getByRole("status")).toContainText(
+    "18 questions were imported and added at the end. 25 of the file's questions were left out.",
+  );
+  await expect(main.getByRole("textbox", { name: `Question ${before + 2}`, exact: true })).toHaveValue("Grant is _____ in Grant's tomb.");
+  expect(await questionCount()).toBe(before + 18);
 
   await importFile(
     page,
@@ -110,26 +122,28 @@ test("questions are imported from GIFT and CSV; a file with a bad line adds noth
     "GIFT (Moodle)",
   );
   await expect(main.getByRole("status")).toContainText("2 questions were imported and added at the end.");
-  await expect(main.getByRole("textbox", { name: `Question ${before + 2}`, exact: true })).toHaveValue("Hooks run in classes.");
+  await expect(main.getByRole("textbox", { name: `Question ${before + 20}`, exact: true })).toHaveValue("Hooks run in classes.");
 
-  await importFile(page, file("bad.csv", "question,option1,option2,answer\nGood one?,a,b,a\nNo answer given?,a,b,c\n"), "CSV");
-  await expect(main.getByRole("alert")).toContainText("Line 3: Exactly one option must be the right answer.");
-  expect(await questionCount()).toBe(before + 2);
+  // A file none of whose questions can be imported adds nothing and offers nothing.
+  await importFile(page, file("bad.csv", "question,option1,option2,answer\nNo answer given?,a,b,c\n"), "CSV");
+  await expect(main.getByRole("alert")).toContainText("Line 2: Exactly one option must be the right answer.");
+  await expect(main.getByRole("button", { name: /^Import the/ })).toHaveCount(0);
+  expect(await questionCount()).toBe(before + 20);
 
   await importFile(
     page,
     file("good.csv", 'question,option1,option2,option3,answer\n"Which renders a list, keyed?",map with key,forEach,for...in,1\n'),
     "CSV",
   );
-  await expect(main.getByRole("status")).toContainText("1 questions were imported");
-  expect(await questionCount()).toBe(before + 3);
+  await expect(main.getByRole("status")).toContainText("1 question was imported");
+  expect(await questionCount()).toBe(before + 21);
 
   // The export reads back as the quiz's questions.
   const download = page.waitForEvent("download");
   await main.getByRole("link", { name: "Export to GIFT" }).click();
   const gift = readFileSync((await (await download).path())!, "utf8");
-  expect(gift).toMatch(/^::react-[0-9a-f]+:: Which hook keeps state\? \{$/m);
-  expect(gift).toContain("\t=map with key");
-  expect((gift.match(/^::/gm) ?? []).length).toBe(before + 3);
+  expect(gift).toMatch(/^::react-[0-9a-f]+::\[plain\]Which hook keeps state\?\{$/m);
+  expect(gift).toContain("\t=[plain]map with key");
+  expect((gift.match(/^::/gm) ?? []).length).toBe(before + 21);
   await context.close();
 });

@@ -204,7 +204,7 @@ describe.each(engines)("text of invisible characters only, on %s", (engine) => {
     form.set("file", new Blob([`::Q1:: Is this visible? {=Yes ~${invisible}}\n`], { type: "text/plain" }), "quiz.gift");
     const response = await admin.request("/staff/quizzes/java", { method: "POST", body: form });
     expect(response.status).toBe(400);
-    expect(visibleText(await response.text())).toContain("Line 1: An option is empty: give each option some text.");
+    expect(visibleText(await response.text())).toContain("Line 1 (Q1): An option is empty: give each option some text.");
     expect(await count(handle.db, "quiz_questions")).toBe(before);
   });
 

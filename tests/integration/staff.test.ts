@@ -387,6 +387,60 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect(page).toContain("Which hook keeps a value between renders without causing one?");
     });
 
+    it("import a file with problems only when the teacher chooses: nothing first, then the questions that can be, never the others", async () => {
+      const teacher = await person("teacher");
+      const slug = `import-choice-${people}`;
+      expect((await teacher.browser.postForm("/staff/quizzes", { slug, title: "Import choice", coursePath: "/courses/java" })).status).toBe(
+        303,
+      );
+      const quiz = `/staff/quizzes/${slug}`;
+      const quizQuestions = () => handle.db.selectFrom("quiz_questions").selectAll().where("quiz_slug", "=", slug).orderBy("id").execute();
+      const before = await quizQuestions();
+      const gift =
+        "Which is a JVM language? {=Kotlin ~Swift}\n\nShort answer? {=Paris =paris}\n\n::Blank:: Java {~is not =is} compiled to bytecode.\n";
+      const form = new FormData();
+      form.set("intent", "import");
+      form.set("format", "gift");
+      form.set("file", new Blob([gift], { type: "text/plain" }), "quiz.gift");
+      const first = await teacher.browser.request(quiz, { method: "POST", body: form });
+      expect(first.status).toBe(400);
+      const page = visibleText(await first.text());
+      expect(page).toContain("Nothing was imported yet: 2 of the file's 3 questions can be imported; the 1 below cannot.");
+      expect(page).toContain("Line 3: it is a short-answer question");
+      expect(page).toContain("Import the 2 questions that can be (1 left out)");
+      expect(await quizQuestions()).toEqual(before);
+
+      // What the page sends back is read again, as any post: a file none of whose questions can be is refused whole.
+      const nothingFine = await teacher.browser.postForm(quiz, {
+        intent: "import-fine",
+        format: "gift",
+        source: "Short? {=a =b}\n",
+      });
+      expect(nothingFine.status).toBe(400);
+      const tooLarge = await teacher.browser.request(quiz, {
+        method: "POST",
+        body: (() => {
+          const big = new FormData();
+          for (const [name, value] of Object.entries({
+            intent: "import-fine",
+            format: "gift",
+            source: `${gift}\n// ${"x".repeat(520 * 1024)}`,
+          }))
+            big.set(name, value);
+          return big;
+        })(),
+      });
+      expect(tooLarge.status).toBe(400);
+      expect(visibleText(await tooLarge.text())).toContain("The file is larger than 512 KB.");
+      expect(await quizQuestions()).toEqual(before);
+
+      const chosen = await teacher.browser.postForm(quiz, { intent: "import-fine", format: "gift", source: gift });
+      expect(chosen.status).toBe(303);
+      expect(chosen.headers.get("location")).toBe(`${quiz}?saved=imported&count=2&left=1#questions`);
+      const added = (await quizQuestions()).filter((row) => !before.some((old) => old.id === row.id));
+      expect(added.map((row) => row.question).sort()).toEqual(["Java _____ compiled to bytecode.", "Which is a JVM language?"]);
+    });
+
     it("refuse a question that breaks the rules, changing nothing", async () => {
       const teacher = await person("teacher");
       const before = await handle.db.selectFrom("quiz_questions").selectAll().where("quiz_slug", "=", "java").orderBy("position").execute();

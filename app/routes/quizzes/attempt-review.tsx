@@ -62,7 +62,7 @@ export default function AttemptReview({ loaderData }: Route.ComponentProps) {
             const right = item.choice === item.answer;
             return (
               <li key={item.id} className={`rounded-lg border-2 p-5 ${right ? "border-emerald-300" : "border-red-300"}`}>
-                <h2 className="text-lg font-bold">
+                <h2 className="text-lg font-bold whitespace-pre-line">
                   {index + 1}. {item.question}
                 </h2>
                 <CodeListing code={item.code} />

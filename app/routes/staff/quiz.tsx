@@ -50,7 +50,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     })),
     team: await teamOf(db, "quiz", quiz.slug),
     canManageTeam: mayManageTeam(access),
-    saved: quizSavedMessage(url.searchParams.get("saved"), url.searchParams.get("count")),
+    saved: quizSavedMessage(url.searchParams.get("saved"), url.searchParams.get("count"), url.searchParams.get("left")),
   };
 }
 
@@ -147,23 +147,35 @@ export default function StaffQuiz({ loaderData, actionData: reply }: Route.Compo
             Import questions
           </h2>
           <p className="mb-4 text-muted">
-            From Moodle's GIFT format (multiple-choice and true/false questions; feedback becomes the explanation), or from CSV with the
-            columns {QUIZ_CSV_COLUMNS.join(", ")} (the answer is the right option's text or number; code and explanation columns are
-            optional). The questions are added at the end; a file with any problem adds none.
+            From Moodle's GIFT format (multiple-choice, true/false and missing-word questions with one right answer; feedback becomes the
+            explanation), or from CSV with the columns {QUIZ_CSV_COLUMNS.join(", ")} (the answer is the right option's text or number; code
+            and explanation columns are optional). The questions are added at the end. When some of a file's questions cannot be imported,
+            each is listed with its line, and you choose to import the others or nothing.
           </p>
+          {importing && (
+            <div role="alert" className="mb-4 rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
+              <p>{importing.message}</p>
+              {importing.problems && (
+                <ul className="mt-2 list-disc pl-6">
+                  {importing.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+          {importing?.partial && (
+            <Form method="post" className="mb-6 space-y-3 rounded-md border border-amber-300 bg-amber-50 p-4">
+              <input type="hidden" name="source" value={importing.partial.source} />
+              <input type="hidden" name="format" value={importing.partial.format} />
+              <p>Nothing has been imported yet. Correct the file and import it again, or import the questions that can be now.</p>
+              <button type="submit" name="intent" value="import-fine" className="btn-primary">
+                Import the {importing.partial.fine} {importing.partial.fine === 1 ? "question" : "questions"} that can be (
+                {importing.partial.leftOut} left out)
+              </button>
+            </Form>
+          )}
           <Form method="post" encType="multipart/form-data" className="space-y-4">
-            {importing && (
-              <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
-                <p>{importing.message}</p>
-                {importing.problems && (
-                  <ul className="mt-2 list-disc pl-6">
-                    {importing.problems.map((problem) => (
-                      <li key={problem}>{problem}</li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            )}
             <TextField
               id="import-file"
               name="file"

@@ -104,7 +104,7 @@ export function QuizQuestions({
       <progress className="mb-6 block h-2 w-full accent-brand-700" aria-label="Quiz progress" max={questions.length} value={step} />
       <fieldset key={question.id}>
         <legend className="w-full">
-          <h2 id="question-heading" tabIndex={-1} className="text-2xl font-bold">
+          <h2 id="question-heading" tabIndex={-1} className="text-2xl font-bold whitespace-pre-line">
             {question.question}
           </h2>
         </legend>

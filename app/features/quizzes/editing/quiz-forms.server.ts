@@ -30,17 +30,55 @@ interface QuestionFormReply {
   values: QuestionValues;
 }
 
-/** A refused file of questions: why, and each problem it has with its line. */
+/** A refused file of questions: why, each problem it has with its line, and what can still be imported of it. */
 interface ImportReply {
   form: "import";
   message: string;
   problems?: string[];
+  /** The file's text, for "import the questions that can be": nothing is stored until the teacher chooses. */
+  partial?: { source: string; format: ImportFormat; fine: number; leftOut: number };
 }
+
+type ImportFormat = "gift" | "csv";
 
 type Services = Pick<RequestServices, "db">;
 const importTooLarge = `The file is larger than ${QUIZ_IMPORT_MAX_KB} KB.`;
-const refuseImport = (message: string, status = 400, problems?: string[]) =>
-  data<ImportReply>({ form: "import", message, problems }, { status });
+const refuseImport = (message: string, status = 400, problems?: string[], partial?: ImportReply["partial"]) =>
+  data<ImportReply>({ form: "import", message, problems, partial }, { status });
+
+/** The text of the questions to import: the chosen file, or (importing what can be) the file's text the page sent back. */
+async function importedText(
+  formData: FormData,
+  intent: "import" | "import-fine",
+): Promise<{ text: string; format: ImportFormat } | { refused: string }> {
+  const format = formData.get("format");
+  if (format !== "gift" && format !== "csv") return { refused: "Choose the file's format: GIFT or CSV." };
+  let text: string;
+  if (intent === "import-fine") {
+    const source = formData.get("source");
+    if (typeof source !== "string" || source === "") return { refused: "Choose a file of questions to import." };
+    if (new TextEncoder().encode(source).length > QUIZ_IMPORT_MAX_KB * 1024) return { refused: importTooLarge };
+    text = source;
+  } else {
+    // A file far over the limit was left out of the form by the server (app/lib/forms/form-files.ts).
+    if (filesLeftOut(formData).has("file")) return { refused: importTooLarge };
+    const file = formData.get("file");
+    if (!(file instanceof File) || file.size === 0) return { refused: "Choose a file of questions to import." };
+    if (file.size > QUIZ_IMPORT_MAX_KB * 1024) return { refused: importTooLarge };
+    try {
+      text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+    } catch {
+      return { refused: "The file is not UTF-8 text. Save it as UTF-8 and import it again." };
+    }
+  }
+  const unstorable = firstUnstorableLine(text);
+  if (unstorable !== null) {
+    return {
+      refused: `Nothing was imported: line ${unstorable} holds a NUL character, which no question can contain. Remove it and import the file again.`,
+    };
+  }
+  return { text, format };
+}
 const quizPage = (slug: string, saved: string, anchor = "") => redirect(`/staff/quizzes/${slug}?saved=${saved}${anchor}`, 303);
 
 export async function submitNewQuiz(formData: FormData, { db }: Services, actor: StaffActor, owner: string | null) {
@@ -104,30 +142,28 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
     case "question-up":
     case "question-down":
       return answer("questions", "order", "#questions")(await moveQuestion(db, actor, slug, id, intent === "question-up" ? "up" : "down"));
-    case "import": {
-      // A file far over the limit was left out of the form by the server (app/lib/forms/form-files.ts).
-      if (filesLeftOut(formData).has("file")) return refuseImport(importTooLarge);
-      const file = formData.get("file");
-      const format = formData.get("format");
-      if (!(file instanceof File) || file.size === 0) return refuseImport("Choose a file of questions to import.");
-      if (format !== "gift" && format !== "csv") return refuseImport("Choose the file's format: GIFT or CSV.");
-      if (file.size > QUIZ_IMPORT_MAX_KB * 1024) return refuseImport(importTooLarge);
-      let text: string;
-      try {
-        text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
-      } catch {
-        return refuseImport("The file is not UTF-8 text. Save it as UTF-8 and import it again.");
+    case "import":
+    case "import-fine": {
+      const source = await importedText(formData, intent);
+      if ("refused" in source) return refuseImport(source.refused);
+      const reading = source.format === "gift" ? readGift(source.text) : readQuizCsv(source.text);
+      const [fine, leftOut] = [reading.questions.length, reading.problems.length];
+      // With problems, nothing is stored until the teacher chooses to import the questions that can be.
+      if (leftOut > 0 && (intent === "import" || fine === 0)) {
+        const message =
+          fine === 0
+            ? `Nothing was imported: none of the file's questions can be (${leftOut} ${leftOut === 1 ? "problem" : "problems"} below).`
+            : `Nothing was imported yet: ${fine} of the file's ${fine + leftOut} questions can be imported; the ${leftOut} below cannot.`;
+        return refuseImport(
+          message,
+          400,
+          reading.problems,
+          fine > 0 ? { source: source.text, format: source.format, fine, leftOut } : undefined,
+        );
       }
-      const unstorable = firstUnstorableLine(text);
-      if (unstorable !== null) {
-        const message = `Nothing was imported: line ${unstorable} holds a NUL character, which no question can contain. Remove it and import the file again.`;
-        return refuseImport(message);
-      }
-      const reading = format === "gift" ? readGift(text) : readQuizCsv(text);
-      if (!reading.ok) return refuseImport("Nothing was imported: the file has these problems.", 400, reading.problems);
       const added = await addQuestions(db, actor, slug, reading.questions, "question.import");
       if (!added.ok) return refuseImport(added.message, added.status);
-      return redirect(`/staff/quizzes/${slug}?saved=imported&count=${added.value.length}#questions`, 303);
+      return redirect(`/staff/quizzes/${slug}?saved=imported&count=${added.value.length}&left=${leftOut}#questions`, 303);
     }
     default:
       return refuseForm("settings", "This form did not say what to change. Reload the page and try again.", 400);

@@ -1,5 +1,6 @@
-/** What the quiz editor says after a change; `count` is the number of questions imported. */
-export function quizSavedMessage(saved: string | null, count: string | null): string | null {
+/** What the quiz editor says after a change; `count` is the number of questions imported, `left` how many of the file's were left out. */
+export function quizSavedMessage(saved: string | null, count: string | null, left: string | null): string | null {
+  const leftOut = Number(left ?? 0);
   const messages: Record<string, string> = {
     created: "The quiz was created as a draft. Add its questions, then publish it.",
     settings: "The quiz's settings were saved.",
@@ -10,7 +11,7 @@ export function quizSavedMessage(saved: string | null, count: string | null): st
     order: "The questions' order was saved.",
     team: "The team was saved.",
     "team-removed": "They were taken off the team.",
-    imported: `${count ?? "The"} questions were imported and added at the end.`,
+    imported: `${count === "1" ? "1 question was" : `${count ?? "The"} questions were`} imported and added at the end.${leftOut > 0 ? ` ${leftOut} of the file's questions ${leftOut === 1 ? "was" : "were"} left out.` : ""}`,
   };
   return messages[saved ?? ""] ?? null;
 }

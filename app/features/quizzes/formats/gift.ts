@@ -1,37 +1,52 @@
+// Moodle's GIFT format, read as Moodle's own importer reads it and written so that Moodle reads
+// back the same questions (docs/decisions/020-gift-as-moodle-writes-it.md). A quiz here holds
+// questions with one right answer among 2 to 6 options: multiple choice, true/false and
+// missing-word questions (the blank shown where the answers were). Every other kind, and partial
+// credit, is named with its line and left out.
 import { questionProblems, type QuestionDraft } from "../editing/schemas.ts";
 import { importReading, type ImportReading } from "./import-result.ts";
+import { escapeMarkdown, readFormattedText, textFormats, type TextFormat } from "./text-formats.server.ts";
 
-// Moodle's GIFT format, as far as this site's quizzes go: multiple-choice questions with one right
-// answer ({=right ~wrong ~wrong}) and true/false ones ({T}, {F}). Other kinds (short answer,
-// numeric, matching, essay, partial credit) are named in the problems, with their line. A
-// question's explanation is its general feedback (`####…` before the closing brace), else the right
-// answer's own feedback (`=right#…`; for true/false the second `#…`, Moodle's feedback for a right answer).
+/** Where a missing-word question's answers were, as Moodle shows it. */
+export const MISSING_WORD_BLANK = "_____";
 
-const special = "~=#{}:";
+const escapable = "~=#{}:";
 
-const escapeGift = (text: string) => text.replace(/[\\~=#{}:]/g, (c) => `\\${c}`).replace(/\n/g, "\\n");
+/** GIFT's escapes, as Moodle writes them: a backslash before \ ~ = # { } :, \n for a line break. */
+const escapeGift = (text: string) =>
+  text
+    .replace(/\r/g, "")
+    .replace(/[\\~=#{}:]/g, (c) => `\\${c}`)
+    .replace(/\n/g, "\\n");
 
 /** The text with GIFT's escapes undone: \~ \= \# \{ \} \: \\ and \n. */
 function unescapeGift(text: string): string {
-  return text.replace(/\\(.)/g, (whole, c: string) => (c === "n" ? "\n" : special.includes(c) || c === "\\" ? c : whole));
+  return text.replace(/\\(.)/gs, (whole, c: string) => (c === "n" ? "\n" : escapable.includes(c) || c === "\\" ? c : whole));
 }
 
-/** Where `char` first occurs unescaped in `text` from `from`, or -1. */
-function findUnescaped(text: string, char: string, from = 0): number {
+/** Where `mark` first occurs unescaped in `text` from `from`, or -1. */
+function findUnescaped(text: string, mark: string, from = 0): number {
   for (let index = from; index < text.length; index++) {
     if (text[index] === "\\") index += 1;
-    else if (text.startsWith(char, index)) return index;
+    else if (text.startsWith(mark, index)) return index;
   }
   return -1;
 }
 
-/** `text` cut at each unescaped character of `separators`, each piece keeping the separator it starts with. */
-function splitUnescaped(text: string, separators: string): string[] {
+/** Where `mark` last occurs unescaped in `text`, or -1. */
+function findLastUnescaped(text: string, mark: string): number {
+  let last = -1;
+  for (let at = findUnescaped(text, mark); at !== -1; at = findUnescaped(text, mark, at + mark.length)) last = at;
+  return last;
+}
+
+/** `text` cut before each unescaped `mark`s (the pieces keep it), empty pieces left out. */
+function splitBefore(text: string, marks: string): string[] {
   const pieces: string[] = [];
   let start = 0;
   for (let index = 0; index < text.length; index++) {
     if (text[index] === "\\") index += 1;
-    else if (separators.includes(text[index]!)) {
+    else if (marks.includes(text[index]!)) {
       pieces.push(text.slice(start, index));
       start = index;
     }
@@ -40,33 +55,38 @@ function splitUnescaped(text: string, separators: string): string[] {
   return pieces.filter((piece) => piece.trim() !== "");
 }
 
-/** The text format a question or feedback may start with (`[html]`, `[markdown]`…). */
-const formatMarker = /^\s*\[(html|moodle|plain|markdown)\]/i;
-
-/** A question text's format marker is dropped; a [markdown] text's indented block is its code listing. */
-function questionAndCode(raw: string): { question: string; code?: string } {
-  const format = formatMarker.exec(raw);
-  const text = format ? raw.slice(format[0].length) : raw;
-  if (format?.[1]?.toLowerCase() === "markdown") {
-    const lines = unescapeGift(text).split("\n");
-    const codeStart = lines.findIndex((line, index) => index > 0 && line.startsWith("    ") && lines[index - 1]!.trim() === "");
-    if (codeStart > 0) {
-      return {
-        question: lines.slice(0, codeStart).join("\n").trim(),
-        code: lines
-          .slice(codeStart)
-          .map((line) => line.replace(/^ {4}/, ""))
-          .join("\n")
-          .replace(/\s+$/, ""),
-      };
-    }
+/** `text` cut at its first unescaped `mark`s, at most `parts` pieces (Moodle's explode with a limit). */
+function cutAt(text: string, mark: string, parts: number): string[] {
+  const pieces: string[] = [];
+  let rest = text;
+  while (pieces.length < parts - 1) {
+    const at = findUnescaped(rest, mark);
+    if (at === -1) break;
+    pieces.push(rest.slice(0, at));
+    rest = rest.slice(at + mark.length);
   }
-  return { question: unescapeGift(text).replace(/\s+/g, " ").trim() };
+  return [...pieces, rest];
+}
+
+/** A text's format marker ([html], [markdown], [plain], [moodle]) and the text after it; else `inherited`. */
+function withFormat(raw: string, inherited: TextFormat): { format: TextFormat; text: string } {
+  const text = raw.trim();
+  const marker = /^\[([a-z]+)\]/.exec(text);
+  const named = marker?.[1] as TextFormat | undefined;
+  if (marker && named && textFormats.includes(named)) return { format: named, text: text.slice(marker[0].length) };
+  return { format: inherited, text };
+}
+
+/** An answer's or a feedback's words: its format read, its code (if any) after its words. */
+function plainText(raw: string, inherited: TextFormat): string {
+  const { format, text } = withFormat(raw, inherited);
+  const read = readFormattedText(unescapeGift(text), format);
+  return [read.text, ...read.code].filter(Boolean).join("\n");
 }
 
 type Block = { line: number; text: string };
 
-/** The file's questions: blocks of lines between blank lines, comments and category lines left out. */
+/** The file's questions: runs of lines between blank lines, comments and category lines left out. */
 function blocks(text: string): Block[] {
   const result: Block[] = [];
   let current: Block | null = null;
@@ -74,7 +94,11 @@ function blocks(text: string): Block[] {
     .replace(/^\uFEFF/, "")
     .split(/\r\n|\r|\n/)
     .entries()) {
-    if (/^\s*\/\//.test(line) || /^\s*\$CATEGORY:/i.test(line)) continue;
+    if (/^\s*\/\//.test(line)) continue;
+    if (/^\s*\$CATEGORY:/i.test(line)) {
+      current = null;
+      continue;
+    }
     if (line.trim() === "") {
       // A blank line ends a question, unless its answers are still open.
       if (current && findUnescaped(current.text, "{") !== -1 && findUnescaped(current.text, "}") === -1) current.text += "\n";
@@ -87,95 +111,145 @@ function blocks(text: string): Block[] {
   return result;
 }
 
-function readBlock({ line, text }: Block): QuestionDraft | string {
-  const at = `Line ${line}:`;
-  let body = text.trim();
-  if (body.startsWith("::")) {
-    const end = findUnescaped(body, "::", 2);
-    if (end === -1) return `${at} the title (::…::) is not closed.`;
-    body = body.slice(end + 2);
+/** An answer's weight as Moodle reads it (`%50%` is 0.5), and the rest of the answer. */
+function weighed(answer: string): { weight: number | null; rest: string } {
+  const weight = /^%(-?\d{1,3}(?:\.\d*)?)%/.exec(answer);
+  return weight ? { weight: Number(weight[1]) / 100, rest: answer.slice(weight[0].length) } : { weight: null, rest: answer };
+}
+
+type Read = { ok: true; question: QuestionDraft } | { ok: false; problem: string };
+const refuse = (problem: string): Read => ({ ok: false, problem });
+
+function readBlock({ text: raw }: Block): Read {
+  let text = raw.trim();
+  if (text.startsWith("::")) {
+    const end = findUnescaped(text, "::", 2);
+    if (end === -1) return refuse("its title (::…::) is not closed.");
+    text = text.slice(end + 2).trim();
   }
-  const open = findUnescaped(body, "{");
-  if (open === -1) return `${at} this question has no answers in { }.`;
-  const close = findUnescaped(body, "}", open + 1);
-  if (close === -1) return `${at} the answers' { is never closed by }.`;
-  const { question, code } = questionAndCode(`${body.slice(0, open)} ${body.slice(close + 1)}`.trim());
-  const inBraces = body.slice(open + 1, close);
-  const general = findUnescaped(inBraces, "####");
-  const answers = (general === -1 ? inBraces : inBraces.slice(0, general)).trim();
-  const generalFeedback = general === -1 ? "" : feedbackText(inBraces.slice(general + 4));
+  const open = findUnescaped(text, "{");
+  const close = open === -1 ? findUnescaped(text, "}") : findUnescaped(text, "}", open + 1);
+  if (open === -1 && close === -1) return refuse("it has no answers in { }: Moodle reads it as a description, which is not a question.");
+  if (open === -1 || close === -1) return refuse("its answers' { } are not both there.");
+  const after = text.slice(close + 1).trim();
+  // Text after the answers makes it a missing-word question: the blank shows where they were.
+  const questionSource = after === "" ? text.slice(0, open) : `${text.slice(0, open)}${MISSING_WORD_BLANK}${text.slice(close + 1)}`;
+  let answers = text.slice(open + 1, close).trim();
+  const generalAt = findLastUnescaped(answers, "####");
+  const generalSource = generalAt === -1 ? "" : answers.slice(generalAt + 4);
+  if (generalAt !== -1) answers = answers.slice(0, generalAt).trim();
+
+  const { format, text: questionText } = withFormat(questionSource, "moodle");
+  const read = readFormattedText(unescapeGift(questionText), format);
+  if (read.code.length > 1) return refuse("its text holds more than one code listing; a question here shows one.");
+  const base = { question: read.text, ...(read.code[0] ? { code: read.code[0] } : {}) };
+  const general = plainText(generalSource, format);
   const withExplanation = (draft: QuestionDraft, answerFeedback: string): QuestionDraft => {
-    const explanation = generalFeedback || answerFeedback;
+    const explanation = general || answerFeedback;
     return explanation ? { ...draft, explanation } : draft;
   };
 
-  const trueFalse = /^(T|TRUE|F|FALSE)\s*(#.*)?$/is.exec(answers);
-  if (trueFalse) {
-    const [forWrong = "", forRight = ""] = splitUnescaped(trueFalse[2] ?? "", "#").map((piece) => feedbackText(piece.slice(1)));
-    const answer = trueFalse[1]!.toUpperCase().startsWith("T") ? "True" : "False";
-    return withExplanation({ question, code, options: ["True", "False"], answer }, forRight || forWrong);
-  }
-  if (answers === "") return `${at} an essay question (empty { }) cannot be imported: quizzes here are multiple-choice.`;
-  if (answers.startsWith("#")) return `${at} a numeric question cannot be imported: quizzes here are multiple-choice.`;
-  if (findUnescaped(answers, "->") !== -1) return `${at} a matching question cannot be imported: quizzes here are multiple-choice.`;
-  const pieces = splitUnescaped(answers, "=~");
-  if (!pieces.every((piece) => piece.startsWith("=") || piece.startsWith("~")))
-    return `${at} each answer must start with = (right) or ~ (wrong).`;
-  if (!pieces.some((piece) => piece.startsWith("~"))) {
-    return `${at} a short-answer question (only = answers) cannot be imported: give the wrong options with ~.`;
-  }
-  if (pieces.some((piece) => /^[=~]\s*%-?\d+(\.\d+)?%/.test(piece))) {
-    return `${at} answers with weights (%50%) cannot be imported: exactly one answer is right here.`;
-  }
-  const read = pieces.map((piece) => {
-    const feedback = findUnescaped(piece, "#", 1);
+  // The kinds of question, told apart in Moodle's order.
+  if (answers === "") return refuse("it is an essay question (empty { }); quizzes here are multiple choice.");
+  if (answers.startsWith("#")) return refuse("it is a numerical question ({#…}); quizzes here are multiple choice.");
+  if (findUnescaped(answers, "~") !== -1) return readMultipleChoice(answers, format, base, withExplanation);
+  if (findUnescaped(answers, "=") !== -1 && findUnescaped(answers, "->") !== -1)
+    return refuse("it is a matching question (=… -> …); quizzes here are multiple choice.");
+  const [verdict = "", forWrong = "", forRight = ""] = cutAt(answers, "#", 3);
+  const trueFalse = verdict.trim();
+  if (["T", "TRUE", "F", "FALSE"].includes(trueFalse)) {
+    const answer = trueFalse.startsWith("T") ? "True" : "False";
     return {
-      right: piece.startsWith("="),
-      option: unescapeGift((feedback === -1 ? piece : piece.slice(0, feedback)).slice(1)).trim(),
-      feedback: feedback === -1 ? "" : feedbackText(piece.slice(feedback + 1)),
+      ok: true,
+      question: withExplanation(
+        { ...base, options: ["True", "False"], answer },
+        plainText(forRight, format) || plainText(forWrong, format),
+      ),
+    };
+  }
+  return refuse("it is a short-answer question (only = answers, typed in by the learner); give the wrong options with ~.");
+}
+
+function readMultipleChoice(
+  answers: string,
+  format: TextFormat,
+  base: Pick<QuestionDraft, "question" | "code">,
+  withExplanation: (draft: QuestionDraft, answerFeedback: string) => QuestionDraft,
+): Read {
+  const pieces = splitBefore(answers, "=~");
+  if (!pieces.every((piece) => piece.startsWith("=") || piece.startsWith("~")))
+    return refuse("each answer must start with = (right) or ~ (wrong).");
+  const read = pieces.map((piece) => {
+    const right = piece.startsWith("=");
+    const { weight, rest } = weighed(piece.slice(1).trim());
+    const [answer = "", feedback = ""] = cutAt(rest, "#", 2);
+    return {
+      weight: right ? (weight ?? 1) : (weight ?? 0),
+      right,
+      option: plainText(answer, format),
+      feedback: plainText(feedback, format),
     };
   });
-  const right = read.filter((answer) => answer.right);
-  if (right.length !== 1) return `${at} exactly one answer must start with = (this question has ${right.length}).`;
-  return withExplanation({ question, code, options: read.map((answer) => answer.option), answer: right[0]!.option }, right[0]!.feedback);
+  if (read.length < 2) return refuse("a multiple-choice question needs at least 2 answers.");
+  const full = read.filter((answer) => answer.weight === 1);
+  const partial = read.find((answer) => answer.weight !== 0 && answer.weight !== 1);
+  if (!read.some((answer) => answer.right) && read.filter((answer) => answer.weight > 0).length > 1) {
+    return refuse("it is a multiple-answer question (several answers with weights); quizzes here have one right answer per question.");
+  }
+  if (partial) {
+    return refuse(
+      `it gives partial credit (${Math.round(partial.weight * 100)}% for “${partial.option}”); quizzes here score each question right or wrong.`,
+    );
+  }
+  if (full.length !== 1) return refuse(`exactly one answer must be right (= or %100%); this question has ${full.length}.`);
+  return {
+    ok: true,
+    question: withExplanation({ ...base, options: read.map((answer) => answer.option), answer: full[0]!.option }, full[0]!.feedback),
+  };
 }
 
-/** A feedback's text: its format marker dropped, escapes undone, spaces and lines joined as in a question. */
-function feedbackText(raw: string): string {
-  return unescapeGift(raw.replace(formatMarker, "")).replace(/\s+/g, " ").trim();
-}
+/** The question's title in a problem, to find it in a long file. */
+const titleOf = (block: Block) => /^::((?:\\.|[^:\\]|:(?!:))*)::/.exec(block.text.trim())?.[1]?.trim();
 
-/** Reads a GIFT file: all its questions, or every problem with its line number. */
+/** Reads a GIFT file: the questions a quiz here can hold, and each other one named with its line and why. */
 export function readGift(text: string): ImportReading {
   const questions: QuestionDraft[] = [];
   const problems: string[] = [];
   for (const block of blocks(text)) {
+    const title = titleOf(block);
+    const at = `Line ${block.line}${title ? ` (${unescapeGift(title)})` : ""}:`;
     const read = readBlock(block);
-    if (typeof read === "string") {
-      problems.push(read);
+    if (!read.ok) {
+      problems.push(`${at} ${read.problem}`);
       continue;
     }
-    const wrong = questionProblems(read);
-    if (wrong.length) problems.push(`Line ${block.line}: ${wrong.join(" ")}`);
-    else questions.push(read);
+    const wrong = questionProblems(read.question);
+    if (wrong.length) problems.push(`${at} ${wrong.join(" ")}`);
+    else questions.push(read.question);
   }
   return importReading(questions, problems);
 }
 
-/** A quiz as GIFT, for Moodle or for editing elsewhere and importing again. */
+const isTrueFalse = (options: readonly string[]) => options.length === 2 && options[0] === "True" && options[1] === "False";
+
+/** A question's text as GIFT: plain, or Markdown when it shows code (its words escaped so they read back the same). */
+function questionText({ question, code }: Pick<QuestionDraft, "question" | "code">): string {
+  if (!code) return `[plain]${escapeGift(question)}`;
+  const fence = "`".repeat(Math.max(3, ...(code.match(/`+/g) ?? []).map((run) => run.length + 1)));
+  return `[markdown]${escapeGift(`${escapeMarkdown(question)}\n\n${fence}\n${code}\n${fence}`)}`;
+}
+
+/** A quiz as GIFT that Moodle reads back as the same questions, and this site too. */
 export function writeGift(quizTitle: string, questions: readonly (QuestionDraft & { id: string })[]): string {
-  const header = `// ${quizTitle} quiz: ${questions.length} questions, one right answer each.\n$CATEGORY: ${quizTitle.replace(/\n/g, " ")}\n`;
+  const header = `// ${quizTitle.replace(/\n/g, " ")} quiz: ${questions.length} questions, one right answer each.\n$CATEGORY: ${quizTitle.replace(/\n/g, " ")}\n`;
   const items = questions.map(({ id, question, code, options, answer, explanation }) => {
-    const text = code
-      ? `[markdown]${escapeGift(question)}\\n\\n${code
-          .split("\n")
-          .map((line) => `    ${escapeGift(line)}`)
-          .join("\\n")}`
-      : escapeGift(question);
-    const lines = options.map((option) => `\t${option === answer ? "=" : "~"}${escapeGift(option)}`);
-    // As Moodle writes a question's general feedback.
-    if (explanation) lines.push(`\t####${escapeGift(explanation)}`);
-    return `::${escapeGift(id)}:: ${text} {\n${lines.join("\n")}\n}\n`;
+    // As Moodle writes a question's general feedback: last, before the closing brace.
+    const feedback = explanation ? `####[plain]${escapeGift(explanation)}` : "";
+    const head = `::${escapeGift(id)}::${questionText({ question, code })}`;
+    if (isTrueFalse(options)) return `${head}{${answer === "True" ? "TRUE" : "FALSE"}${feedback}}\n`;
+    const lines = options.map((option) => `\t${option === answer ? "=" : "~"}[plain]${escapeGift(option)}`);
+    if (feedback) lines.push(`\t${feedback}`);
+    return `${head}{\n${lines.join("\n")}\n}\n`;
   });
   return [header, ...items].join("\n");
 }

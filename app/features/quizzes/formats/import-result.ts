@@ -1,13 +1,15 @@
 import type { QuestionDraft } from "../editing/schemas.ts";
 
-/** A file of questions read: every question, or every problem found (a file with any is stored in no part). */
-export type ImportReading = { ok: true; questions: QuestionDraft[] } | { ok: false; problems: string[] };
-
-/** The most problems listed: a file wrong throughout says so without a page of them. */
-const MAX_LISTED_PROBLEMS = 20;
+/**
+ * A file of questions read: the questions that can be imported, and every problem found, each with
+ * its line. The teacher chooses to import the good ones or nothing when there are problems.
+ */
+export interface ImportReading {
+  questions: QuestionDraft[];
+  problems: string[];
+}
 
 export function importReading(questions: QuestionDraft[], problems: string[]): ImportReading {
-  if (problems.length) return { ok: false, problems: problems.slice(0, MAX_LISTED_PROBLEMS) };
-  if (!questions.length) return { ok: false, problems: ["The file holds no questions."] };
-  return { ok: true, questions };
+  if (!questions.length && !problems.length) return { questions, problems: ["The file holds no questions."] };
+  return { questions, problems };
 }

@@ -20,7 +20,7 @@ export function readQuizCsv(text: string): ImportReading {
       raw: string;
     }[];
   } catch (error) {
-    return { ok: false, problems: [`The file is not valid CSV: ${(error as Error).message}`] };
+    return { questions: [], problems: [`The file is not valid CSV: ${(error as Error).message}`] };
   }
   // Counted from each row's raw text (with the empty lines skipped before it): a row may span lines inside quotes.
   let nextLine = 1;
@@ -30,12 +30,12 @@ export function readQuizCsv(text: string): ImportReading {
     return { line, cells: record.map((cell) => cell.trim()) };
   });
   const [header, ...body] = numbered;
-  if (!header) return { ok: false, problems: ["The file is empty."] };
+  if (!header) return { questions: [], problems: ["The file is empty."] };
   const names = header.cells.map((cell) => cell.toLowerCase().replace(/\s+/g, ""));
   const missing = ["question", "option1", "option2", "answer"].filter((column) => !names.includes(column));
   if (missing.length) {
     return {
-      ok: false,
+      questions: [],
       problems: [
         `Line ${header.line}: the first row must name the columns (${QUIZ_CSV_COLUMNS.join(", ")}); ${missing.join(", ")} missing.`,
       ],
