@@ -7,7 +7,7 @@ import { assignRole } from "#app/features/auth/roles.server.ts";
 import { open } from "./open.ts";
 import { seriousViolations } from "./page-checks.ts";
 import { siteOfItsOwn } from "./site-of-its-own.ts";
-import { test } from "./test.ts";
+import { newContext, test } from "./test.ts";
 
 // A site of its own with a folder of its own for uploads: the journey adds a course to it.
 test.describe.configure({ mode: "serial" });
@@ -264,6 +264,53 @@ test("an owner adds a colleague to the course's team by email, by keyboard; the 
   const refused = await outsider.page.request.get("/staff/courses/team-teaching");
   expect(refused.status()).toBe(403);
   await outsider.context.close();
+});
+
+test("deleting a lesson and unpublishing a course ask first, saying what learners will see; Cancel keeps them, with and without JavaScript", async ({
+  browser,
+}) => {
+  const email = `careful-${teacherEmail}`;
+  await assignRole(own.db, email, "teacher");
+  const { context, page } = await own.signedIn(browser, email, "Carla Careful");
+  const post = (path: string, form: Record<string, string>) =>
+    page.request.post(path, { form, headers: { Origin: own.url }, maxRedirects: 0 });
+  expect((await post("/staff/courses/new", { slug: "confirm-first", title: "Confirm First" })).status()).toBe(302);
+  const created = await post("/staff/courses/confirm-first/lessons/new", {
+    title: "Draft lesson",
+    description: "A lesson written to be deleted.",
+  });
+  expect(created.status()).toBe(303);
+  const lessonPath = new URL(created.headers().location!, own.url).pathname;
+  expect((await post("/staff/courses/confirm-first", { intent: "publish" })).status()).toBe(303);
+
+  const main = page.getByRole("main");
+  await open(page, lessonPath);
+  await main.getByRole("button", { name: "Delete this draft" }).click();
+  const question = page.getByRole("heading", { name: "Delete the lesson “Draft lesson”?" });
+  await expect(question).toBeFocused();
+  await expect(main).toContainText("Its notes, its video and its captions are deleted with it, for good");
+  expect(await seriousViolations(page)).toEqual([]);
+  await main.getByRole("link", { name: "Cancel: keep it as it is" }).click();
+  await expect(question).toHaveCount(0);
+  await main.getByRole("button", { name: "Delete this draft" }).click();
+  await main.getByRole("button", { name: "Delete the lesson for good" }).click();
+  await expect(page).toHaveURL(/\/staff\/courses\/confirm-first\?saved=lesson-deleted#lessons$/);
+  await expect(main.getByRole("status").first()).toContainText("The lesson was deleted.");
+
+  // Without JavaScript the question is a page of its own.
+  const plain = await newContext(browser, { baseURL: own.url, javaScriptEnabled: false, storageState: await context.storageState() });
+  const plainPage = await plain.newPage();
+  await plainPage.goto("/staff/courses/confirm-first");
+  await plainPage.getByRole("main").getByRole("button", { name: "Unpublish" }).click();
+  await expect(plainPage.getByRole("heading", { name: "Unpublish the course?" })).toBeVisible();
+  await expect(plainPage.getByRole("main")).toContainText("Learners will no longer find it");
+  expect((await own.db.selectFrom("courses").select("status").where("slug", "=", "confirm-first").executeTakeFirstOrThrow()).status).toBe(
+    "published",
+  );
+  await plainPage.getByRole("button", { name: "Unpublish the course" }).click();
+  await expect(plainPage.getByRole("main").getByRole("status").first()).toContainText("The course is a draft again");
+  await plain.close();
+  await context.close();
 });
 
 test("a student gets 403 on every staff page and action, and changes nothing", async ({ browser }) => {

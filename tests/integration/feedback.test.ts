@@ -366,8 +366,11 @@ describe.each(engines)("feedback wall on %s", (engine) => {
       expect((await newVisitor(site.server.url).postForm(`/feedback/${first.id}`, { intent: "hide" })).status).toBe(401);
       expect((await rows()).find((row) => row.id === first.id)?.hidden_at).toBeNull();
 
-      // The wall offers moderators the one-click Hide.
-      expect(visibleText(await (await moderator.request("/feedback")).text())).toContain("Hide the feedback of To delete");
+      // The wall leads moderators to the post's own page, which asks before it hides or deletes.
+      const wall = await (await moderator.request("/feedback")).text();
+      expect(visibleText(wall)).toContain("Hide or delete the feedback of To delete");
+      expect(wall).toContain(`href="/feedback/${first.id}"`);
+      expect(visibleText(await (await moderator.request(`/feedback/${first.id}`)).text())).toContain("Hide from the wall");
       expect((await moderator.postForm(`/feedback/${first.id}`, { intent: "hide" })).status).toBe(303);
       expect((await listJson()).body.some((item) => item._id === first.id)).toBe(false);
       // Hidden: gone for strangers, still there for its author and moderators.

@@ -171,6 +171,54 @@ describe.each(engines)("the staff area on %s", (engine) => {
     });
   });
 
+  describe("destructive actions", () => {
+    it("ask first, saying what follows, and change nothing until confirmed", async () => {
+      const teacher = await person("teacher");
+      const slug = `confirm-${people}`;
+      expect((await teacher.browser.postForm("/staff/courses/new", { slug, title: "Confirm first" })).status).toBe(302);
+      const lesson = await teacher.browser.postForm(`/staff/courses/${slug}/lessons/new`, {
+        title: "Only lesson",
+        description: "The lesson to delete.",
+      });
+      const lessonPath = new URL(lesson.headers.get("location")!, site.url).pathname;
+      expect((await teacher.browser.postForm(`/staff/courses/${slug}`, { intent: "publish" })).status).toBe(303);
+      const target = await person("student");
+      const { sub } = await handle.db.selectFrom("people").select("sub").where("email", "=", target.email).executeTakeFirstOrThrow();
+      const root = await admin();
+      const state = async () => ({
+        course: await handle.db.selectFrom("courses").select("status").where("slug", "=", slug).executeTakeFirstOrThrow(),
+        lessons: await handle.db.selectFrom("lessons").select("id").where("course_slug", "=", slug).execute(),
+        questions: (await handle.db.selectFrom("quiz_questions").select("id").where("quiz_slug", "=", "java").execute()).length,
+        person: await handle.db.selectFrom("people").select("disabled_at").where("sub", "=", sub).executeTakeFirstOrThrow(),
+        audit: await auditCount(),
+      });
+      const before = await state();
+      const [question] = questionsByQuiz.java!;
+      for (const [browser, path, form, asked] of [
+        [teacher.browser, `/staff/courses/${slug}`, { intent: "unpublish" }, "Unpublish the course? Learners will no longer find it"],
+        [
+          teacher.browser,
+          lessonPath,
+          { intent: "delete" },
+          "Delete the lesson “Only lesson”? Its notes, its video and its captions are deleted",
+        ],
+        [teacher.browser, "/staff/quizzes/java", { intent: "question-delete", id: question!.id }, "Delete this question?"],
+        [teacher.browser, "/staff/quizzes/java", { intent: "unpublish" }, "Unpublish the quiz? Learners can no longer take it"],
+        [root.browser, "/staff/accounts", { intent: "disable", sub }, "Disable this account? The person is signed out everywhere at once"],
+      ] as const) {
+        const answer = await browser.postForm(path, form);
+        expect(answer.status, path).toBe(200);
+        const text = visibleText(await answer.text());
+        expect(text, path).toContain(asked);
+        expect(text, path).toContain("Cancel: keep it as it is");
+      }
+      expect(await state()).toEqual(before);
+      // Confirmed, it is done.
+      expect((await teacher.browser.postForm(`/staff/courses/${slug}`, { intent: "unpublish", confirmed: "yes" })).status).toBe(303);
+      expect((await state()).course.status).toBe("draft");
+    });
+  });
+
   describe("courses", () => {
     it("refuses a bad address, a taken one, a listing's, and a picture that is no picture, storing nothing", async () => {
       const { browser } = await person("teacher");
@@ -601,7 +649,7 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect((await learner.browser.request("/profile")).status).toBe(200);
       const { sub } = await handle.db.selectFrom("people").select("sub").where("email", "=", learner.email).executeTakeFirstOrThrow();
 
-      const disabled = await root.browser.postForm("/staff/accounts", { intent: "disable", sub });
+      const disabled = await root.browser.postForm("/staff/accounts", { intent: "disable", sub, confirmed: "yes" });
       expect(disabled.status).toBe(303);
       expect((await learner.browser.request("/profile")).status).toBe(302);
       expect(await handle.db.selectFrom("sessions").select("sub").where("sub", "=", sub).execute()).toEqual([]);
@@ -624,7 +672,7 @@ describe.each(engines)("the staff area on %s", (engine) => {
 
       // An administrator cannot lock themselves out.
       const self = await handle.db.selectFrom("people").select("sub").where("email", "=", root.email).executeTakeFirstOrThrow();
-      const refused = await root.browser.postForm("/staff/accounts", { intent: "disable", sub: self.sub });
+      const refused = await root.browser.postForm("/staff/accounts", { intent: "disable", sub: self.sub, confirmed: "yes" });
       expect(refused.status).toBe(409);
     });
 

@@ -170,7 +170,9 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
     expect(visibleText(await (await coTeacher.browser.request(`/staff/courses/${slug}`)).text())).not.toContain("Add a teacher by email");
 
     // Taken off, they are out at once.
-    expect((await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: coTeacherEmail })).status).toBe(303);
+    expect(
+      (await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: coTeacherEmail, confirmed: "yes" })).status,
+    ).toBe(303);
     expect((await coTeacher.browser.request(`/staff/courses/${slug}`)).status).toBe(403);
     const audit = await handle.db
       .selectFrom("audit_log")
@@ -198,9 +200,13 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
       expect(answer.status, JSON.stringify(form)).toBeGreaterThanOrEqual(400);
       expect(visibleText(await answer.text()), JSON.stringify(form)).toContain(message);
     }
-    const last = await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: owner.email });
+    const last = await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: owner.email, confirmed: "yes" });
     expect(last.status).toBe(409);
-    const nobody = await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: "nobody@college.example" });
+    const nobody = await owner.browser.postForm(`/staff/courses/${slug}`, {
+      intent: "team-remove",
+      email: "nobody@college.example",
+      confirmed: "yes",
+    });
     expect(nobody.status).toBe(404);
     expect(await snapshot("course", slug)).toEqual(before);
   });
@@ -212,8 +218,8 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
     await courseWithALesson(first.browser, slug);
     await first.browser.postForm(`/staff/courses/${slug}`, { intent: "team-put", email: second.email, role: "owner" });
     const answers = await Promise.all([
-      first.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: second.email }),
-      second.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: first.email }),
+      first.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: second.email, confirmed: "yes" }),
+      second.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: first.email, confirmed: "yes" }),
     ]);
     // The second either finds itself off the team (403) or its colleague the last owner (409).
     expect(answers.filter((answer) => answer.status === 303)).toHaveLength(1);

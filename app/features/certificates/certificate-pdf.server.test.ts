@@ -62,12 +62,17 @@ describe("a certificate's PDF", () => {
 /** The ActualText of every marked run in a PDF's page contents (PDF 1.7, 14.9.4), decoded. */
 function actualTexts(pdf: Buffer): string[] {
   const texts: string[] = [];
-  for (const [, stream] of pdf.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  const file = pdf.toString("latin1");
+  // Each stream is read by the length its dictionary gives: its bytes may hold anything, line ends included.
+  for (const header of file.matchAll(/\d+ \d+ obj\s*<<((?:(?!endobj)[^])*?)>>\s*stream\r?\n/g)) {
+    const length = /\/Length (\d+)/.exec(header[1]!)?.[1];
+    if (!length || !header[1]!.includes("/FlateDecode")) continue;
+    const start = header.index! + header[0].length;
     let contents: string;
     try {
-      contents = inflateSync(Buffer.from(stream!, "latin1")).toString("latin1");
+      contents = inflateSync(pdf.subarray(start, start + Number(length))).toString("latin1");
     } catch {
-      continue; // not a deflated stream (an image, a font)
+      continue; // a font or an image stream that is not the page's text
     }
     for (const [, literal] of contents.matchAll(/\/ActualText \(((?:\\.|[^\\)])*)\)/gs)) texts.push(decodePdfString(literal!));
   }

@@ -4,3 +4,4 @@
 export { done, endPosition, notFound, refused, staffChange, type EditResult } from "./staff-change.server.ts";
 export { problemsText, refuseForm } from "./form-reply.server.ts";
 export { requireContentStaff } from "./access.server.ts";
+export { unconfirmed } from "./confirmation.server.ts";

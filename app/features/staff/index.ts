@@ -2,3 +2,5 @@
 export { StatusBadge } from "./components/status-badge.tsx";
 export { FormProblem } from "./components/form-problem.tsx";
 export type { StaffFormReply } from "./form-reply.server.ts";
+export { ConfirmationPanel } from "./components/confirmation-panel.tsx";
+export { isConfirmation, splitConfirmation, type Confirmation } from "./confirmation.ts";

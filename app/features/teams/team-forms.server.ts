@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import type { Kysely } from "kysely";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import { problemsText, refuseForm } from "#app/features/staff/index.server.ts";
+import { problemsText, refuseForm, unconfirmed } from "#app/features/staff/index.server.ts";
 import { teamMemberSchema } from "./schemas.ts";
 import { putTeamMember, removeTeamMember } from "./teams.server.ts";
 import { contentNames, mayManageTeam, type ContentKind, type TeamAccess } from "./types.ts";
@@ -24,6 +24,12 @@ export async function submitTeamChange(
   }
   if (formData.get("intent") === "team-remove") {
     const email = String(formData.get("email") ?? "");
+    const ask = unconfirmed(formData, {
+      question: `Take ${email} off this ${contentNames[kind]}'s team?`,
+      consequence: `They will no longer open or change this ${contentNames[kind]}. What they did stays, and an owner can add them again.`,
+      confirmLabel: "Take them off the team",
+    });
+    if (ask) return ask;
     const removed = await removeTeamMember(db, actor, kind, slug, email);
     return removed.ok
       ? redirect(`${editorPath(kind, slug)}?saved=team-removed#team`, 303)

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
@@ -98,11 +98,10 @@ export default function FeedbackPage({ loaderData }: Route.ComponentProps) {
                 <li key={post.id}>
                   <FeedbackCard post={post}>
                     {moderator && (
-                      <Form method="post" action={`/feedback/${post.id}`} className="mt-2">
-                        <button type="submit" name="intent" value="hide" className="text-sm font-semibold text-brand-800 underline">
-                          Hide <span className="sr-only">the feedback of {post.name}</span>
-                        </button>
-                      </Form>
+                      // Its own page asks first, with the post beside the buttons: nothing is hidden by one click.
+                      <Link to={`/feedback/${post.id}`} className="mt-2 inline-block text-sm font-semibold text-brand-800 underline">
+                        Hide or delete <span className="sr-only">the feedback of {post.name}</span>
+                      </Link>
                     )}
                   </FeedbackCard>
                 </li>

@@ -8,6 +8,8 @@ import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { changeRole, peoplePage, setDisabled } from "#app/features/staff/people-admin.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.ts";
+import { unconfirmed } from "#app/features/staff/index.server.ts";
 import type { Route } from "./+types/accounts";
 
 const pagePath = "/staff/accounts";
@@ -33,6 +35,15 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const sub = String(form.get("sub") ?? "");
   const intent = form.get("intent");
   const role = form.get("role");
+  const ask =
+    intent === "disable" &&
+    unconfirmed(form, {
+      question: "Disable this account?",
+      consequence:
+        "The person is signed out everywhere at once and cannot sign in until an administrator enables the account again. Nothing of theirs is deleted.",
+      confirmLabel: "Disable the account",
+    });
+  if (ask) return ask;
   const result =
     intent === "role" && isRole(role)
       ? await changeRole(db, actor, sub, role, config.ADMIN_EMAILS)
@@ -51,7 +62,8 @@ const savedText: Record<string, string> = {
   enable: "The account was enabled again: the person can sign in.",
 };
 
-export default function Accounts({ loaderData, actionData }: Route.ComponentProps) {
+export default function Accounts({ loaderData, actionData: answer }: Route.ComponentProps) {
+  const { confirmation, reply: actionData } = splitConfirmation(answer);
   const { people, more, page, search, saved } = loaderData;
   const [params] = useSearchParams();
   const pageLink = (n: number) => {
@@ -63,6 +75,7 @@ export default function Accounts({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <PageHeader title="Accounts" />
+      {confirmation && <ConfirmationPanel confirmation={confirmation} />}
       <div className="section space-y-8">
         <SavedNotice message={(saved && savedText[saved]) || null} />
         <SearchForm id="people-search" label="Name or email" value={search} />

@@ -26,6 +26,7 @@ import { mayManageTeam } from "#app/features/teams/types.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.ts";
 import type { Route } from "./+types/course";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
@@ -99,7 +100,7 @@ function DetailsForm({
   reply,
 }: {
   course: Route.ComponentProps["loaderData"]["course"];
-  reply: Route.ComponentProps["actionData"];
+  reply: ReturnType<typeof splitConfirmation<Route.ComponentProps["actionData"]>>["reply"];
 }) {
   const [form, fields] = useForm<z.input<typeof courseDetailsSchema> & CoursePictureField>({
     id: "details",
@@ -136,12 +137,14 @@ function DetailsForm({
   );
 }
 
-export default function StaffCourse({ loaderData, actionData: reply }: Route.ComponentProps) {
+export default function StaffCourse({ loaderData, actionData }: Route.ComponentProps) {
+  const { confirmation, reply } = splitConfirmation(actionData);
   const { course, lessons, listings, categories, certificate, quizzes, saved } = loaderData;
   const listingReply = (id: string) => (reply?.form === `listing-${id}` ? reply : undefined);
   return (
     <>
       <PageHeader title={course.title} />
+      {confirmation && <ConfirmationPanel confirmation={confirmation} />}
       <div className="section mx-auto max-w-4xl space-y-12">
         <SavedNotice message={saved} />
         <PublicationSection status={course.status} problem={reply?.form === "status" ? reply.message : undefined}>

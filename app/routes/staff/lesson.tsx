@@ -18,6 +18,7 @@ import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { uploadQuotaMb } from "#app/lib/config/env.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.ts";
 import type { Route } from "./+types/lesson";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
@@ -58,7 +59,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 
-export default function StaffLesson({ loaderData, actionData: reply }: Route.ComponentProps) {
+export default function StaffLesson({ loaderData, actionData }: Route.ComponentProps) {
+  const { confirmation, reply } = splitConfirmation(actionData);
   const { course, lesson, maxUploadMb, saved, videoProblem } = loaderData;
   const problem = (form: string) => (reply?.form === form ? reply.message : undefined);
   const [form, fields] = useForm<z.input<typeof lessonSchema>>({
@@ -77,6 +79,7 @@ export default function StaffLesson({ loaderData, actionData: reply }: Route.Com
   return (
     <>
       <PageHeader title={lesson.title} />
+      {confirmation && <ConfirmationPanel confirmation={confirmation} />}
       <div className="section mx-auto max-w-3xl space-y-12">
         <p>
           Lesson {lesson.number} of{" "}

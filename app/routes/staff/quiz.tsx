@@ -25,6 +25,7 @@ import { mayManageTeam } from "#app/features/teams/types.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.ts";
 import type { Route } from "./+types/quiz";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
@@ -64,7 +65,8 @@ export async function action({ request, params, url, context }: Route.ActionArgs
 
 const blankQuestion: QuestionValues = { question: "", code: "", options: Array(MAX_OPTIONS).fill(""), correct: "", explanation: "" };
 
-export default function StaffQuiz({ loaderData, actionData: reply }: Route.ComponentProps) {
+export default function StaffQuiz({ loaderData, actionData }: Route.ComponentProps) {
+  const { confirmation, reply } = splitConfirmation(actionData);
   const { quiz, questions, saved } = loaderData;
   const problem = (form: "settings" | "status" | "questions") => (reply?.form === form ? reply.message : undefined);
   const importing = reply?.form === "import" ? reply : undefined;
@@ -79,6 +81,7 @@ export default function StaffQuiz({ loaderData, actionData: reply }: Route.Compo
   return (
     <>
       <PageHeader title={`${quiz.title} quiz`} />
+      {confirmation && <ConfirmationPanel confirmation={confirmation} />}
       <div className="section mx-auto max-w-4xl space-y-12">
         <SavedNotice message={saved} />
         <PublicationSection status={quiz.status} problem={problem("status")}>

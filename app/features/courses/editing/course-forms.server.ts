@@ -3,7 +3,7 @@ import { redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
-import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
+import { problemsText, refuseForm, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
 import { courseImageTooLarge, readCourseImage } from "./course-image.server.ts";
 import {
   addListing,
@@ -88,12 +88,22 @@ export async function submitCourseEdit(formData: FormData, slug: string, service
       return savedAt(slug, "details");
     }
     case "publish":
-    case "unpublish":
+    case "unpublish": {
+      const ask =
+        intent === "unpublish" &&
+        unconfirmed(formData, {
+          question: "Unpublish the course?",
+          consequence:
+            "Learners will no longer find it: its page and its lessons answer “page not found”, and its cards leave the course listings. Their progress and certificates are kept, and publishing it again brings it all back.",
+          confirmLabel: "Unpublish the course",
+        });
+      if (ask) return ask;
       return answer(
         "status",
         slug,
         intent === "publish" ? "published" : "unpublished",
       )(await setCourseStatus(db, actor, slug, intent === "publish" ? "published" : "draft"));
+    }
     case "listing-add": {
       const submission = parseWithZod(formData, { schema: listingSchema });
       if (submission.status !== "success") return refuseForm("listing-new", problemsText, 400, submission.reply());
@@ -105,13 +115,20 @@ export async function submitCourseEdit(formData: FormData, slug: string, service
       if (submission.status !== "success") return refuseForm(`listing-${id}`, problemsText, 400, submission.reply());
       return answer(`listing-${id}`, slug, "listing", "#listings")(await updateListing(db, actor, slug, id, submission.value));
     }
-    case "listing-remove":
+    case "listing-remove": {
+      const ask = unconfirmed(formData, {
+        question: "Remove this card from its listing?",
+        consequence: "Visitors of the listing will no longer see it; the course itself stays as it is.",
+        confirmLabel: "Remove the card",
+      });
+      if (ask) return ask;
       return answer(
         "listings",
         slug,
         "listing-removed",
         "#listings",
       )(await removeListing(db, actor, slug, String(formData.get("id") ?? "")));
+    }
     case "certificate-rule": {
       const quiz = String(formData.get("quiz") ?? "");
       const passPercent = Number(formData.get("pass") ?? "");

@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
-import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
+import { problemsText, refuseForm, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
 import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
 import { renderMarkdown } from "#app/lib/markdown/render-markdown.server.ts";
@@ -52,10 +52,25 @@ export async function submitLessonEdit(formData: FormData, slug: string, id: str
     }
     case "publish":
     case "unpublish": {
+      const ask =
+        intent === "unpublish" &&
+        unconfirmed(formData, {
+          question: `Unpublish the lesson “${lesson.title}”?`,
+          consequence:
+            "Learners will no longer see it: the course shows its other lessons, and this lesson's address answers “page not found”. Their progress in it is kept, and publishing it again brings it back.",
+          confirmLabel: "Unpublish the lesson",
+        });
+      if (ask) return ask;
       const status = intent === "publish" ? "published" : "draft";
       return answer("status", `lesson-${intent}ed`)(await updateLesson(db, actor, id, `lesson.${intent}`, { status }));
     }
     case "delete": {
+      const ask = unconfirmed(formData, {
+        question: `Delete the lesson “${lesson.title}”?`,
+        consequence: "Its notes, its video and its captions are deleted with it, for good: this cannot be undone.",
+        confirmLabel: "Delete the lesson for good",
+      });
+      if (ask) return ask;
       const deleted = await deleteLesson(db, actor, id);
       if (!deleted.ok) return refuseForm("status", deleted.message, deleted.status);
       removeLater(services.mediaStore, deleted.value.video);

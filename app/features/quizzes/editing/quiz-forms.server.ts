@@ -5,7 +5,7 @@ import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { firstUnstorableLine } from "#app/lib/text/text.ts";
-import { problemsText, refuseForm, type EditResult } from "#app/features/staff/index.server.ts";
+import { problemsText, refuseForm, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
 import { readGift } from "../formats/gift.ts";
 import { readQuizCsv } from "../formats/quiz-csv.ts";
 import { MAX_OPTIONS, QUIZ_IMPORT_MAX_KB } from "../limits.ts";
@@ -125,8 +125,18 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
       return answer("settings", "settings")(await updateQuizSettings(db, actor, slug, submission.value));
     }
     case "publish":
-    case "unpublish":
+    case "unpublish": {
+      const ask =
+        intent === "unpublish" &&
+        unconfirmed(formData, {
+          question: "Unpublish the quiz?",
+          consequence:
+            "Learners can no longer take it: its address answers “page not found” and it leaves the quiz list. Their attempts and reviews are kept, and publishing it again brings it back.",
+          confirmLabel: "Unpublish the quiz",
+        });
+      if (ask) return ask;
       return answer("status", `${intent}ed`)(await setQuizStatus(db, actor, slug, intent === "publish" ? "published" : "draft"));
+    }
     case "question-add":
     case "question-update": {
       const stored = intent === "question-add" ? undefined : id;
@@ -137,8 +147,16 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
       if (!saved.ok) return refuseQuestion(stored, formData, [saved.message], saved.status);
       return quizPage(slug, "question", "#questions");
     }
-    case "question-delete":
+    case "question-delete": {
+      const ask = unconfirmed(formData, {
+        question: "Delete this question?",
+        consequence:
+          "Learners who took the quiz keep it in their attempts' reviews; the next learners will not see it. This cannot be undone.",
+        confirmLabel: "Delete the question",
+      });
+      if (ask) return ask;
       return answer("questions", "question-deleted", "#questions")(await deleteQuestion(db, actor, slug, id));
+    }
     case "question-up":
     case "question-down":
       return answer("questions", "order", "#questions")(await moveQuestion(db, actor, slug, id, intent === "question-up" ? "up" : "down"));
