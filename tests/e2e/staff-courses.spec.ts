@@ -313,6 +313,60 @@ test("deleting a lesson and unpublishing a course ask first, saying what learner
   await context.close();
 });
 
+test("leaving a lesson with notes not saved asks first, and a running upload can be cancelled, freeing its share of the allowance", async ({
+  browser,
+}) => {
+  const email = `unsaved-${teacherEmail}`;
+  await assignRole(own.db, email, "teacher");
+  const { context, page } = await own.signedIn(browser, email, "Uma Unsaved");
+  const post = (path: string, form: Record<string, string>) =>
+    page.request.post(path, { form, headers: { Origin: own.url }, maxRedirects: 0 });
+  expect((await post("/staff/courses/new", { slug: "unsaved-work", title: "Unsaved Work" })).status()).toBe(302);
+  const created = await post("/staff/courses/unsaved-work/lessons/new", {
+    title: "Typed lesson",
+    description: "A lesson whose notes are typed.",
+  });
+  const lessonPath = new URL(created.headers().location!, own.url).pathname;
+  const main = page.getByRole("main");
+  await open(page, lessonPath);
+
+  // Typed and not saved: a link away asks, and staying keeps the text.
+  await main.getByLabel("Notes (Markdown)").fill("## Half-written notes");
+  const questions: string[] = [];
+  page.once("dialog", (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await main.getByRole("link", { name: "Unsaved Work" }).click();
+  await expect.poll(() => questions).toEqual(["You have changes you have not saved. Leave this page and lose them?"]);
+  await expect(page).toHaveURL(new RegExp(`${lessonPath}$`));
+  await expect(main.getByLabel("Notes (Markdown)")).toHaveValue("## Half-written notes");
+  // Saved, the page is left without a question.
+  await main.getByRole("button", { name: "Save the notes" }).click();
+  await expect(main.getByRole("status").first()).toContainText("The notes were saved");
+  page.on("dialog", (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await main.getByRole("link", { name: "Unsaved Work" }).click();
+  await expect(page).toHaveURL(/\/staff\/courses\/unsaved-work#lessons$/);
+  expect(questions).toHaveLength(1);
+
+  // An upload held on its way can be cancelled: the server forgets it.
+  await open(page, lessonPath);
+  await page.route("**/staff/uploads/**", (route) => (route.request().method() === "PATCH" ? undefined : route.continue()));
+  await main.getByLabel("Video file").setInputFiles(files.video!);
+  const { sub } = await own.db.selectFrom("people").select("sub").where("email", "=", email).executeTakeFirstOrThrow();
+  const waiting = () => own.db.selectFrom("video_uploads").select("id").where("owner_sub", "=", sub).execute();
+  await expect.poll(async () => (await waiting()).length).toBe(1);
+  await main.getByRole("button", { name: "Cancel the upload" }).click();
+  await expect(main.getByRole("status").filter({ hasText: "cancelled" })).toContainText(
+    "The upload was cancelled: nothing of it is kept, and the lesson keeps its video as it was.",
+  );
+  await expect.poll(async () => (await waiting()).length).toBe(0);
+  await context.close();
+});
+
 test("a student gets 403 on every staff page and action, and changes nothing", async ({ browser }) => {
   const { context: student, page } = await own.signedIn(browser, `other-${studentEmail}`, "Other Student");
   const before = await own.db.selectFrom("audit_log").select("id").execute();

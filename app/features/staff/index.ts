@@ -4,3 +4,4 @@ export { FormProblem } from "./components/form-problem.tsx";
 export type { StaffFormReply } from "./form-reply.server.ts";
 export { ConfirmationPanel } from "./components/confirmation-panel.tsx";
 export { isConfirmation, splitConfirmation, type Confirmation } from "./confirmation.ts";
+export { useLeaveReason } from "./components/leave-guard.tsx";

@@ -3,6 +3,7 @@ import { getUser } from "#app/features/auth/index.server.ts";
 import { staffAreasFor } from "#app/features/staff/staff-areas.ts";
 import { COURSE_IMAGE_MAX_MB } from "#app/features/courses/limits.ts";
 import type { RouteHandle } from "#app/lib/http/route-handle.ts";
+import { LeaveGuard } from "#app/features/staff/components/leave-guard.tsx";
 import type { Route } from "./+types/layout";
 
 /**
@@ -55,6 +56,7 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       )}
+      <LeaveGuard />
       <Outlet />
     </>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useLeaveReason } from "#app/features/staff/index.ts";
 import { useRevalidator } from "react-router";
 import { TextField } from "#app/components/text-field.tsx";
 import { useHydrated } from "#app/components/use-hydrated.ts";
@@ -9,6 +10,7 @@ type Phase =
   | { kind: "sending"; sent: number; total: number; secondsLeft: number | null; retrying: boolean }
   | { kind: "paused"; sent: number; total: number; message: string }
   | { kind: "done" }
+  | { kind: "cancelled" }
   | { kind: "refused"; message: string };
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
@@ -37,9 +39,21 @@ export function VideoUploader({ lessonId, maxMb }: { lessonId: string; maxMb: nu
   const hydrated = useHydrated();
   const { revalidate } = useRevalidator();
   const [phase, setPhase] = useState<Phase>({ kind: "idle" });
-  const uploadRef = useRef<{ abort(): Promise<void>; start(): void } | null>(null);
+  const uploadRef = useRef<{ abort(shouldTerminate?: boolean): Promise<void>; start(): void } | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => () => void uploadRef.current?.abort(), []);
+  useLeaveReason(
+    phase.kind === "sending",
+    "A video is still being sent. Leave anyway? What was sent is kept: choose the same file again on this lesson's page to carry on.",
+  );
+
+  /** Stops the upload and tells the server to forget it (its share of the allowance freed). */
+  async function cancel() {
+    await uploadRef.current?.abort(true);
+    uploadRef.current = null;
+    if (inputRef.current) inputRef.current.value = "";
+    setPhase({ kind: "cancelled" });
+  }
 
   async function start(file: File) {
     if (file.size > maxMb * 1024 * 1024) {
@@ -140,7 +154,8 @@ export function VideoUploader({ lessonId, maxMb }: { lessonId: string; maxMb: nu
           className="mt-1 block w-full rounded-md border border-gray-400 px-3 py-2"
         />
         <p id="video-hint" className="mt-1 text-sm text-muted">
-          MP4 or WebM, up to {maxMb.toLocaleString("en-US")} MB. The upload starts when you choose the file.
+          MP4 or WebM, up to {maxMb.toLocaleString("en-US")} MB. The upload starts when you choose the file. If it stops (the page closed,
+          the connection lost), choose the same file again here: it carries on from where it stopped.
         </p>
       </div>
       {(phase.kind === "sending" || phase.kind === "paused") && (
@@ -158,18 +173,26 @@ export function VideoUploader({ lessonId, maxMb }: { lessonId: string; maxMb: nu
             : `${megabytes(phase.sent)} of ${megabytes(phase.total)} sent, ${timeLeft(phase.secondsLeft)}.`)}
         {phase.kind === "paused" && `${megabytes(phase.sent)} of ${megabytes(phase.total)} sent. ${phase.message}`}
         {phase.kind === "done" && "The video is uploaded and saved."}
+        {phase.kind === "cancelled" && "The upload was cancelled: nothing of it is kept, and the lesson keeps its video as it was."}
       </p>
-      {phase.kind === "paused" && (
-        <button
-          type="button"
-          className="btn-primary"
-          onClick={() => {
-            setPhase({ ...phase, kind: "sending", secondsLeft: null, retrying: false });
-            uploadRef.current?.start();
-          }}
-        >
-          Resume the upload
-        </button>
+      {(phase.kind === "sending" || phase.kind === "paused") && (
+        <div className="flex flex-wrap gap-3">
+          {phase.kind === "paused" && (
+            <button
+              type="button"
+              className="btn-primary"
+              onClick={() => {
+                setPhase({ ...phase, kind: "sending", secondsLeft: null, retrying: false });
+                uploadRef.current?.start();
+              }}
+            >
+              Resume the upload
+            </button>
+          )}
+          <button type="button" className="btn-light border border-red-400 text-red-800" onClick={() => void cancel()}>
+            Cancel the upload
+          </button>
+        </div>
       )}
       {phase.kind === "refused" && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-900">
