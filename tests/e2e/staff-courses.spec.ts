@@ -1,6 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { expect } from "@playwright/test";
+import { expect, type Browser } from "@playwright/test";
 import sharp from "sharp";
 import { putOnTeam } from "../setup/teams.ts";
 import { assignRole } from "#app/features/auth/roles.server.ts";
@@ -266,21 +266,28 @@ test("an owner adds a colleague to the course's team by email, by keyboard; the 
   await outsider.context.close();
 });
 
+/** A new teacher, signed in, with a course of their own holding one draft lesson. */
+async function teacherWithALesson(browser: Browser, name: string, course: { slug: string; title: string }, lesson: string) {
+  const email = `${course.slug}-${teacherEmail}`;
+  await assignRole(own.db, email, "teacher");
+  const { context, page } = await own.signedIn(browser, email, name);
+  const post = (path: string, form: Record<string, string>) =>
+    page.request.post(path, { form, headers: { Origin: own.url }, maxRedirects: 0 });
+  expect((await post("/staff/courses/new", course)).status()).toBe(302);
+  const created = await post(`/staff/courses/${course.slug}/lessons/new`, { title: lesson, description: "A lesson for this test alone." });
+  expect(created.status()).toBe(303);
+  return { context, page, email, post, lessonPath: new URL(created.headers().location!, own.url).pathname };
+}
+
 test("deleting a lesson and unpublishing a course ask first, saying what learners will see; Cancel keeps them, with and without JavaScript", async ({
   browser,
 }) => {
-  const email = `careful-${teacherEmail}`;
-  await assignRole(own.db, email, "teacher");
-  const { context, page } = await own.signedIn(browser, email, "Carla Careful");
-  const post = (path: string, form: Record<string, string>) =>
-    page.request.post(path, { form, headers: { Origin: own.url }, maxRedirects: 0 });
-  expect((await post("/staff/courses/new", { slug: "confirm-first", title: "Confirm First" })).status()).toBe(302);
-  const created = await post("/staff/courses/confirm-first/lessons/new", {
-    title: "Draft lesson",
-    description: "A lesson written to be deleted.",
-  });
-  expect(created.status()).toBe(303);
-  const lessonPath = new URL(created.headers().location!, own.url).pathname;
+  const { context, page, lessonPath, post } = await teacherWithALesson(
+    browser,
+    "Carla Careful",
+    { slug: "confirm-first", title: "Confirm First" },
+    "Draft lesson",
+  );
   expect((await post("/staff/courses/confirm-first", { intent: "publish" })).status()).toBe(303);
 
   const main = page.getByRole("main");
@@ -316,17 +323,12 @@ test("deleting a lesson and unpublishing a course ask first, saying what learner
 test("leaving a lesson with notes not saved asks first, and a running upload can be cancelled, freeing its share of the allowance", async ({
   browser,
 }) => {
-  const email = `unsaved-${teacherEmail}`;
-  await assignRole(own.db, email, "teacher");
-  const { context, page } = await own.signedIn(browser, email, "Uma Unsaved");
-  const post = (path: string, form: Record<string, string>) =>
-    page.request.post(path, { form, headers: { Origin: own.url }, maxRedirects: 0 });
-  expect((await post("/staff/courses/new", { slug: "unsaved-work", title: "Unsaved Work" })).status()).toBe(302);
-  const created = await post("/staff/courses/unsaved-work/lessons/new", {
-    title: "Typed lesson",
-    description: "A lesson whose notes are typed.",
-  });
-  const lessonPath = new URL(created.headers().location!, own.url).pathname;
+  const { context, page, lessonPath, email } = await teacherWithALesson(
+    browser,
+    "Uma Unsaved",
+    { slug: "unsaved-work", title: "Unsaved Work" },
+    "Typed lesson",
+  );
   const main = page.getByRole("main");
   await open(page, lessonPath);
 
