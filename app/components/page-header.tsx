@@ -1,25 +1,36 @@
+import { Fragment } from "react";
 import { Link } from "react-router";
 
-/** The title band of every inner page, with the breadcrumb Home / Pages / title. */
-export function PageHeader({ title }: { title: string }) {
+/** A step of a breadcrumb before the page itself. */
+export interface Crumb {
+  label: string;
+  href: string;
+}
+
+/** The public pages' way back: Home / Pages. */
+const publicTrail: Crumb[] = [
+  { label: "Home", href: "/" },
+  { label: "Pages", href: "/pages" },
+];
+
+/** The title band of every inner page, with its breadcrumb: `trail` (Home / Pages unless given), then the title. */
+export function PageHeader({ title, trail = publicTrail }: { title: string; trail?: readonly Crumb[] }) {
   return (
     <div className="bg-gradient-to-r from-[#0b2545] to-brand-800 py-14 text-white">
       <div className="mx-auto max-w-6xl px-4 text-center">
         <h1 className="text-4xl font-bold md:text-5xl">{title}</h1>
         <nav aria-label="Breadcrumb" className="mt-4">
           <ol className="flex flex-wrap justify-center gap-2 text-white">
-            <li>
-              <Link to="/" className="underline-offset-4 hover:underline">
-                Home
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
-            <li>
-              <Link to="/pages" className="underline-offset-4 hover:underline">
-                Pages
-              </Link>
-            </li>
-            <li aria-hidden="true">/</li>
+            {trail.map((crumb) => (
+              <Fragment key={crumb.href}>
+                <li>
+                  <Link to={crumb.href} className="underline-offset-4 hover:underline">
+                    {crumb.label}
+                  </Link>
+                </li>
+                <li aria-hidden="true">/</li>
+              </Fragment>
+            ))}
             <li aria-current="page" className="font-semibold">
               {title}
             </li>

@@ -159,6 +159,23 @@ describe.each(engines)("the staff area on %s", (engine) => {
       }
     });
 
+    it("leads back through the staff area, not the public pages, and offers administrators the newsletter list", async () => {
+      const teacher = await person("teacher");
+      const breadcrumb = async (path: string) => {
+        const html = await (await teacher.browser.request(path)).text();
+        return visibleText(/<nav aria-label="Breadcrumb"[^]*?<\/nav>/.exec(html)![0]).trim();
+      };
+      expect(await breadcrumb("/staff/courses/java/lessons/java-01")).toMatch(/^Home \/ Staff area \/ Courses \/ Java[^/]* \/ /);
+      expect(await breadcrumb("/staff/quizzes/java/preview")).toMatch(/^Home \/ Staff area \/ Quizzes \/ Java \/ Preview/);
+      expect(await breadcrumb("/staff/courses")).not.toContain("Pages");
+      const teachersStart = await (await teacher.browser.request("/staff")).text();
+      expect(teachersStart).not.toContain('href="/staff/newsletter.csv"');
+      const root = await admin();
+      const adminsStart = await (await root.browser.request("/staff")).text();
+      expect(adminsStart).toContain('href="/staff/newsletter.csv"');
+      expect(visibleText(adminsStart)).toContain("Newsletter list (CSV)");
+    });
+
     it("lets an administrator open every course and quiz page a teacher opens", async () => {
       const root = await admin();
       const contentPages = staffPages.filter((path) => !["/staff/accounts", "/staff/audit", "/staff/newsletter.csv"].includes(path));

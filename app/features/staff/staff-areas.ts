@@ -22,6 +22,13 @@ const areas = [
   },
   { href: "/staff/accounts", label: "Accounts", text: "Find people, change their role, disable an account.", roles: adminRoles },
   {
+    href: "/staff/newsletter.csv",
+    label: "Newsletter list (CSV)",
+    text: "Everyone who signed up for the newsletter, as a spreadsheet.",
+    roles: adminRoles,
+    download: true,
+  },
+  {
     href: "/staff/audit",
     label: "Audit log",
     text: "Every change made in the staff area: who, what, when, before and after.",

@@ -10,6 +10,7 @@ import { changeRole, peoplePage, setDisabled } from "#app/features/staff/people-
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.ts";
 import { unconfirmed } from "#app/features/staff/index.server.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/accounts";
 
 const pagePath = "/staff/accounts";
@@ -74,7 +75,7 @@ export default function Accounts({ loaderData, actionData: answer }: Route.Compo
   };
   return (
     <>
-      <PageHeader title="Accounts" />
+      <PageHeader title="Accounts" trail={staffTrail.area} />
       {confirmation && <ConfirmationPanel confirmation={confirmation} />}
       <div className="section space-y-8">
         <SavedNotice message={(saved && savedText[saved]) || null} />

@@ -6,6 +6,7 @@ import { servicesContext } from "#app/context.ts";
 import { requireAdmin } from "#app/features/staff/access.server.ts";
 import { auditPage } from "#app/features/staff/audit.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/audit";
 
 const pagePath = "/staff/audit";
@@ -41,7 +42,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
   const query = search ? `q=${encodeURIComponent(search)}&` : "";
   return (
     <>
-      <PageHeader title="Audit log" />
+      <PageHeader title="Audit log" trail={staffTrail.area} />
       <div className="section space-y-8">
         <SearchForm id="audit-search" label="Who, what or which" value={search} />
         {entries.length === 0 ? (

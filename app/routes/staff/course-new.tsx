@@ -17,6 +17,7 @@ import {
 import { requireCreator } from "#app/features/teams/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/course-new";
 
 const pagePath = "/staff/courses/new";
@@ -41,7 +42,7 @@ export default function NewCourse({ actionData: reply }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   return (
     <>
-      <PageHeader title="New course" />
+      <PageHeader title="New course" trail={staffTrail.courses} />
       <section className="section mx-auto max-w-2xl" aria-label="New course">
         <p className="mb-6 text-muted">
           The course starts as a draft: learners see it once you publish it. Add its lessons and its cards in the listings on the next page.

@@ -6,6 +6,7 @@ import { staffCourse } from "#app/features/courses/editing/course-editor.server.
 import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { BarChart } from "#app/features/staff/components/bar-chart.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/course-stats";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData ? `Numbers: ${loaderData.title}` : errorTitle(error));
@@ -25,7 +26,7 @@ export default function CourseStats({ loaderData }: Route.ComponentProps) {
   const csv = (table: string) => `/staff/courses/${slug}/stats.csv?table=${table}`;
   return (
     <>
-      <PageHeader title={`Numbers: ${title}`} />
+      <PageHeader title={`Numbers: ${title}`} trail={staffTrail.course({ slug, title })} />
       <div className="section mx-auto max-w-4xl space-y-12">
         <p>
           <Link to={`/staff/courses/${slug}`} className="text-brand-800 underline">

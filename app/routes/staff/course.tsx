@@ -27,6 +27,7 @@ import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/course";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
@@ -143,7 +144,7 @@ export default function StaffCourse({ loaderData, actionData }: Route.ComponentP
   const listingReply = (id: string) => (reply?.form === `listing-${id}` ? reply : undefined);
   return (
     <>
-      <PageHeader title={course.title} />
+      <PageHeader title={course.title} trail={staffTrail.courses} />
       {confirmation && <ConfirmationPanel confirmation={confirmation} />}
       <div className="section mx-auto max-w-4xl space-y-12">
         <SavedNotice message={saved} />

@@ -5,6 +5,7 @@ import { staffCourseList } from "#app/features/courses/editing/course-editor.ser
 import { visibleToStaff } from "#app/features/teams/access.server.ts";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/courses";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Courses (staff)");
@@ -18,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function StaffCourses({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Courses (staff)" />
+      <PageHeader title="Courses (staff)" trail={staffTrail.area} />
       <section className="section" aria-labelledby="courses-heading">
         <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
           <h2 id="courses-heading" className="text-2xl font-bold">

@@ -3,6 +3,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { requireUser, type ForbiddenData } from "#app/features/auth/index.server.ts";
 import { staffAreasFor } from "#app/features/staff/staff-areas.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/index";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Staff area");
@@ -23,7 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function StaffHome({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Staff area" />
+      <PageHeader title="Staff area" trail={staffTrail.start} />
       <section className="section" aria-label="Parts of the staff area">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {loaderData.areas.map((area) => (

@@ -11,6 +11,7 @@ import type { lessonSchema } from "#app/features/courses/editing/schemas.ts";
 import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/lesson-new";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "New lesson");
@@ -33,7 +34,7 @@ export default function NewLesson({ loaderData, actionData: reply }: Route.Compo
   const busy = useNavigation().state === "submitting";
   return (
     <>
-      <PageHeader title="New lesson" />
+      <PageHeader title="New lesson" trail={staffTrail.course(course)} />
       <section className="section mx-auto max-w-2xl" aria-label="New lesson">
         <p className="mb-6 text-muted">
           For{" "}

@@ -19,6 +19,7 @@ import { PublicationSection, SavedNotice } from "#app/features/staff/components/
 import { uploadQuotaMb } from "#app/lib/config/env.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/lesson";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
@@ -78,7 +79,7 @@ export default function StaffLesson({ loaderData, actionData }: Route.ComponentP
   const busy = (intent: string) => navigation.formData?.get("intent") === intent;
   return (
     <>
-      <PageHeader title={lesson.title} />
+      <PageHeader title={lesson.title} trail={staffTrail.course(course)} />
       {confirmation && <ConfirmationPanel confirmation={confirmation} />}
       <div className="section mx-auto max-w-3xl space-y-12">
         <p>

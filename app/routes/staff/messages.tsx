@@ -7,6 +7,7 @@ import { encodeCursor, staffListQuerySchema, staffMessageActionSchema } from "#a
 import { requireRole } from "#app/features/auth/index.server.ts";
 import { moderatorRoles as staffRoles } from "#app/features/auth/roles.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/messages";
 
 const pagePath = "/staff/messages";
@@ -58,7 +59,7 @@ export default function StaffMessages({ loaderData, actionData }: Route.Componen
   const filterQuery = filter === "open" ? "filter=open&" : "";
   return (
     <>
-      <PageHeader title="Contact messages" />
+      <PageHeader title="Contact messages" trail={staffTrail.area} />
       <div className="section mx-auto max-w-4xl">
         {actionData?.error && (
           <p role="alert" className="mb-6 rounded-md bg-red-50 p-4 text-red-800">

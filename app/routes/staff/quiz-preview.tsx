@@ -7,6 +7,7 @@ import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
 import type { PublicQuestion } from "#app/features/quizzes/types.ts";
 import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/quiz-preview";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
@@ -39,7 +40,7 @@ export default function QuizPreview({ loaderData, actionData }: Route.ComponentP
   const { pathname } = useLocation();
   return (
     <>
-      <PageHeader title={`Preview: ${quiz.title} quiz`} />
+      <PageHeader title={`Preview: ${quiz.title} quiz`} trail={staffTrail.quiz(quiz)} />
       <div className="section">
         <p className="mx-auto mb-8 max-w-2xl rounded-md bg-amber-50 p-4 text-amber-950">
           A preview of the quiz as students see it. Answers are scored, never saved.{" "}

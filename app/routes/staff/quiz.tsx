@@ -26,6 +26,7 @@ import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/quiz";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
@@ -80,7 +81,7 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
   const navigation = useNavigation();
   return (
     <>
-      <PageHeader title={`${quiz.title} quiz`} />
+      <PageHeader title={`${quiz.title} quiz`} trail={staffTrail.quizzes} />
       {confirmation && <ConfirmationPanel confirmation={confirmation} />}
       <div className="section mx-auto max-w-4xl space-y-12">
         <SavedNotice message={saved} />

@@ -13,6 +13,7 @@ import { requireCreator, visibleToStaff } from "#app/features/teams/access.serve
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/quizzes";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Quizzes (staff)");
@@ -33,7 +34,7 @@ export default function StaffQuizzes({ loaderData, actionData: reply }: Route.Co
   const busy = useNavigation().state === "submitting";
   return (
     <>
-      <PageHeader title="Quizzes (staff)" />
+      <PageHeader title="Quizzes (staff)" trail={staffTrail.area} />
       <div className="section mx-auto max-w-4xl space-y-12">
         <section aria-labelledby="quizzes-heading">
           <h2 id="quizzes-heading" className="section-title">
