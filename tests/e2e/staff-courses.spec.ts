@@ -173,6 +173,16 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   await expect(main.getByRole("status").first()).toContainText("The lessons' order was saved.");
   await expect(lessonItems.nth(0).getByRole("link")).toHaveText(secondTitle!);
   await expect(lessonItems.nth(1).getByRole("link")).toHaveText(firstTitle!);
+  // By keyboard: the lesson moved to the first place keeps the focus, and Up there says it can go no further.
+  const up = main.getByRole("button", { name: `Move “${firstTitle}” up` });
+  await up.focus();
+  await page.keyboard.press("Enter");
+  await expect(lessonItems.nth(0).getByRole("link")).toHaveText(firstTitle!);
+  await expect(up).toBeFocused();
+  await expect(up).toHaveAttribute("aria-disabled", "true");
+  await page.keyboard.press("Enter");
+  await expect(up).toBeFocused();
+  await expect(lessonItems.nth(0).getByRole("link")).toHaveText(firstTitle!);
   await open(page, "/staff/courses/web-accessibility");
   await main.getByRole("link", { name: "Numbers: learners and quiz results" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Numbers: Web Accessibility Basics" })).toBeVisible();

@@ -14,7 +14,8 @@ export interface LessonRow {
 /**
  * A course's lessons in order. Each moves a place with its Up and Down buttons (forms: the keyboard
  * path, and without JavaScript); with JavaScript a lesson can also be dragged to its place, which
- * posts the whole new order.
+ * posts the whole new order. At the first or last place a button says it does nothing rather than
+ * being disabled: a disabled button would drop the keyboard's focus to the page.
  */
 export function LessonOrderList({ slug, lessons }: { slug: string; lessons: LessonRow[] }) {
   const submit = useSubmit();
@@ -73,9 +74,12 @@ export function LessonOrderList({ slug, lessons }: { slug: string; lessons: Less
               type="submit"
               name="intent"
               value="move-up"
-              disabled={index === 0}
+              aria-disabled={index === 0 || undefined}
+              onClick={(event) => {
+                if (index === 0) event.preventDefault();
+              }}
               aria-label={`Move “${lesson.title}” up`}
-              className="rounded-md border border-gray-400 px-3 py-1 disabled:opacity-40"
+              className="rounded-md border border-gray-400 px-3 py-1 aria-disabled:cursor-not-allowed aria-disabled:border-dashed aria-disabled:text-gray-600"
             >
               Up
             </button>
@@ -83,9 +87,12 @@ export function LessonOrderList({ slug, lessons }: { slug: string; lessons: Less
               type="submit"
               name="intent"
               value="move-down"
-              disabled={index === lessons.length - 1}
+              aria-disabled={index === lessons.length - 1 || undefined}
+              onClick={(event) => {
+                if (index === lessons.length - 1) event.preventDefault();
+              }}
               aria-label={`Move “${lesson.title}” down`}
-              className="rounded-md border border-gray-400 px-3 py-1 disabled:opacity-40"
+              className="rounded-md border border-gray-400 px-3 py-1 aria-disabled:cursor-not-allowed aria-disabled:border-dashed aria-disabled:text-gray-600"
             >
               Down
             </button>
