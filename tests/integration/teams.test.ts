@@ -211,6 +211,26 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
     expect(await snapshot("course", slug)).toEqual(before);
   });
 
+  it("goes by the address the sign-in service vouched for: without one, a teacher creates nothing and opens no team's course", async () => {
+    const owner = await person("teacher");
+    const slug = `team-vouched-${people}`;
+    await courseWithALesson(owner.browser, slug);
+    // As after a sign-in with a provider that did not mark the address verified.
+    const { sub } = await handle.db.selectFrom("people").select("sub").where("email", "=", owner.email).executeTakeFirstOrThrow();
+    await handle.db.updateTable("sessions").set({ role_email: null }).where("sub", "=", sub).execute();
+    const before = await snapshot("course", slug);
+    expect((await owner.browser.request(`/staff/courses/${slug}`)).status).toBe(403);
+    const refused = await owner.browser.postForm("/staff/courses/new", { slug: `${slug}-2`, title: "Not without an address" });
+    expect(refused.status).toBe(403);
+    expect(visibleText(await refused.text())).toContain("Your sign-in service did not confirm your email address");
+    expect(
+      (await owner.browser.postForm("/staff/quizzes", { slug: `${slug}-quiz`, title: "Nor this", coursePath: "/courses/java" })).status,
+    ).toBe(403);
+    expect(await handle.db.selectFrom("courses").select("slug").where("slug", "like", `${slug}-%`).execute()).toEqual([]);
+    expect(await handle.db.selectFrom("quizzes").select("slug").where("slug", "=", `${slug}-quiz`).execute()).toEqual([]);
+    expect(await snapshot("course", slug)).toEqual(before);
+  });
+
   it("keeps one owner when two owners take each other off at once", async () => {
     const first = await person("teacher");
     const second = await person("teacher");

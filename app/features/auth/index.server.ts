@@ -124,4 +124,4 @@ export type { SessionUser } from "./sessions.server.ts";
 /** For features that change who a person is: their sessions follow at once. */
 export { endSessionsOf, updateSessionsOf } from "./sessions.server.ts";
 export { signedInOf } from "./session-middleware.server.ts";
-export { assignRole } from "./roles.server.ts";
+export { assignRole, normaliseEmail } from "./roles.server.ts";

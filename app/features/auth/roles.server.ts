@@ -2,7 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { isRole, type Role } from "./roles.ts";
 
-const normaliseEmail = (email: string) => email.trim().toLowerCase();
+/** An address as roles and teams are keyed by: trimmed, in lower case. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** The person's address in lower case when the provider vouches for it, else null. */
 export function trustedEmail(sources: RoleSources, claims: Record<string, unknown>): string | null {

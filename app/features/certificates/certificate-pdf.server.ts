@@ -56,6 +56,12 @@ export function loadedFonts(): Promise<LoadedFonts> {
   return fonts;
 }
 
+/** The first name font, in order of preference, that has this letter. */
+function firstFontWith(fonts: LoadedFonts["forNames"], codePoint: number): FontName | undefined {
+  for (const [name, font] of fonts) if (font.hasGlyphForCodePoint(codePoint)) return name;
+  return undefined;
+}
+
 /**
  * A text cut into runs, each in a font that has its letters: a letter stays in the font of the run
  * it follows when that font has it (so spaces and punctuation do not split a name), else takes the
@@ -70,7 +76,7 @@ export function fontRuns(text: string, fontsForNames: LoadedFonts["forNames"]) {
       last.run += letter;
       continue;
     }
-    const font = [...fontsForNames].find(([, candidate]) => candidate.hasGlyphForCodePoint(codePoint))?.[0] ?? last?.font ?? "latinBold";
+    const font = firstFontWith(fontsForNames, codePoint) ?? last?.font ?? "latinBold";
     if (last?.font === font) last.run += letter;
     else runs.push({ run: letter, font });
   }

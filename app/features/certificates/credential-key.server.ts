@@ -32,9 +32,11 @@ let issuer: Promise<CredentialIssuer> | undefined;
  * instance and every restart signs with the same key (and the published one stays true).
  */
 export function credentialIssuer(db: Kysely<Database>, config: Pick<Config, "CREDENTIAL_SIGNING_KEY">): Promise<CredentialIssuer> {
-  issuer ??= (async () =>
-    issuerFrom(config.CREDENTIAL_SIGNING_KEY ?? (await getOrCreateSecret(db, "credentials.signing-key", newSigningKey))))();
-  // A failed read (the database away for a moment) is tried again on the next request.
-  issuer.catch(() => (issuer = undefined));
+  if (!issuer) {
+    issuer = (async () =>
+      issuerFrom(config.CREDENTIAL_SIGNING_KEY ?? (await getOrCreateSecret(db, "credentials.signing-key", newSigningKey))))();
+    // A failed read (the database away for a moment) is tried again on the next request.
+    issuer.catch(() => (issuer = undefined));
+  }
   return issuer;
 }

@@ -4,7 +4,7 @@ import type { ForbiddenData } from "#app/features/auth/index.server.ts";
 import { isStaffFor, adminRoles } from "#app/features/auth/index.ts";
 import { requireContentStaff } from "#app/features/staff/index.server.ts";
 import { accessTo, slugsOfTeamsOf } from "./teams.server.ts";
-import { contentNames, mayManageTeam, type ContentKind } from "./types.ts";
+import { mayManageTeam, type ContentKind } from "./types.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -19,7 +19,7 @@ export async function requireTeamAccess(context: Context, kind: ContentKind, slu
   if (!access) {
     throw data<ForbiddenData>(
       {
-        message: `Only this ${contentNames[kind]}'s teachers can open this page. Its owners can add you to its team, or an administrator.`,
+        message: `Only this ${kind}'s teachers can open this page. Its owners can add you to its team, or an administrator.`,
       },
       { status: 403 },
     );
@@ -32,7 +32,7 @@ export async function requireTeamOwner(context: Context, kind: ContentKind, slug
   const granted = await requireTeamAccess(context, kind, slug, returnTo);
   if (!mayManageTeam(granted.access)) {
     throw data<ForbiddenData>(
-      { message: `Only this ${contentNames[kind]}'s owners, or an administrator, can change who is on its team.` },
+      { message: `Only this ${kind}'s owners, or an administrator, can change who is on its team.` },
       { status: 403 },
     );
   }
@@ -49,7 +49,7 @@ export function requireCreator(context: Context, kind: ContentKind, returnTo: st
   if (!session.role_email && !isStaffFor(adminRoles, user.role)) {
     throw data<ForbiddenData>(
       {
-        message: `Your sign-in service did not confirm your email address, and a ${contentNames[kind]}'s team names its teachers by address. Ask an administrator to create it and add you.`,
+        message: `Your sign-in service did not confirm your email address, and a ${kind}'s team names its teachers by address. Ask an administrator to create it and add you.`,
       },
       { status: 403 },
     );

@@ -6,7 +6,7 @@ import type { Database } from "#app/lib/db/schema.ts";
 import { problemsText, refuseForm, unconfirmed } from "#app/features/staff/index.server.ts";
 import { teamMemberSchema } from "./schemas.ts";
 import { putTeamMember, removeTeamMember } from "./teams.server.ts";
-import { contentNames, mayManageTeam, type ContentKind, type TeamAccess } from "./types.ts";
+import { mayManageTeam, type ContentKind, type TeamAccess } from "./types.ts";
 
 /** The team forms' intents, on a course's or a quiz's staff page. */
 export const isTeamForm = (formData: FormData) => ["team-put", "team-remove"].includes(String(formData.get("intent")));
@@ -20,13 +20,13 @@ export async function submitTeamChange(
   { kind, slug, actor, access }: { kind: ContentKind; slug: string; actor: StaffActor; access: TeamAccess },
 ) {
   if (!mayManageTeam(access)) {
-    return refuseForm("team", `Only this ${contentNames[kind]}'s owners, or an administrator, can change who is on its team.`, 403);
+    return refuseForm("team", `Only this ${kind}'s owners, or an administrator, can change who is on its team.`, 403);
   }
   if (formData.get("intent") === "team-remove") {
     const email = String(formData.get("email") ?? "");
     const ask = unconfirmed(formData, {
-      question: `Take ${email} off this ${contentNames[kind]}'s team?`,
-      consequence: `They will no longer open or change this ${contentNames[kind]}. What they did stays, and an owner can add them again.`,
+      question: `Take ${email} off this ${kind}'s team?`,
+      consequence: `They will no longer open or change this ${kind}. What they did stays, and an owner can add them again.`,
       confirmLabel: "Take them off the team",
     });
     if (ask) return ask;

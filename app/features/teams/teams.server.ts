@@ -7,11 +7,10 @@ import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server
 import type { Database } from "#app/lib/db/schema.ts";
 import { done, refused, staffChange, type EditResult } from "#app/features/staff/index.server.ts";
 import { adminRoles, contentRoles, isStaffFor, type Role } from "#app/features/auth/index.ts";
-import { contentNames, type ContentKind, type TeamAccess, type TeamMember, type TeamRole } from "./types.ts";
+import { normaliseEmail } from "#app/features/auth/index.server.ts";
+import { type ContentKind, type TeamAccess, type TeamMember, type TeamRole } from "./types.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** The role this address has on the course or quiz, if any. */
 export async function teamRoleOf(db: Db, kind: ContentKind, slug: string, email: string | null): Promise<TeamRole | null> {
@@ -94,8 +93,16 @@ async function lockTeam(trx: Transaction<Database>, kind: ContentKind, slug: str
   if (isPostgres<Database>(trx)) await sql`select pg_advisory_xact_lock(hashtextextended(${`team:${kind}:${slug}`}, 0))`.execute(trx);
 }
 
-const ownersOf = async (trx: Db, kind: ContentKind, slug: string) =>
-  (await teamOf(trx, kind, slug)).filter((member) => member.role === "owner").map((member) => member.email);
+const ownerCount = async (trx: Db, kind: ContentKind, slug: string) =>
+  (
+    await trx
+      .selectFrom("content_teams")
+      .select("email")
+      .where("content_kind", "=", kind)
+      .where("content_slug", "=", slug)
+      .where("role", "=", "owner")
+      .execute()
+  ).length;
 
 /** Adds a person to a team, or changes their role on it; audited. */
 export async function putTeamMember(
@@ -110,9 +117,9 @@ export async function putTeamMember(
     await lockTeam(trx, kind, slug);
     const before = await teamRoleOf(trx, kind, slug, email);
     if (before === member.role)
-      return refused(409, `${email} is already ${member.role === "owner" ? "an owner" : "a teacher"} of this ${contentNames[kind]}.`);
-    if (before === "owner" && (await ownersOf(trx, kind, slug)).length === 1) {
-      return refused(409, `${email} is this ${contentNames[kind]}'s only owner: make someone else an owner first.`);
+      return refused(409, `${email} is already ${member.role === "owner" ? "an owner" : "a teacher"} of this ${kind}.`);
+    if (before === "owner" && (await ownerCount(trx, kind, slug)) === 1) {
+      return refused(409, `${email} is this ${kind}'s only owner: make someone else an owner first.`);
     }
     const row = { role: member.role, added_at: new Date().toISOString(), added_by: actor.name };
     await trx
@@ -142,10 +149,9 @@ export async function removeTeamMember(
   return staffChange(db, null, async (trx) => {
     await lockTeam(trx, kind, slug);
     const before = await teamRoleOf(trx, kind, slug, email);
-    if (!before) return refused(404, `${email} is not on this ${contentNames[kind]}'s team. Reload the page to see who is.`);
-    const owners = await ownersOf(trx, kind, slug);
-    if (before === "owner" && owners.length === 1) {
-      return refused(409, `${email} is this ${contentNames[kind]}'s only owner: make someone else an owner first.`);
+    if (!before) return refused(404, `${email} is not on this ${kind}'s team. Reload the page to see who is.`);
+    if (before === "owner" && (await ownerCount(trx, kind, slug)) === 1) {
+      return refused(409, `${email} is this ${kind}'s only owner: make someone else an owner first.`);
     }
     await trx
       .deleteFrom("content_teams")

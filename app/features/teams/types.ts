@@ -2,8 +2,6 @@
 export type ContentKind = "course" | "quiz";
 export type TeamRole = "owner" | "teacher";
 
-export const contentNames: Record<ContentKind, string> = { course: "course", quiz: "quiz" };
-
 /** One person on a team, as its page lists them. */
 export interface TeamMember {
   email: string;

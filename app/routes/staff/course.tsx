@@ -251,9 +251,7 @@ export default function StaffCourse({ loaderData, actionData }: Route.ComponentP
           />
         </section>
 
-        <div className="scroll-mt-24">
-          <TeamSection kind="course" team={loaderData.team} canManage={loaderData.canManageTeam} reply={reply} />
-        </div>
+        <TeamSection kind="course" team={loaderData.team} canManage={loaderData.canManageTeam} reply={reply} />
       </div>
     </>
   );

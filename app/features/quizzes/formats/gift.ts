@@ -8,7 +8,7 @@ import { importReading, type ImportReading } from "./import-result.ts";
 import { escapeMarkdown, readFormattedText, textFormats, type TextFormat } from "./text-formats.server.ts";
 
 /** Where a missing-word question's answers were, as Moodle shows it. */
-export const MISSING_WORD_BLANK = "_____";
+const MISSING_WORD_BLANK = "_____";
 
 const escapable = "~=#{}:";
 

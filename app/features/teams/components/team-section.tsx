@@ -5,7 +5,7 @@ import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { FormProblem, type StaffFormReply } from "#app/features/staff/index.ts";
 import type { teamMemberSchema } from "../schemas.ts";
-import { contentNames, type ContentKind, type TeamMember } from "../types.ts";
+import { type ContentKind, type TeamMember } from "../types.ts";
 
 const roleNames = { owner: "Owner", teacher: "Teacher" } as const;
 
@@ -27,18 +27,17 @@ export function TeamSection({
   const own = reply?.form === "team" ? reply : undefined;
   const [form, fields] = useForm<z.input<typeof teamMemberSchema>>({ id: "team", lastResult: own?.result });
   const busyWith = useNavigation().formData;
-  const name = contentNames[kind];
   return (
-    <section id="team" aria-labelledby="team-heading" className="space-y-4">
+    <section id="team" aria-labelledby="team-heading" className="scroll-mt-24 space-y-4">
       <h2 id="team-heading" className="section-title">
         Team
       </h2>
       <p className="text-muted">
-        The {name}'s owners and teachers change it; owners also choose who is on its team. Administrators can change every {name}.
+        The {kind}'s owners and teachers change it; owners also choose who is on its team. Administrators can change every {kind}.
       </p>
       <FormProblem message={own?.message} />
       {team.length === 0 ? (
-        <p>No one is on this {name}'s team yet: only administrators can change it.</p>
+        <p>No one is on this {kind}'s team yet: only administrators can change it.</p>
       ) : (
         <ul className="divide-y divide-gray-200 rounded-lg border border-gray-200">
           {team.map((member) => (
