@@ -64,12 +64,14 @@ export default [
     route("staff/quizzes", "routes/staff/quizzes.tsx"),
     route("staff/quizzes/:slug", "routes/staff/quiz.tsx"),
     route("staff/quizzes/:slug/preview", "routes/staff/quiz-preview.tsx"),
+    route("staff/quizzes/:slug/results", "routes/staff/quiz-results.tsx"),
     route("staff/accounts", "routes/staff/accounts.tsx"),
     route("staff/audit", "routes/staff/audit.tsx"),
   ]),
   route("staff/newsletter.csv", "routes/staff/newsletter-export.ts"),
   route("staff/courses/:slug/stats.csv", "routes/staff/course-stats-csv.ts"),
   route("staff/quizzes/:slug/export.gift", "routes/staff/quiz-export.ts"),
+  route("staff/quizzes/:slug/results.csv", "routes/staff/quiz-results-csv.ts"),
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

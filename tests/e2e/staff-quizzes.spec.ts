@@ -22,6 +22,8 @@ test.beforeAll(async () => {
   await assignRole(own.db, importerEmail, "teacher");
   // Both teach the seeded React quiz (the seeds give it no team).
   for (const email of [teacherEmail, importerEmail]) await putOnTeam(own.db, "quiz", "react", email);
+  // Quinn teaches the React course too, where the quiz's Watch Now leads: its numbers list the quiz's takers.
+  await putOnTeam(own.db, "course", "react", teacherEmail);
 });
 
 const file = (name: string, text: string) => {
@@ -90,8 +92,32 @@ test("an edited question leaves an older attempt's review as the learner saw it"
   await expect(firstReviewed).toContainText(react[0]!.question);
   await expect(firstReviewed).toContainText(`Right answer${react[0]!.answer}`);
   await learner.context.close();
+
+  // The results question by question: the rewritten question waits for answers, the old text keeps the learner's.
+  await open(teacher.page, "/staff/quizzes/react");
+  await main.getByRole("link", { name: "Results question by question" }).click();
+  await expect(teacher.page.getByRole("heading", { level: 1, name: "Results: React quiz" })).toBeVisible();
+  await expect(main.getByRole("article", { name: "1. After setCount(c => c + 1) three times in one click, what is count?" })).toContainText(
+    "Not asked in any finished attempt yet.",
+  );
+  const earlier = main.getByRole("region", { name: "Questions since changed or removed" });
+  const old = earlier.getByRole("article", { name: react[0]!.question });
+  await expect(old).toContainText("Asked in 1 attempt:");
+  await expect(old.getByRole("row", { name: new RegExp(`^${escapeRegExp(react[0]!.options[0]!)}`) })).toContainText("1100%");
+  expect(await seriousViolations(teacher.page)).toEqual([]);
+
+  // Each student's results in the course, sorted by keyboard.
+  await open(teacher.page, "/staff/courses/react/stats");
+  const students = main.getByRole("region", { name: "Students" });
+  await expect(students.getByRole("row", { name: /Lena Learner/ })).toContainText("1");
+  await students.getByRole("link", { name: /^Best score/ }).focus();
+  await teacher.page.keyboard.press("Enter");
+  await expect(students.getByRole("columnheader", { name: /Best score/ })).toHaveAttribute("aria-sort", "descending");
+  expect(await seriousViolations(teacher.page)).toEqual([]);
   await teacher.context.close();
 });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test("questions are imported from GIFT and CSV; a file with problems lists each with its line, and the teacher imports the others or nothing", async ({
   browser,

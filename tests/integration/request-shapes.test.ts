@@ -246,6 +246,8 @@ describe.each(engines)("text no database keeps, on %s", (engine) => {
     "/staff/quizzes/a%00b",
     "/staff/quizzes/a%00b/preview",
     "/staff/quizzes/a%00b/export.gift",
+    "/staff/quizzes/a%00b/results",
+    "/staff/quizzes/a%00b/results.csv",
     "/staff/accounts?q=a%00b",
     "/staff/audit?q=a%00b",
     "/staff/messages?before=2026-01-01T00:00:00.000Z_a%00b",

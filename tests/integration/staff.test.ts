@@ -27,12 +27,15 @@ const staffPages = [
   "/staff/courses/java",
   "/staff/courses/java/stats",
   "/staff/courses/java/stats.csv?table=lessons",
+  "/staff/courses/java/stats.csv?table=students",
   "/staff/courses/java/lessons/new",
   "/staff/courses/java/lessons/java-01",
   "/staff/quizzes",
   "/staff/quizzes/java",
   "/staff/quizzes/java/preview",
   "/staff/quizzes/java/export.gift",
+  "/staff/quizzes/java/results",
+  "/staff/quizzes/java/results.csv",
   "/staff/accounts",
   "/staff/audit",
   "/staff/newsletter.csv",
@@ -566,6 +569,75 @@ describe.each(engines)("the staff area on %s", (engine) => {
         '1,Installing the JDK and Writing Your First Program,1,1\r\n2,"How Java Runs: Compiler, Bytecode and the JVM",1,0\r\n',
       );
       expect((await teacher.browser.request("/staff/courses/java/stats.csv?table=secrets")).status).toBe(400);
+
+      // Each student's results: lessons finished, attempts and best score, sortable, on the page and as CSV.
+      const students = async (query: string) =>
+        (await (await teacher.browser.request(`/staff/courses/java/stats.csv?table=students${query}`)).text())
+          .replace(/^\uFEFF/, "")
+          .trim()
+          .split("\r\n")
+          .map((row) => row.split(","));
+      const byBest = await students("&sort=best&order=descending");
+      expect(byBest[0]).toEqual([
+        "name",
+        "email",
+        "lessons_finished",
+        "lessons_published",
+        "quiz_attempts",
+        "best_score_percent",
+        "last_active",
+      ]);
+      const published = await handle.db
+        .selectFrom("lessons")
+        .select("id")
+        .where("course_slug", "=", "java")
+        .where("status", "=", "published")
+        .execute();
+      const lessonCount = String(published.length);
+      const best = (wrong: number) => String(Math.round(((java.length - wrong) * 1000) / java.length) / 10);
+      expect(byBest.slice(1).map((row) => row.slice(1, 6))).toEqual([
+        [first.email, "1", lessonCount, "1", best(1)],
+        [second.email, "0", lessonCount, "1", best(2)],
+      ]);
+      expect((await students("&sort=best&order=ascending")).slice(1).map((row) => row[1])).toEqual([second.email, first.email]);
+      expect((await students("&sort=lessons&order=ascending")).slice(1).map((row) => row[1])).toEqual([second.email, first.email]);
+      const sortedPage = await (await teacher.browser.request("/staff/courses/java/stats?sort=best&order=ascending")).text();
+      expect(sortedPage).toContain('aria-sort="ascending"');
+      const table = visibleText(sortedPage);
+      expect(table.indexOf(second.email)).toBeLessThan(table.indexOf(first.email));
+      expect(table).toMatch(/Best score\s*,\s*sort descending/);
+
+      // Question by question: facility and how many chose each option, right one marked.
+      const results = visibleText(await (await teacher.browser.request("/staff/quizzes/java/results")).text());
+      expect(results).toContain("2 finished attempts by signed-in learners");
+      expect(results).toContain("Asked in 2 attempts: 0 right (facility 0%)");
+      expect(results).toContain("Asked in 2 attempts: 1 right (facility 50%)");
+      const optionRows = (await (await teacher.browser.request("/staff/quizzes/java/results.csv")).text())
+        .replace(/^\uFEFF/, "")
+        .trim()
+        .split("\r\n");
+      expect(optionRows[0]).toBe("question_number,question,asked,right,blank,facility,option,right_answer,chosen");
+      const firstQuestion = java[0]!;
+      const rightIndex = firstQuestion.options.indexOf(firstQuestion.answer);
+      const chosenWrong = firstQuestion.options[(rightIndex + 1) % firstQuestion.options.length]!;
+      const rowOf = (option: string) => optionRows.find((row) => row.startsWith("1,") && row.includes(`,${option},`));
+      expect(rowOf(firstQuestion.answer)).toMatch(/,2,0,0,0,.*,yes,0$/);
+      expect(rowOf(chosenWrong)).toMatch(/,2,0,0,0,.*,no,2$/);
+
+      // A question edited since is counted under its old text; the new text waits for its first answers.
+      const edited = java[1]!;
+      const setText = (question: string) =>
+        changeContent(handle.db, "quizzes", (trx) =>
+          trx.updateTable("quiz_questions").set({ question }).where("id", "=", edited.id).execute(),
+        );
+      await setText("A question rewritten after the attempts?");
+      try {
+        const afterEdit = visibleText(await (await teacher.browser.request("/staff/quizzes/java/results")).text());
+        expect(afterEdit).toMatch(/2\. A question rewritten after the attempts\? Not asked in any finished attempt yet\./);
+        expect(afterEdit.slice(afterEdit.indexOf("Questions since changed or removed"))).toContain(edited.question);
+      } finally {
+        await setText(edited.question);
+      }
     });
 
     it("keep a spreadsheet from running a stored title that starts with a tab or a carriage return", async () => {

@@ -15,6 +15,7 @@ const coursePages = (slug: string, lesson: string) => [
   `/staff/courses/${slug}`,
   `/staff/courses/${slug}/stats`,
   `/staff/courses/${slug}/stats.csv?table=lessons`,
+  `/staff/courses/${slug}/stats.csv?table=students`,
   `/staff/courses/${slug}/lessons/new`,
   `/staff/courses/${slug}/lessons/${lesson}`,
 ];
@@ -46,7 +47,13 @@ const courseActions = (slug: string, lesson: string): [string, Record<string, st
   // React Router's own form requests reach the same actions.
   [`/staff/courses/${slug}.data`, { intent: "unpublish" }],
 ];
-const quizPages = (slug: string) => [`/staff/quizzes/${slug}`, `/staff/quizzes/${slug}/preview`, `/staff/quizzes/${slug}/export.gift`];
+const quizPages = (slug: string) => [
+  `/staff/quizzes/${slug}`,
+  `/staff/quizzes/${slug}/preview`,
+  `/staff/quizzes/${slug}/export.gift`,
+  `/staff/quizzes/${slug}/results`,
+  `/staff/quizzes/${slug}/results.csv`,
+];
 const quizActions = (slug: string): [string, Record<string, string>][] => [
   [`/staff/quizzes/${slug}`, { intent: "unpublish" }],
   [`/staff/quizzes/${slug}`, { intent: "publish" }],

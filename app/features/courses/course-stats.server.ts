@@ -94,7 +94,7 @@ export async function courseStats(db: Kysely<Database>, slug: string) {
     learnersStarted: learners.size,
     learnersFinished: lessons.length ? [...finishedBy.values()].filter((finished) => finished === lessons.length).length : 0,
     lessons: lessonRows,
-    quizzes: quizzes.map((quiz) => quiz.title),
+    quizzes,
     attempts: attempts.length,
     averageScore: attempts.length
       ? attempts.reduce((sum, attempt) => sum + (attempt.score * 100) / attempt.total, 0) / attempts.length

@@ -2,27 +2,60 @@ import { data } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { courseStats } from "#app/features/courses/course-stats.server.ts";
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
+import { readResultSort, sortResults, studentResults } from "#app/features/courses/student-results.server.ts";
 import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { csvDownload, csvFile } from "#app/lib/text/csv-file.ts";
 import type { Route } from "./+types/course-stats-csv";
 
-/** A course's numbers as CSV: `?table=lessons` (started and finished per lesson) or `?table=questions` (hardest questions). */
+const TABLES = ["lessons", "questions", "students"] as const;
+
+/**
+ * A course's numbers as CSV: `?table=lessons` (started and finished per lesson), `?table=questions`
+ * (hardest questions) or `?table=students` (each learner's results, in the page's sort order).
+ */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   await requireTeamAccess(context, "course", params.slug, url.pathname);
   const { db } = context.get(servicesContext);
-  const table = url.searchParams.get("table");
-  if (table !== "lessons" && table !== "questions") throw data("Say which table: ?table=lessons or ?table=questions.", { status: 400 });
+  const table = TABLES.find((name) => name === url.searchParams.get("table"));
+  if (!table) throw data("Say which table: ?table=lessons, ?table=questions or ?table=students.", { status: 400 });
   if (!(await staffCourse(db, params.slug))) throw data("No such course", { status: 404 });
   const stats = await courseStats(db, params.slug);
-  const text =
-    table === "lessons"
-      ? csvFile(
-          ["lesson", "title", "learners_started", "learners_finished"],
-          stats.lessons.map((lesson) => [lesson.number, lesson.title, lesson.started, lesson.finished]),
-        )
-      : csvFile(
-          ["quiz", "question", "answers", "wrong", "wrong_share"],
-          stats.hardest.map((entry) => [entry.quiz, entry.question, entry.answered, entry.wrong, Number(entry.wrongShare.toFixed(4))]),
-        );
-  return csvDownload(text, `${params.slug}-${table}.csv`);
+  return csvDownload(await tableText(db, params.slug, table, stats, url), `${params.slug}-${table}.csv`);
+}
+
+async function tableText(
+  db: Parameters<typeof courseStats>[0],
+  slug: string,
+  table: (typeof TABLES)[number],
+  stats: Awaited<ReturnType<typeof courseStats>>,
+  url: URL,
+) {
+  if (table === "lessons")
+    return csvFile(
+      ["lesson", "title", "learners_started", "learners_finished"],
+      stats.lessons.map((lesson) => [lesson.number, lesson.title, lesson.started, lesson.finished]),
+    );
+  if (table === "questions")
+    return csvFile(
+      ["quiz", "question", "answers", "wrong", "wrong_share"],
+      stats.hardest.map((entry) => [entry.quiz, entry.question, entry.answered, entry.wrong, Number(entry.wrongShare.toFixed(4))]),
+    );
+  const { sort, order } = readResultSort(url);
+  const students = await studentResults(
+    db,
+    slug,
+    stats.quizzes.map((quiz) => quiz.slug),
+  );
+  return csvFile(
+    ["name", "email", "lessons_finished", "lessons_published", "quiz_attempts", "best_score_percent", "last_active"],
+    sortResults(students, sort, order).map((row) => [
+      row.name,
+      row.email,
+      row.lessonsFinished,
+      stats.lessons.length,
+      row.quizAttempts,
+      row.bestPercent,
+      row.lastActivity,
+    ]),
+  );
 }

@@ -1,29 +1,55 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { site } from "#app/content/site.ts";
 import { servicesContext } from "#app/context.ts";
 import { courseStats } from "#app/features/courses/course-stats.server.ts";
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
-import { requireTeamAccess } from "#app/features/teams/access.server.ts";
+import { readResultSort, sortResults, studentResults } from "#app/features/courses/student-results.server.ts";
+import { visibleToStaff, requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { BarChart } from "#app/features/staff/components/bar-chart.tsx";
+import { SortHeader } from "#app/features/staff/components/sort-header.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/course-stats";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData ? `Numbers: ${loaderData.title}` : errorTitle(error));
 
+const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: site.timeZone });
+
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   await requireTeamAccess(context, "course", params.slug, url.pathname);
   const { db } = context.get(servicesContext);
   const found = await staffCourse(db, params.slug);
   if (!found) throw data("No such course", { status: 404 });
-  return { slug: found.course.slug, title: found.course.title, stats: await courseStats(db, params.slug) };
+  const stats = await courseStats(db, params.slug);
+  const sorted = readResultSort(url);
+  const students = sortResults(
+    await studentResults(
+      db,
+      params.slug,
+      stats.quizzes.map((quiz) => quiz.slug),
+    ),
+    sorted.sort,
+    sorted.order,
+  ).map((row) => ({ ...row, lastActivityText: when(row.lastActivity) }));
+  const quizzes = await visibleToStaff(context, "quiz");
+  return {
+    slug: found.course.slug,
+    title: found.course.title,
+    stats,
+    students,
+    sorted,
+    // Question-by-question results live with each quiz, for those on its team.
+    quizResults: stats.quizzes.filter((quiz) => quizzes.visible(quiz.slug)),
+  };
 }
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 export default function CourseStats({ loaderData }: Route.ComponentProps) {
-  const { slug, title, stats } = loaderData;
+  const { slug, title, stats, students, sorted, quizResults } = loaderData;
   const csv = (table: string) => `/staff/courses/${slug}/stats.csv?table=${table}`;
+  const quizNames = stats.quizzes.map((quiz) => quiz.title).join(" or ");
   return (
     <>
       <PageHeader title={`Numbers: ${title}`} trail={staffTrail.course({ slug, title })} />
@@ -49,6 +75,64 @@ export default function CourseStats({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
 
+        <section aria-labelledby="students-heading" id="students" className="scroll-mt-24">
+          <h2 id="students-heading" className="section-title">
+            Students
+          </h2>
+          {students.length === 0 ? (
+            <p className="text-muted">No signed-in learner has started a lesson{quizNames && ` or taken ${quizNames}`} yet.</p>
+          ) : (
+            <>
+              <p className="mb-4 text-muted">
+                Every learner who started a lesson{quizNames && ` or took ${quizNames}`}. Choose a column heading to sort by it.
+              </p>
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Students and their results</caption>
+                  <thead className="border-b-2 border-gray-300">
+                    <tr>
+                      <SortHeader column="name" label="Student" sorted={sorted} anchor="students" />
+                      <SortHeader
+                        column="lessons"
+                        label={`Lessons finished (of ${stats.lessons.length})`}
+                        sorted={sorted}
+                        anchor="students"
+                        firstOrder="descending"
+                      />
+                      <SortHeader column="attempts" label="Quiz attempts" sorted={sorted} anchor="students" firstOrder="descending" />
+                      <SortHeader column="best" label="Best score" sorted={sorted} anchor="students" firstOrder="descending" />
+                      <SortHeader column="last" label="Last active" sorted={sorted} anchor="students" firstOrder="descending" />
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {students.map((student, index) => (
+                      <tr key={`${student.email}-${index}`} className="border-b border-gray-200">
+                        <td className="py-2 pr-4">
+                          {student.name}
+                          {student.email && <span className="block text-muted">{student.email}</span>}
+                        </td>
+                        <td className="py-2 pr-4">{student.lessonsFinished}</td>
+                        <td className="py-2 pr-4">{student.quizAttempts}</td>
+                        <td className="py-2 pr-4">{student.bestPercent === null ? "not taken" : `${student.bestPercent}%`}</td>
+                        <td className="py-2 pr-4">
+                          <time dateTime={student.lastActivity}>{student.lastActivityText}</time>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <a
+                href={`${csv("students")}&sort=${sorted.sort}&order=${sorted.order}`}
+                download
+                className="mt-4 inline-block text-brand-800 underline"
+              >
+                Download the students' results as CSV
+              </a>
+            </>
+          )}
+        </section>
+
         <section aria-labelledby="lessons-heading">
           <h2 id="lessons-heading" className="section-title">
             Lessons finished
@@ -61,6 +145,33 @@ export default function CourseStats({ loaderData }: Route.ComponentProps) {
                 bars={stats.lessons.map((lesson) => ({ label: `${lesson.number}. ${lesson.title}`, value: lesson.finished }))}
                 max={Math.max(1, stats.learnersStarted)}
               />
+              <table className="mt-6 w-full text-left text-sm">
+                <caption className="sr-only">Learners per lesson</caption>
+                <thead className="border-b-2 border-gray-300">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4">
+                      Lesson
+                    </th>
+                    <th scope="col" className="py-2 pr-4">
+                      Started
+                    </th>
+                    <th scope="col" className="py-2">
+                      Finished
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {stats.lessons.map((lesson) => (
+                    <tr key={lesson.number} className="border-b border-gray-200">
+                      <td className="py-2 pr-4">
+                        {lesson.number}. {lesson.title}
+                      </td>
+                      <td className="py-2 pr-4">{lesson.started}</td>
+                      <td className="py-2">{lesson.finished}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
               <a href={csv("lessons")} download className="mt-4 inline-block text-brand-800 underline">
                 Download as CSV
               </a>
@@ -77,7 +188,7 @@ export default function CourseStats({ loaderData }: Route.ComponentProps) {
           {stats.quizzes.length === 0 ? (
             <p className="text-muted">No quiz leads to this course (a quiz's Watch Now course is set in the quiz editor).</p>
           ) : stats.hardest.length === 0 ? (
-            <p className="text-muted">No one has finished {stats.quizzes.join(" or ")} while signed in yet.</p>
+            <p className="text-muted">No one has finished {quizNames} while signed in yet.</p>
           ) : (
             <>
               <BarChart
@@ -120,6 +231,17 @@ export default function CourseStats({ loaderData }: Route.ComponentProps) {
                 Download as CSV
               </a>
             </>
+          )}
+          {quizResults.length > 0 && (
+            <ul className="mt-4 space-y-1">
+              {quizResults.map((quiz) => (
+                <li key={quiz.slug}>
+                  <Link to={`/staff/quizzes/${quiz.slug}/results`} className="text-brand-800 underline">
+                    Every question of {quiz.title}: how many got it right and what they chose
+                  </Link>
+                </li>
+              ))}
+            </ul>
           )}
         </section>
       </div>

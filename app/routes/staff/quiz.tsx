@@ -89,6 +89,9 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
           <Link to={`/staff/quizzes/${quiz.slug}/preview`} className="text-brand-800 underline">
             Preview as a student
           </Link>
+          <Link to={`/staff/quizzes/${quiz.slug}/results`} className="text-brand-800 underline">
+            Results question by question
+          </Link>
           <a href={`/staff/quizzes/${quiz.slug}/export.gift`} download className="text-brand-800 underline">
             Export to GIFT
           </a>
