@@ -55,6 +55,7 @@ export default [
   layout("routes/staff/layout.tsx", [
     route("staff", "routes/staff/index.tsx"),
     route("staff/messages", "routes/staff/messages.tsx"),
+    route("staff/feedback", "routes/staff/hidden-feedback.tsx"),
     route("staff/courses", "routes/staff/courses.tsx"),
     route("staff/courses/new", "routes/staff/course-new.tsx"),
     route("staff/courses/:slug", "routes/staff/course.tsx"),

@@ -36,6 +36,7 @@ const staffPages = [
   "/staff/quizzes/java/export.gift",
   "/staff/quizzes/java/results",
   "/staff/quizzes/java/results.csv",
+  "/staff/feedback",
   "/staff/accounts",
   "/staff/audit",
   "/staff/newsletter.csv",
@@ -48,7 +49,9 @@ const staffActions: [string, Record<string, string>][] = [
   ["/staff/courses/java/lessons/java-01", { intent: "notes", notes: "## Written by a student" }],
   ["/staff/quizzes", { slug: "sneaky", title: "Sneaky", coursePath: "/courses/java" }],
   ["/staff/quizzes/java", { intent: "unpublish" }],
+  ["/staff/feedback", { intent: "delete", id: "0".repeat(24), confirmed: "yes" }],
   ["/staff/accounts", { intent: "disable", sub: "anyone" }],
+  ["/staff/accounts", { intent: "role-by-address", email: "someone@college.example", role: "admin" }],
 ];
 
 const tinyPng = () =>
@@ -112,7 +115,7 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect(visitor.status).toBe(302);
       expect(visitor.headers.get("location")).toBe("/signin?return_to=%2Fstaff%2Fcourses");
       const teacher = await person("teacher");
-      for (const path of ["/staff/accounts", "/staff/audit", "/staff/newsletter.csv"])
+      for (const path of ["/staff/accounts", "/staff/audit", "/staff/newsletter.csv", "/staff/feedback"])
         expect((await teacher.browser.request(path)).status, path).toBe(403);
       expect((await teacher.browser.request("/staff/courses")).status).toBe(200);
       const moderator = await person("moderator");
@@ -148,6 +151,8 @@ describe.each(engines)("the staff area on %s", (engine) => {
           ["/staff/accounts", { intent: "role", sub: ownSub, role: "admin" }],
           ["/staff/accounts", { intent: "disable", sub: targetSub }],
           ["/staff/accounts", { intent: "enable", sub: disabledSub }],
+          ["/staff/accounts", { intent: "role-by-address", email: staff.email, role: "admin" }],
+          ["/staff/accounts", { intent: "role-by-address", email: "newcomer@college.example", role: "teacher" }],
           // React Router's own form requests reach the same action.
           ["/staff/accounts.data", { intent: "role", sub: ownSub, role: "admin" }],
           ["/staff/accounts.data", { intent: "disable", sub: targetSub }],
@@ -775,6 +780,124 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect((await root.browser.postForm("/staff/accounts", { intent: "role", sub, role: "wizard" })).status).toBe(400);
     });
 
+    it("give a role by address before the first sign-in, which applies at it, and refuse what cannot be given, storing nothing", async () => {
+      const root = await admin();
+      const newcomer = `Newcomer-${process.pid}@College.example`;
+      const given = await root.browser.postForm("/staff/accounts", { intent: "role-by-address", email: `  ${newcomer} `, role: "teacher" });
+      expect(given.status).toBe(303);
+      const waiting = visibleText(await (await root.browser.request("/staff/accounts")).text());
+      expect(waiting).toMatch(new RegExp(`Roles waiting for a first sign-in.*${newcomer.toLowerCase().replace(/[.+]/g, "\\$&")} Teacher`));
+      const entry = await handle.db
+        .selectFrom("audit_log")
+        .selectAll()
+        .where("subject", "=", `email:${newcomer.toLowerCase()}`)
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(entry.after!)).toEqual({ email: newcomer.toLowerCase(), role: "teacher" });
+
+      // The first sign-in with the address brings the role; the list no longer waits for it.
+      const browser = new TestBrowser(site.url, "198.51.100.230");
+      await registerIn(browser, newcomer.toLowerCase(), "Nia Newcomer");
+      expect((await browser.request("/staff/courses")).status).toBe(200);
+      expect(visibleText(await (await root.browser.request("/staff/accounts")).text())).not.toContain("Roles waiting for a first sign-in");
+
+      const roles = () => handle.db.selectFrom("user_roles").selectAll().orderBy("email").execute();
+      const before = { roles: await roles(), audit: await auditCount() };
+      for (const [form, status, message] of [
+        [{ email: "not an address", role: "teacher" }, 400, "Give the person's email address, the one they sign in with."],
+        [{ email: "", role: "teacher" }, 400, "Give the person's email address, the one they sign in with."],
+        [{ email: "wizard@college.example", role: "wizard" }, 400, "Choose a role."],
+        [{ email: `${"a".repeat(250)}@college.example`, role: "teacher" }, 400, "An email address has at most 254 characters."],
+        [{ email: root.email.toUpperCase(), role: "student" }, 409, "administrator through ADMIN_EMAILS"],
+      ] as const) {
+        const refused = await root.browser.postForm("/staff/accounts", { intent: "role-by-address", ...form });
+        expect(refused.status, JSON.stringify(form)).toBe(status);
+        const page = visibleText(await refused.text());
+        expect(page).toContain(message);
+        // The typed address is kept in the form.
+        if (form.email)
+          expect(await (await root.browser.postForm("/staff/accounts", { intent: "role-by-address", ...form })).text()).toContain(
+            `value="${form.email.replace(/"/g, "&quot;")}"`,
+          );
+      }
+      expect({ roles: await roles(), audit: await auditCount() }).toEqual(before);
+    });
+
+    it("name the person a change was done to in the audit log, and find the line by their name or email", async () => {
+      const root = await admin();
+      const learner = await person("student");
+      const { sub, name } = await handle.db
+        .selectFrom("people")
+        .select(["sub", "name"])
+        .where("email", "=", learner.email)
+        .executeTakeFirstOrThrow();
+      expect((await root.browser.postForm("/staff/accounts", { intent: "role", sub, role: "moderator" })).status).toBe(303);
+      for (const search of [name, learner.email.toUpperCase()]) {
+        const page = visibleText(await (await root.browser.request(`/staff/audit?q=${encodeURIComponent(search)}`)).text());
+        expect(page, search).toContain(`did account.role on ${name} (${learner.email}) person:${sub}`);
+        expect(page, search).not.toContain("newsletter.export");
+      }
+    });
+
+    it("let moderators show or delete hidden feedback from one queue; delete asks first, and a stale page changes nothing", async () => {
+      const moderator = await person("moderator");
+      const post = async (comment: string) => {
+        const posted = await new TestBrowser(site.url, "198.51.100.241").postForm("/feedback/new", {
+          name: "Rafi Q",
+          comment,
+          image: "",
+          rating: "2",
+        });
+        expect(posted.status).toBe(303);
+        const { id } = await handle.db.selectFrom("feedback_posts").select("id").where("comment", "=", comment).executeTakeFirstOrThrow();
+        expect((await moderator.browser.postForm(`/feedback/${id}`, { intent: "hide" })).status).toBe(303);
+        return id;
+      };
+      const toShow = await post(`Hidden then shown ${process.pid}.`);
+      const toDelete = await post(`Hidden then deleted ${process.pid}.`);
+      const queue = visibleText(await (await moderator.browser.request("/staff/feedback")).text());
+      expect(queue).toContain(`Hidden then shown ${process.pid}.`);
+      expect(queue).toMatch(new RegExp(`Hidden then deleted ${process.pid}\\..*Hidden by ${moderator.email.replace(/[.+]/g, "\\$&")} on`));
+      const wallHas = async (text: string) =>
+        visibleText(await (await new TestBrowser(site.url).request("/feedback")).text()).includes(text);
+      expect(await wallHas(`Hidden then shown ${process.pid}.`)).toBe(false);
+
+      const shown = await moderator.browser.postForm("/staff/feedback", { intent: "show", id: toShow });
+      expect(shown.status).toBe(303);
+      expect(shown.headers.get("location")).toBe("/staff/feedback?saved=shown");
+      expect(await wallHas(`Hidden then shown ${process.pid}.`)).toBe(true);
+      // Shown meanwhile by someone else: the stale page's second Show changes nothing and says why.
+      const stale = await moderator.browser.postForm("/staff/feedback", { intent: "show", id: toShow });
+      expect(stale.status).toBe(409);
+      expect(visibleText(await stale.text())).toContain("already on the wall again");
+
+      const asked = await moderator.browser.postForm("/staff/feedback", { intent: "delete", id: toDelete });
+      expect(asked.status).toBe(200);
+      expect(visibleText(await asked.text())).toContain("Delete this feedback for good?");
+      expect(await handle.db.selectFrom("feedback_posts").select("id").where("id", "=", toDelete).execute()).toHaveLength(1);
+      const deleted = await moderator.browser.postForm("/staff/feedback", { intent: "delete", id: toDelete, confirmed: "yes" });
+      expect(deleted.status).toBe(303);
+      expect(await handle.db.selectFrom("feedback_posts").select("id").where("id", "=", toDelete).execute()).toHaveLength(0);
+      const log = await handle.db
+        .selectFrom("audit_log")
+        .select(["action", "subject"])
+        .where("subject", "in", [`feedback:${toShow}`, `feedback:${toDelete}`])
+        .orderBy("id")
+        .execute();
+      expect(log.map((line) => line.action)).toEqual(["feedback.hide", "feedback.hide", "feedback.show", "feedback.delete"]);
+
+      const before = await auditCount();
+      for (const [form, status] of [
+        [{ intent: "delete", id: toDelete, confirmed: "yes" }, 404],
+        [{ intent: "show", id: "not-an-id" }, 404],
+        [{ intent: "hide", id: toShow }, 400],
+        [{ id: toShow }, 400],
+      ] as const) {
+        expect((await moderator.browser.postForm("/staff/feedback", form)).status, JSON.stringify(form)).toBe(status);
+      }
+      expect(await auditCount()).toBe(before);
+      expect(await wallHas(`Hidden then shown ${process.pid}.`)).toBe(true);
+    });
+
     it("find moderators' work in the audit log: hiding feedback and handling contact messages", async () => {
       const root = await admin();
       const moderator = await person("moderator");
@@ -794,7 +917,7 @@ describe.each(engines)("the staff area on %s", (engine) => {
       const log = await handle.db
         .selectFrom("audit_log")
         .selectAll()
-        .where("action", "in", ["feedback.hide", "contact.handle"])
+        .where("subject", "in", [`feedback:${post.id}`, `contact-message:${message.id}`])
         .orderBy("id")
         .execute();
       expect(log.map((entry) => [entry.action, entry.subject])).toEqual([

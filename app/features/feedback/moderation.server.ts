@@ -53,26 +53,64 @@ export async function moderateFeedback({ db }: RequestServices, user: SessionUse
   if (submission.status !== "success") return refused(submission.reply(), 400);
   const { intent } = submission.value;
   const post = await visiblePost(db, id, user, request);
-  // A moderator's change is written to the audit log with it; an author deleting their own post is not staff work.
-  const moderator = isModerator(user) && post.author_sub !== user!.sub ? actorOf(user!) : null;
-  const audited = (action: string, change: (trx: Kysely<Database>) => Promise<boolean>) =>
-    db.transaction().execute(async (trx) => {
-      const changed = await change(trx);
-      const { id: _id, ...record } = post;
-      if (changed && moderator) await recordStaffAction(trx, moderator, { action, subject: `feedback:${post.id}`, before: record });
-      return changed;
-    });
   if (intent === "delete") {
     const verdict = deleteVerdict(post, user, authorTokenHash(request));
     if (!verdict.allowed) return refused(submission.reply({ formErrors: [verdict.message] }), verdict.status);
     // Two deletes racing: the second finds nothing, as a later one would.
-    if (!(await audited("feedback.delete", (trx) => deleteFeedback(trx, post.id)))) throw notFound();
+    if (!(await applyModeration(db, post, intent, user))) throw notFound();
     return redirect("/feedback?deleted=1", 303);
   }
   if (!isModerator(user)) {
     return refused(submission.reply({ formErrors: ["Only moderators can hide or show feedback."] }), user ? 403 : 401);
   }
-  const hiddenBy = intent === "hide" ? (user!.email ?? user!.name) : null;
-  if (!(await audited(`feedback.${intent}`, (trx) => setFeedbackHidden(trx, post.id, hiddenBy)))) throw notFound();
+  if (!(await applyModeration(db, post, intent, user!))) throw notFound();
   return redirect(intent === "hide" ? "/feedback" : `/feedback/${post.id}`, 303);
+}
+
+/**
+ * Deletes, hides or shows a post once allowed; says whether it was still there. A moderator's change
+ * is written to the audit log with it; an author deleting their own post is not staff work.
+ */
+async function applyModeration(db: Kysely<Database>, post: FeedbackRow, intent: "delete" | "hide" | "show", user: SessionUser | null) {
+  const moderator = isModerator(user) && post.author_sub !== user!.sub ? actorOf(user!) : null;
+  return db.transaction().execute(async (trx) => {
+    const changed =
+      intent === "delete"
+        ? await deleteFeedback(trx, post.id)
+        : await setFeedbackHidden(trx, post.id, intent === "hide" ? (user!.email ?? user!.name) : null);
+    const { id: _id, ...record } = post;
+    if (changed && moderator)
+      await recordStaffAction(trx, moderator, { action: `feedback.${intent}`, subject: `feedback:${post.id}`, before: record });
+    return changed;
+  });
+}
+
+/** The moderation queue's page: hidden posts, most recently hidden first, with who hid them. */
+export async function hiddenFeedbackPage(db: Kysely<Database>, page: number) {
+  const rows = await db
+    .selectFrom("feedback_posts")
+    .selectAll()
+    .where("hidden_at", "is not", null)
+    .orderBy("hidden_at", "desc")
+    .orderBy("id", "desc")
+    .limit(HIDDEN_PAGE_SIZE + 1)
+    .offset((page - 1) * HIDDEN_PAGE_SIZE)
+    .execute();
+  return {
+    posts: rows.slice(0, HIDDEN_PAGE_SIZE).map((row) => ({ ...feedbackCard(row), hiddenAt: row.hidden_at!, hiddenBy: row.hidden_by })),
+    more: rows.length > HIDDEN_PAGE_SIZE,
+  };
+}
+
+export const HIDDEN_PAGE_SIZE = 20;
+
+/**
+ * A moderator's Show or Delete from the queue. "gone" when the post no longer exists, "not hidden"
+ * when another moderator showed it meanwhile (nothing changed: the queue's page is out of date).
+ */
+export async function moderateHidden(db: Kysely<Database>, moderator: SessionUser, id: string, intent: "show" | "delete") {
+  const post = feedbackIdSchema.safeParse(id).success ? await findFeedback(db, id) : undefined;
+  if (!post) return "gone" as const;
+  if (post.hidden_at === null) return "not hidden" as const;
+  return (await applyModeration(db, post, intent, moderator)) ? ("done" as const) : ("gone" as const);
 }

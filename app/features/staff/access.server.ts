@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { requireRole } from "#app/features/auth/index.server.ts";
 import { actorOf } from "#app/lib/db/audit-log.server.ts";
-import { adminRoles, contentRoles } from "#app/features/auth/index.ts";
+import { adminRoles, contentRoles, moderatorRoles } from "#app/features/auth/index.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -15,4 +15,10 @@ export function requireContentStaff(context: Context, returnTo: string) {
 export function requireAdmin(context: Context, returnTo: string) {
   const { user } = requireRole(context, returnTo, adminRoles);
   return { user, actor: actorOf(user) };
+}
+
+/** A moderator or administrator: feedback and contact messages. */
+export function requireModerator(context: Context, returnTo: string) {
+  const { user } = requireRole(context, returnTo, moderatorRoles);
+  return { user };
 }

@@ -1,6 +1,7 @@
-import type { Kysely } from "kysely";
-import { assignRole, endSessionsOf } from "#app/features/auth/index.server.ts";
-import { isRole, type Role } from "#app/features/auth/index.ts";
+import { sql, type Kysely } from "kysely";
+import { z } from "zod";
+import { assignRole, endSessionsOf, normaliseEmail } from "#app/features/auth/index.server.ts";
+import { isRole, roles, type Role } from "#app/features/auth/index.ts";
 import { containsText } from "#app/lib/db/contains-text.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server.ts";
@@ -95,6 +96,74 @@ export async function setDisabled(db: Kysely<Database>, actor: StaffActor, sub: 
       subject: `person:${sub}`,
       before: { name: before.name, email: before.email, disabled_at: before.disabled_at },
       after: { name: before.name, email: before.email, ...update },
+    });
+    return done(undefined);
+  });
+}
+
+const addressMessage = "Give the person's email address, the one they sign in with.";
+
+/** A role given by address, to someone who may not have signed in yet. */
+export const roleByAddressSchema = z.object({
+  email: z
+    .string({ error: addressMessage })
+    .trim()
+    .pipe(z.email({ error: addressMessage }).max(254, "An email address has at most 254 characters.")),
+  role: z.enum(roles, { error: "Choose a role." }),
+});
+
+/**
+ * Roles given to addresses no one has signed in with yet (students aside: that is everyone's role
+ * anyway), newest first. Each applies at that address's first sign-in.
+ */
+export async function waitingRoles(db: Kysely<Database>) {
+  return db
+    .selectFrom("user_roles")
+    .select(["email", "role", "updated_at"])
+    .where("role", "!=", "student")
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("people")
+            .select("sub")
+            .where(sql<boolean>`lower(people.email) = user_roles.email`),
+        ),
+      ),
+    )
+    .orderBy("updated_at", "desc")
+    .limit(200)
+    .execute();
+}
+
+/**
+ * Gives a role to whoever signs in with this address: at their first sign-in if they have not
+ * signed in yet, at once to their sessions if they have. Student takes a given role back.
+ */
+export async function giveRoleByAddress(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  address: string,
+  role: Role,
+  adminEmails: readonly string[],
+) {
+  const email = normaliseEmail(address);
+  if (adminEmails.includes(email))
+    return refused(409, "This address is an administrator through ADMIN_EMAILS: change that setting to change its role.");
+  return staffChange(db, null, async (trx) => {
+    const person = await trx
+      .selectFrom("people")
+      .select("sub")
+      .where(sql<boolean>`lower(email) = ${email}`)
+      .executeTakeFirst();
+    if (person?.sub === actor.sub && role !== "admin")
+      return refused(409, "You cannot take away your own administrator role: ask another administrator.");
+    const before = await trx.selectFrom("user_roles").select("role").where("email", "=", email).executeTakeFirst();
+    await assignRole(trx, email, role);
+    await recordStaffAction(trx, actor, {
+      action: "account.role",
+      subject: person ? `person:${person.sub}` : `email:${email}`,
+      before: { email, role: before?.role ?? null },
+      after: { email, role },
     });
     return done(undefined);
   });

@@ -20,6 +20,12 @@ const areas = [
     text: "Read what people sent through the contact form and mark it handled.",
     roles: moderatorRoles,
   },
+  {
+    href: "/staff/feedback",
+    label: "Hidden feedback",
+    text: "Posts hidden from the feedback wall: show one again or delete it.",
+    roles: moderatorRoles,
+  },
   { href: "/staff/accounts", label: "Accounts", text: "Find people, change their role, disable an account.", roles: adminRoles },
   {
     href: "/staff/newsletter.csv",

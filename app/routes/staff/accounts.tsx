@@ -6,7 +6,14 @@ import { isRole, roles } from "#app/features/auth/roles.ts";
 import { requireAdmin } from "#app/features/staff/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { SavedNotice } from "#app/features/staff/components/publication-section.tsx";
-import { changeRole, peoplePage, setDisabled } from "#app/features/staff/people-admin.server.ts";
+import {
+  changeRole,
+  giveRoleByAddress,
+  peoplePage,
+  roleByAddressSchema,
+  setDisabled,
+  waitingRoles,
+} from "#app/features/staff/people-admin.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.ts";
 import { unconfirmed } from "#app/features/staff/index.server.ts";
@@ -25,8 +32,11 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const search = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const page = Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
-  const { people, more } = await peoplePage(db, { search, page, adminEmails: config.ADMIN_EMAILS });
-  return { people, more, page, search, saved: url.searchParams.get("saved") };
+  const [{ people, more }, waiting] = await Promise.all([
+    peoplePage(db, { search, page, adminEmails: config.ADMIN_EMAILS }),
+    waitingRoles(db),
+  ]);
+  return { people, more, page, search, waiting, saved: url.searchParams.get("saved") };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -36,6 +46,15 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const sub = String(form.get("sub") ?? "");
   const intent = form.get("intent");
   const role = form.get("role");
+  if (intent === "role-by-address") {
+    const asked = roleByAddressSchema.safeParse({ email: form.get("email") ?? undefined, role: role ?? undefined });
+    const typed = String(form.get("email") ?? "");
+    if (!asked.success)
+      return data({ form: "address" as const, sub, email: typed, message: asked.error.issues[0]!.message }, { status: 400 });
+    const given = await giveRoleByAddress(db, actor, asked.data.email, asked.data.role, config.ADMIN_EMAILS);
+    if (!given.ok) return data({ form: "address" as const, sub, email: typed, message: given.message }, { status: given.status });
+    return redirect(`${pagePath}?saved=role-by-address#by-address`, 303);
+  }
   const ask =
     intent === "disable" &&
     unconfirmed(form, {
@@ -51,7 +70,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       : intent === "disable" || intent === "enable"
         ? await setDisabled(db, actor, sub, intent === "disable")
         : ({ ok: false, status: 400, message: "This form did not say what to change. Reload the page and try again." } as const);
-  if (!result.ok) return data({ sub, message: result.message }, { status: result.status });
+  if (!result.ok) return data({ form: "person" as const, sub, email: "", message: result.message }, { status: result.status });
   const back = new URLSearchParams(url.search);
   back.set("saved", String(intent));
   return redirect(`${pagePath}?${back}`, 303);
@@ -61,11 +80,13 @@ const savedText: Record<string, string> = {
   role: "The role was changed. It applies at once to the person's open sessions.",
   disable: "The account was disabled: its sessions have ended and it cannot sign in.",
   enable: "The account was enabled again: the person can sign in.",
+  "role-by-address": "The role was given. It applies at the address's next sign-in, and at once to any session it has now.",
 };
 
 export default function Accounts({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { confirmation, reply: actionData } = splitConfirmation(answer);
-  const { people, more, page, search, saved } = loaderData;
+  const { people, more, page, search, waiting, saved } = loaderData;
+  const byAddress = actionData?.form === "address" ? actionData : undefined;
   const [params] = useSearchParams();
   const pageLink = (n: number) => {
     const next = new URLSearchParams(params);
@@ -80,7 +101,7 @@ export default function Accounts({ loaderData, actionData: answer }: Route.Compo
       <div className="section space-y-8">
         <SavedNotice message={(saved && savedText[saved]) || null} />
         <SearchForm id="people-search" label="Name or email" value={search} />
-        <FormProblem message={actionData?.message} />
+        <FormProblem message={actionData?.form === "person" ? actionData.message : undefined} />
         {people.length === 0 ? (
           <p className="text-muted">{search ? `No one whose name or email contains “${search}”.` : "No one has signed in yet."}</p>
         ) : (
@@ -186,6 +207,85 @@ export default function Accounts({ loaderData, actionData: answer }: Route.Compo
           {page > 1 && <Link to={pageLink(page - 1)}>Previous page</Link>}
           {more && <Link to={pageLink(page + 1)}>Next page</Link>}
         </nav>
+
+        <section id="by-address" aria-labelledby="by-address-heading" className="max-w-2xl scroll-mt-24 space-y-4">
+          <h2 id="by-address-heading" className="section-title">
+            Give a role by email address
+          </h2>
+          <p>
+            For someone who has not signed in yet, such as a new teacher: the role applies at their first sign-in with this address (when
+            the sign-in service vouches for it). To put a teacher on a course's or quiz's team, add their address on that course's or quiz's
+            page.
+          </p>
+          <Form method="post" className="flex flex-wrap items-end gap-3">
+            <FormProblem message={byAddress?.message} />
+            <div>
+              <label htmlFor="address-email" className="block font-semibold">
+                Email address
+              </label>
+              <input
+                id="address-email"
+                name="email"
+                type="email"
+                required
+                maxLength={254}
+                autoComplete="off"
+                defaultValue={byAddress?.email}
+                aria-invalid={byAddress ? true : undefined}
+                className="mt-1 rounded-md border border-gray-400 px-3 py-2"
+              />
+            </div>
+            <div>
+              <label htmlFor="address-role" className="block font-semibold">
+                Role
+              </label>
+              <select
+                id="address-role"
+                name="role"
+                defaultValue="teacher"
+                className="mt-1 rounded-md border border-gray-400 bg-white px-3 py-2"
+              >
+                {roles.map((role) => (
+                  <option key={role} value={role}>
+                    {roleLabels[role]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" name="intent" value="role-by-address" className="btn">
+              Give the role
+            </button>
+          </Form>
+          {waiting.length > 0 && (
+            <table className="w-full text-left">
+              <caption className="text-left font-semibold">Roles waiting for a first sign-in</caption>
+              <thead className="border-b-2 border-gray-300">
+                <tr>
+                  <th scope="col" className="py-2 pr-4">
+                    Address
+                  </th>
+                  <th scope="col" className="py-2 pr-4">
+                    Role
+                  </th>
+                  <th scope="col" className="py-2">
+                    Given
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {waiting.map((entry) => (
+                  <tr key={entry.email} className="border-b border-gray-200">
+                    <td className="py-2 pr-4">{entry.email}</td>
+                    <td className="py-2 pr-4">{isRole(entry.role) ? roleLabels[entry.role] : entry.role}</td>
+                    <td className="py-2">
+                      <time dateTime={entry.updated_at}>{entry.updated_at.slice(0, 10)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
       </div>
     </>
   );

@@ -35,6 +35,16 @@ function StoredRecord({ json }: { json: string | null }) {
   return <pre className="max-h-64 overflow-auto rounded bg-gray-50 p-2 text-xs whitespace-pre-wrap">{text}</pre>;
 }
 
+/** A person a change was done to: their name, and their email as they sign in now when known. */
+function Person({ name, email }: { name: string; email: string | null }) {
+  return (
+    <span>
+      <span className="font-semibold">{name}</span>
+      {email && <span className="text-muted"> ({email})</span>}
+    </span>
+  );
+}
+
 const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: site.timeZone });
 
 export default function Audit({ loaderData }: Route.ComponentProps) {
@@ -44,7 +54,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title="Audit log" trail={staffTrail.area} />
       <div className="section space-y-8">
-        <SearchForm id="audit-search" label="Who, what or which" value={search} />
+        <SearchForm id="audit-search" label="Who (name or email), what or which" value={search} />
         {entries.length === 0 ? (
           <p className="text-muted">
             {search ? `Nothing in the log matches “${search}”.` : "Nothing has been changed in the staff area yet."}
@@ -57,8 +67,16 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                   <time dateTime={entry.at} className="font-semibold">
                     {when(entry.at)}
                   </time>
-                  : <span>{entry.actor_name}</span> did <code className="rounded bg-gray-100 px-1">{entry.action}</code> on{" "}
-                  <code className="rounded bg-gray-100 px-1">{entry.subject}</code>
+                  : <span className="font-semibold">{entry.actor_name}</span> did{" "}
+                  <code className="rounded bg-gray-100 px-1">{entry.action}</code> on{" "}
+                  {entry.subject_name !== null ? (
+                    <>
+                      <Person name={entry.subject_name} email={entry.subject_email} />{" "}
+                      <code className="rounded bg-gray-100 px-1 text-xs">{entry.subject}</code>
+                    </>
+                  ) : (
+                    <code className="rounded bg-gray-100 px-1">{entry.subject}</code>
+                  )}
                 </p>
                 <details className="mt-2">
                   <summary className="cursor-pointer text-brand-800">Before and after</summary>
