@@ -81,6 +81,14 @@ test("an edited question leaves an older attempt's review as the learner saw it"
   await refused.getByRole("button", { name: "Save the question" }).click();
   await expect(main.getByRole("status")).toContainText("The question was saved.");
   expect(await seriousViolations(teacher.page)).toEqual([]);
+  // The settings' Save, far down a page that opens at its top again: the focus moves to the message, in sight.
+  const title = main.getByRole("textbox", { name: "Title" });
+  await title.fill("React");
+  await main.getByRole("button", { name: "Save the settings" }).click();
+  const saved = main.getByRole("status");
+  await expect(saved).toContainText("saved");
+  await expect(saved).toBeFocused();
+  await expect(saved).toBeInViewport();
 
   // Students see the new question at once; the older attempt's review still shows the old one.
   await open(learner.page, "/test/react");

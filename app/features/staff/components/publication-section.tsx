@@ -1,17 +1,34 @@
-import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, useLocation } from "react-router";
 import type { PublicationStatus } from "#app/lib/db/schema.ts";
 import { FormProblem } from "./form-problem.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
 /** What the editors say after a change (`?saved=…`), announced when the page arrives. */
 export function SavedNotice({ message }: { message: string | null }) {
+  const notice = useRef<HTMLParagraphElement>(null);
+  const { key } = useLocation();
+  // After a save the page may open at its top while the focus stays on the Save button, now out of
+  // sight: then the focus moves to this message, so keyboard and screen reader users land where the
+  // change is told. A button still in sight (a form that keeps its place, a lesson's Up) keeps it.
+  useEffect(() => {
+    if (!message || !notice.current) return;
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && focused !== document.body && inSight(focused)) return;
+    notice.current.focus({ preventScroll: true });
+    notice.current.scrollIntoView({ block: "center" });
+  }, [message, key]);
   if (!message) return null;
   return (
-    <p role="status" className="rounded-md bg-emerald-50 p-4 text-emerald-900">
+    <p ref={notice} tabIndex={-1} role="status" className="rounded-md bg-emerald-50 p-4 text-emerald-900">
       {message}
     </p>
   );
+}
+
+function inSight(element: HTMLElement) {
+  const box = element.getBoundingClientRect();
+  return box.height > 0 && box.bottom > 0 && box.top < window.innerHeight;
 }
 
 /**
