@@ -514,6 +514,36 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect(added.map((row) => row.question).sort()).toEqual(["Java _____ compiled to bytecode.", "Which is a JVM language?"]);
     });
 
+    it("send Watch Now only to a course or listing the site has, offering them to choose from", async () => {
+      const teacher = await person("teacher");
+      const page = await (await teacher.browser.request("/staff/quizzes/java")).text();
+      expect(page).toContain('<optgroup label="Courses">');
+      expect(page).toContain('<option value="/courses/java" selected="">Java Programming Course (/courses/java)</option>');
+      expect(page).toContain('<option value="/courses/fullstack">Full Stack Web Development (/courses/fullstack)</option>');
+      const quizzes = () => handle.db.selectFrom("quizzes").select(["slug", "title", "course_path"]).orderBy("slug").execute();
+      const before = { quizzes: await quizzes(), audit: await auditCount() };
+      for (const [path, form] of [
+        ["/staff/quizzes/java", { intent: "settings", title: "Java", coursePath: "/courses/no-such-course" }],
+        ["/staff/quizzes/java", { intent: "settings", title: "Java", coursePath: "/about" }],
+        ["/staff/quizzes", { slug: "nowhere", title: "Nowhere", coursePath: "/courses/no-such-course" }],
+      ] as const) {
+        const refused = await teacher.browser.postForm(path, form);
+        expect(refused.status, JSON.stringify(form)).toBe(400);
+        expect(visibleText(await refused.text())).toContain("Choose a course or a listing of this site: no page answers at this address.");
+      }
+      expect({ quizzes: await quizzes(), audit: await auditCount() }).toEqual(before);
+      const saved = await teacher.browser.postForm("/staff/quizzes/java", {
+        intent: "settings",
+        title: "Java",
+        coursePath: "/cources/programming/java",
+      });
+      expect(saved.status).toBe(303);
+      expect(
+        (await handle.db.selectFrom("quizzes").select("course_path").where("slug", "=", "java").executeTakeFirstOrThrow()).course_path,
+      ).toBe("/cources/programming/java");
+      await teacher.browser.postForm("/staff/quizzes/java", { intent: "settings", title: "Java", coursePath: "/courses/java" });
+    });
+
     it("refuse a question that breaks the rules, changing nothing", async () => {
       const teacher = await person("teacher");
       const before = await handle.db.selectFrom("quiz_questions").selectAll().where("quiz_slug", "=", "java").orderBy("position").execute();

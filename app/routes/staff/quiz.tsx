@@ -2,21 +2,17 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { SelectField } from "#app/components/select-field.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
 import { QuestionForm, type QuestionValues } from "#app/features/quizzes/components/question-form.tsx";
 import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
 import { submitQuizEdit } from "#app/features/quizzes/editing/quiz-forms.server.ts";
+import { watchNowChoices } from "#app/features/quizzes/editing/watch-now.server.ts";
 import { quizSavedMessage } from "#app/features/quizzes/editing/saved-messages.ts";
 import type { quizSettingsSchema } from "#app/features/quizzes/editing/schemas.ts";
-import {
-  COURSE_PATH_MAX_LENGTH,
-  MAX_OPTIONS,
-  QUIZ_CSV_COLUMNS,
-  QUIZ_IMPORT_MAX_KB,
-  QUIZ_TITLE_MAX_LENGTH,
-} from "#app/features/quizzes/limits.ts";
+import { MAX_OPTIONS, QUIZ_CSV_COLUMNS, QUIZ_IMPORT_MAX_KB, QUIZ_TITLE_MAX_LENGTH } from "#app/features/quizzes/limits.ts";
 import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { TeamSection } from "#app/features/teams/components/team-section.tsx";
 import { isTeamForm, submitTeamChange } from "#app/features/teams/team-forms.server.ts";
@@ -39,6 +35,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!found) throw data("No such quiz", { status: 404 });
   const { quiz, questions } = found;
   return {
+    watchNow: await watchNowChoices(db),
     quiz: { slug: quiz.slug, title: quiz.title, status: quiz.status, coursePath: quiz.course_path, hubHref: quiz.hub_href },
     questions: questions.map((question) => ({
       id: question.id,
@@ -68,7 +65,7 @@ const blankQuestion: QuestionValues = { question: "", code: "", options: Array(M
 
 export default function StaffQuiz({ loaderData, actionData }: Route.ComponentProps) {
   const { confirmation, reply } = splitConfirmation(actionData);
-  const { quiz, questions, saved } = loaderData;
+  const { quiz, questions, saved, watchNow } = loaderData;
   const problem = (form: "settings" | "status" | "questions") => (reply?.form === form ? reply.message : undefined);
   const importing = reply?.form === "import" ? reply : undefined;
   /** The refusal of a question's form: a stored one's, by its id, or the new one's (no id). */
@@ -110,13 +107,15 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
               required
               maxLength={QUIZ_TITLE_MAX_LENGTH}
             />
-            <TextField
+            <SelectField
               key={fields.coursePath.key}
-              {...conformFieldProps(fields.coursePath)}
+              id={fields.coursePath.id}
+              name={fields.coursePath.name}
               label="Course for Watch Now"
-              required
-              maxLength={COURSE_PATH_MAX_LENGTH}
-              hint={`The hub links this quiz as ${quiz.hubHref}.`}
+              defaultValue={fields.coursePath.initialValue}
+              error={fields.coursePath.errors?.[0]}
+              options={watchNow}
+              hint={`The page the result's Watch Now button opens. The hub links this quiz as ${quiz.hubHref}.`}
             />
             <input type="hidden" name="intent" value="settings" />
             <SubmitButton busy={navigation.formData?.get("intent") === "settings"}>Save the settings</SubmitButton>

@@ -2,13 +2,15 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import type { z } from "zod";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { SelectField } from "#app/components/select-field.tsx";
 import { SubmitButton } from "#app/components/submit-button.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { servicesContext } from "#app/context.ts";
 import { staffQuizList } from "#app/features/quizzes/editing/quiz-editor.server.ts";
 import { submitNewQuiz } from "#app/features/quizzes/editing/quiz-forms.server.ts";
+import { watchNowChoices } from "#app/features/quizzes/editing/watch-now.server.ts";
 import type { newQuizSchema } from "#app/features/quizzes/editing/schemas.ts";
-import { COURSE_PATH_MAX_LENGTH, QUIZ_SLUG_MAX_LENGTH, QUIZ_TITLE_MAX_LENGTH } from "#app/features/quizzes/limits.ts";
+import { QUIZ_SLUG_MAX_LENGTH, QUIZ_TITLE_MAX_LENGTH } from "#app/features/quizzes/limits.ts";
 import { requireCreator, visibleToStaff } from "#app/features/teams/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
@@ -21,7 +23,9 @@ export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(e
 /** The quizzes this teacher is on the team of (every quiz, for an administrator), and a form for a new one. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { visible, everything } = await visibleToStaff(context, "quiz");
-  return { quizzes: (await staffQuizList(context.get(servicesContext).db)).filter((quiz) => visible(quiz.slug)), everything };
+  const { db } = context.get(servicesContext);
+  const [quizzes, watchNow] = await Promise.all([staffQuizList(db), watchNowChoices(db)]);
+  return { quizzes: quizzes.filter((quiz) => visible(quiz.slug)), everything, watchNow };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -77,13 +81,16 @@ export default function StaffQuizzes({ loaderData, actionData: reply }: Route.Co
               maxLength={QUIZ_SLUG_MAX_LENGTH}
               hint="The quiz will be at /test/ followed by this, e.g. python."
             />
-            <TextField
+            <SelectField
               key={fields.coursePath.key}
-              {...conformFieldProps(fields.coursePath)}
+              id={fields.coursePath.id}
+              name={fields.coursePath.name}
               label="Course for Watch Now"
-              required
-              maxLength={COURSE_PATH_MAX_LENGTH}
-              hint="The page the result's Watch Now button opens, e.g. /courses/java."
+              defaultValue={fields.coursePath.initialValue}
+              error={fields.coursePath.errors?.[0]}
+              placeholder="Choose a course or a listing"
+              options={loaderData.watchNow}
+              hint="The page the result's Watch Now button opens."
             />
             <SubmitButton busy={busy}>Create the quiz</SubmitButton>
           </Form>

@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import type { z } from "zod";
+import { SelectField } from "#app/components/select-field.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import type { ListingFields, listingSchema } from "../editing/schemas.ts";
 import { CARD_TITLE_MAX_LENGTH, DURATION_MAX_LENGTH, TEACHER_MAX_LENGTH } from "../limits.ts";
@@ -44,32 +45,16 @@ export function ListingForm({
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fields.category.id} className="block font-medium">
-            Listing
-          </label>
-          <select
-            key={fields.category.key}
-            id={fields.category.id}
-            name={fields.category.name}
-            defaultValue={fields.category.initialValue ?? ""}
-            aria-invalid={categoryError ? true : undefined}
-            aria-describedby={categoryError ? `${fields.category.id}-error` : undefined}
-            className="mt-1 w-full rounded-md border border-gray-400 bg-white px-3 py-2"
-          >
-            <option value="">Choose a listing</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.name}
-              </option>
-            ))}
-          </select>
-          {categoryError && (
-            <p id={`${fields.category.id}-error`} className="mt-1 text-sm text-red-700">
-              {categoryError}
-            </p>
-          )}
-        </div>
+        <SelectField
+          key={fields.category.key}
+          id={fields.category.id}
+          name={fields.category.name}
+          label="Listing"
+          defaultValue={fields.category.initialValue ?? ""}
+          error={categoryError}
+          placeholder="Choose a listing"
+          options={categories.map((category) => ({ value: category.id, label: category.name }))}
+        />
         <TextField
           key={fields.title.key}
           {...conformFieldProps(fields.title)}

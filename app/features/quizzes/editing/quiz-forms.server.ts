@@ -19,6 +19,7 @@ import {
   updateQuizSettings,
 } from "./quiz-editor.server.ts";
 import { newQuizSchema, quizSettingsSchema, readQuestionForm } from "./schemas.ts";
+import { isWatchNowChoice, notAChoice } from "./watch-now.server.ts";
 
 /** A refused question form: its message(s) and what was typed, to show the form again as it was. */
 interface QuestionFormReply {
@@ -84,6 +85,8 @@ const quizPage = (slug: string, saved: string, anchor = "") => redirect(`/staff/
 export async function submitNewQuiz(formData: FormData, { db }: Services, actor: StaffActor, owner: string | null) {
   const submission = parseWithZod(formData, { schema: newQuizSchema });
   if (submission.status !== "success") return refuseForm("quiz", problemsText, 400, submission.reply());
+  if (!(await isWatchNowChoice(db, submission.value.coursePath)))
+    return refuseForm("quiz", problemsText, 400, submission.reply({ fieldErrors: { coursePath: [notAChoice] } }));
   const created = await createQuiz(db, actor, owner, submission.value);
   if (!created.ok)
     return refuseForm("quiz", created.message, created.status, submission.reply({ fieldErrors: { slug: [created.message] } }));
@@ -122,6 +125,8 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
     case "settings": {
       const submission = parseWithZod(formData, { schema: quizSettingsSchema });
       if (submission.status !== "success") return refuseForm("settings", problemsText, 400, submission.reply());
+      if (!(await isWatchNowChoice(db, submission.value.coursePath)))
+        return refuseForm("settings", problemsText, 400, submission.reply({ fieldErrors: { coursePath: [notAChoice] } }));
       return answer("settings", "settings")(await updateQuizSettings(db, actor, slug, submission.value));
     }
     case "publish":

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import type { z } from "zod";
 import { SubmitButton } from "#app/components/submit-button.tsx";
+import { SelectField } from "#app/components/select-field.tsx";
 import { conformFieldProps, TextField } from "#app/components/text-field.tsx";
 import { FormProblem, type StaffFormReply } from "#app/features/staff/index.ts";
 import type { teamMemberSchema } from "../schemas.ts";
@@ -76,26 +77,17 @@ export function TeamSection({
             required
             maxLength={254}
           />
-          <div>
-            <label htmlFor={fields.role.id} className="block font-medium">
-              Role
-            </label>
-            <select
-              id={fields.role.id}
-              name="role"
-              defaultValue="teacher"
-              className="mt-1 rounded-md border border-gray-400 px-3 py-2"
-              aria-describedby={fields.role.errors ? `${fields.role.id}-error` : undefined}
-            >
-              <option value="teacher">Teacher</option>
-              <option value="owner">Owner</option>
-            </select>
-            {fields.role.errors && (
-              <p id={`${fields.role.id}-error`} className="mt-1 text-sm text-red-700">
-                {fields.role.errors[0]}
-              </p>
-            )}
-          </div>
+          <SelectField
+            id={fields.role.id}
+            name="role"
+            label="Role"
+            defaultValue="teacher"
+            error={fields.role.errors?.[0]}
+            options={[
+              { value: "teacher", label: "Teacher" },
+              { value: "owner", label: "Owner" },
+            ]}
+          />
           <SubmitButton name="intent" value="team-put" busy={busyWith?.get("intent") === "team-put"} className="btn-primary">
             Add to the team
           </SubmitButton>
