@@ -513,3 +513,27 @@ test("a moderator shows one hidden post again and deletes another from the queue
   await expect(main).toContainText("Hidden by mistake.");
   await context.close();
 });
+
+test("an owner archives a course, asked first, finds it under the archived ones, and restores it as a draft", async ({ browser }) => {
+  const { context, page } = await teacherWithALesson(browser, "Arun Archivist", { slug: "archive-me", title: "Archive Me" }, "Only lesson");
+  const main = page.getByRole("main");
+  await open(page, "/staff/courses/archive-me");
+  await main.getByRole("button", { name: "Archive", exact: true }).click();
+  await expect(main.getByRole("heading", { name: "Archive the course?" })).toBeFocused();
+  await expect(main).toContainText("certificates still verify");
+  expect(await seriousViolations(page)).toEqual([]);
+  await main.getByRole("button", { name: "Archive the course" }).click();
+  await expect(main.getByRole("status")).toContainText("The course is archived");
+  await expect(main.getByRole("region", { name: "Status" })).toContainText("Archived");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await open(page, "/staff/courses");
+  const archived = main.getByRole("region", { name: /Archived courses/ });
+  await expect(archived.getByRole("link", { name: "Archive Me" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await archived.getByRole("link", { name: "Archive Me" }).click();
+  await main.getByRole("button", { name: "Restore (as a draft)" }).click();
+  await expect(main.getByRole("status")).toContainText("The course is restored as a draft");
+  await expect(main.getByRole("button", { name: "Publish" })).toBeVisible();
+  await context.close();
+});

@@ -40,6 +40,8 @@ const courseActions = (slug: string, lesson: string): [string, Record<string, st
   ],
   [`/staff/courses/${slug}`, { intent: "team-put", email: "intruder@college.example", role: "owner" }],
   [`/staff/courses/${slug}`, { intent: "team-remove", email: "anyone@college.example" }],
+  [`/staff/courses/${slug}`, { intent: "archive", confirmed: "yes" }],
+  [`/staff/courses/${slug}`, { intent: "restore" }],
   [`/staff/courses/${slug}/lessons/new`, { title: "Sneaky lesson", description: "A lesson that should never be stored anywhere at all." }],
   [`/staff/courses/${slug}/lessons/${lesson}`, { intent: "unpublish" }],
   [`/staff/courses/${slug}/lessons/${lesson}`, { intent: "delete" }],
@@ -60,6 +62,8 @@ const quizActions = (slug: string): [string, Record<string, string>][] => [
   [`/staff/quizzes/${slug}`, { intent: "settings", title: "Taken over", coursePath: "/courses/java" }],
   [`/staff/quizzes/${slug}`, { intent: "question-add", question: "Mine now?", option1: "Yes", option2: "No", correct: "1" }],
   [`/staff/quizzes/${slug}`, { intent: "team-put", email: "intruder@college.example", role: "owner" }],
+  [`/staff/quizzes/${slug}`, { intent: "archive", confirmed: "yes" }],
+  [`/staff/quizzes/${slug}`, { intent: "restore" }],
   [`/staff/quizzes/${slug}/preview`, { current: "x" }],
   [`/staff/quizzes/${slug}.data`, { intent: "unpublish" }],
 ];
@@ -292,5 +296,87 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
       303,
     );
     expect((await owner.browser.request("/staff/quizzes/java")).status).toBe(200);
+  });
+  it("lets owners archive a course and a quiz, asked first, and restore them as drafts; learners lose the pages, not their history", async () => {
+    const owner = await person("teacher");
+    const slug = `archived-course-${people}`;
+    const lesson = await courseWithALesson(owner.browser, slug);
+    const quiz = `archived-quiz-${people}`;
+    expect(
+      (await owner.browser.postForm("/staff/quizzes", { slug: quiz, title: "Archived quiz", coursePath: "/courses/java" })).status,
+    ).toBe(303);
+    const colleague = await person("teacher");
+    for (const [kind, name] of [
+      ["courses", slug],
+      ["quizzes", quiz],
+    ] as const)
+      expect(
+        (await owner.browser.postForm(`/staff/${kind}/${name}`, { intent: "team-put", email: colleague.email, role: "teacher" })).status,
+      ).toBe(303);
+    for (const form of [{ intent: "publish" }, { intent: "publish", lesson }])
+      expect(
+        (
+          await owner.browser.postForm(form.lesson ? `/staff/courses/${slug}/lessons/${lesson}` : `/staff/courses/${slug}`, {
+            intent: form.intent,
+          })
+        ).status,
+      ).toBe(303);
+    const learner = await person("student");
+    expect((await learner.browser.request(`/courses/${slug}`)).status).toBe(200);
+    expect((await learner.browser.postForm("/progress", { course: slug, lesson: "1", finished: "true" })).status).toBe(204);
+    const progress = () => handle.db.selectFrom("lesson_progress").selectAll().where("course_slug", "=", slug).execute();
+    const kept = await progress();
+    expect(kept).toHaveLength(1);
+
+    // A teacher on the team may not archive; the owner is asked first, then it is done.
+    for (const [path, subject] of [
+      [`/staff/courses/${slug}`, "course"],
+      [`/staff/quizzes/${quiz}`, "quiz"],
+    ] as const) {
+      const before = await snapshot(subject, subject === "course" ? slug : quiz);
+      const refused = await colleague.browser.postForm(path, { intent: "archive", confirmed: "yes" });
+      expect(refused.status, path).toBe(403);
+      expect(visibleText(await refused.text())).toContain(`Only the ${subject}'s owners and administrators can archive or restore it.`);
+      const asked = await owner.browser.postForm(path, { intent: "archive" });
+      expect(asked.status).toBe(200);
+      expect(visibleText(await asked.text())).toContain(`Archive the ${subject}?`);
+      expect(await snapshot(subject, subject === "course" ? slug : quiz)).toEqual(before);
+      const archived = await owner.browser.postForm(path, { intent: "archive", confirmed: "yes" });
+      expect(archived.status).toBe(303);
+      expect(archived.headers.get("location")).toBe(`${path}?saved=archived`);
+    }
+    expect((await learner.browser.request(`/courses/${slug}`)).status).toBe(404);
+    expect(await progress()).toEqual(kept);
+    const list = visibleText(await (await owner.browser.request("/staff/courses")).text());
+    expect(list.slice(list.indexOf("Archived courses (1)"))).toContain(`Course ${slug}`);
+    expect(list.slice(0, list.indexOf("Archived courses"))).not.toContain(`Course ${slug}`);
+
+    // Publishing needs a restore first; the restore brings it back as a draft.
+    const before = await snapshot("course", slug);
+    const publish = await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "publish" });
+    expect(publish.status).toBe(409);
+    expect(visibleText(await publish.text())).toContain("Restore the course before publishing it.");
+    expect(await snapshot("course", slug)).toEqual(before);
+    expect((await colleague.browser.postForm(`/staff/quizzes/${quiz}`, { intent: "restore" })).status).toBe(403);
+    expect((await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "restore" })).status).toBe(303);
+    expect((await owner.browser.postForm(`/staff/quizzes/${quiz}`, { intent: "restore" })).status).toBe(303);
+    const statuses = [
+      (await handle.db.selectFrom("courses").select("status").where("slug", "=", slug).executeTakeFirstOrThrow()).status,
+      (await handle.db.selectFrom("quizzes").select("status").where("slug", "=", quiz).executeTakeFirstOrThrow()).status,
+    ];
+    expect(statuses).toEqual(["draft", "draft"]);
+    const log = await handle.db
+      .selectFrom("audit_log")
+      .select("action")
+      .where("subject", "in", [`course:${slug}`, `quiz:${quiz}`])
+      .where("action", "like", "%.%")
+      .orderBy("id")
+      .execute();
+    expect(log.map((line) => line.action).filter((action) => /archive|restore/.test(action))).toEqual([
+      "course.archive",
+      "quiz.archive",
+      "course.restore",
+      "quiz.restore",
+    ]);
   });
 });

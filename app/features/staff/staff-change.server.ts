@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import { raiseContentVersion } from "#app/lib/content-versions/content-versions.server.ts";
-import type { Database } from "#app/lib/db/schema.ts";
+import type { ContentStatus, Database } from "#app/lib/db/schema.ts";
 import type { StoredContent } from "#app/lib/content-versions/page-cache.ts";
 
 /** How a staff change ended: its value, or why nothing was changed (the status the page answers with). */
@@ -56,3 +56,7 @@ export async function endPosition(
   const last = rows[0]?.position;
   return last === null || last === undefined ? empty : Number(last) + 1;
 }
+
+/** The audit log's word for a course's or quiz's change of status. */
+export const statusChange = (before: ContentStatus, after: ContentStatus) =>
+  after === "archived" ? "archive" : before === "archived" ? "restore" : after === "published" ? "publish" : "unpublish";

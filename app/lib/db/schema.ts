@@ -2,6 +2,8 @@ import type { ColumnType } from "kysely";
 
 /** Drafts are seen in the staff area only. */
 export type PublicationStatus = "draft" | "published";
+/** A course's or quiz's: it may also be archived, put away from learners and the staff lists with its history kept. */
+export type ContentStatus = PublicationStatus | "archived";
 
 /** The database as Kysely sees it. Timestamps are ISO-8601 UTC strings on every engine. */
 export interface Database {
@@ -129,7 +131,7 @@ export interface Database {
     image_alt: string;
     image_width: number;
     image_height: number;
-    status: PublicationStatus;
+    status: ContentStatus;
     position: number;
     /** The quiz whose pass its certificate asks for besides every lesson finished; null: none. */
     certificate_quiz: string | null;
@@ -182,7 +184,7 @@ export interface Database {
     /** 1 when the hub links it as a plain link (a full page load), as the spec does for two. */
     plain_link: number;
     course_path: string;
-    status: PublicationStatus;
+    status: ContentStatus;
     position: number;
     created_at: string;
     updated_at: string;

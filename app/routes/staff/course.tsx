@@ -93,7 +93,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   const formData = await request.formData();
   const services = context.get(servicesContext);
   if (isTeamForm(formData)) return submitTeamChange(formData, services.db, { kind: "course", slug: params.slug, actor, access });
-  return submitCourseEdit(formData, params.slug, services, actor);
+  return submitCourseEdit(formData, params.slug, services, actor, access);
 }
 
 function DetailsForm({
@@ -148,7 +148,11 @@ export default function StaffCourse({ loaderData, actionData }: Route.ComponentP
       {confirmation && <ConfirmationPanel confirmation={confirmation} />}
       <div className="section mx-auto max-w-4xl space-y-12">
         <SavedNotice message={saved} />
-        <PublicationSection status={course.status} problem={reply?.form === "status" ? reply.message : undefined}>
+        <PublicationSection
+          status={course.status}
+          problem={reply?.form === "status" ? reply.message : undefined}
+          archiving={{ allowed: loaderData.canManageTeam, what: "course" }}
+        >
           {course.address && course.status === "published" && (
             <Link to={course.address} className="text-brand-800 underline">
               See the course page

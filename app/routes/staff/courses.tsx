@@ -3,6 +3,7 @@ import { PageHeader } from "#app/components/page-header.tsx";
 import { servicesContext } from "#app/context.ts";
 import { staffCourseList } from "#app/features/courses/editing/course-editor.server.ts";
 import { visibleToStaff } from "#app/features/teams/access.server.ts";
+import { ArchivedList } from "#app/features/staff/components/archived-list.tsx";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
@@ -17,13 +18,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function StaffCourses({ loaderData }: Route.ComponentProps) {
+  const courses = loaderData.courses.filter((course) => course.status !== "archived");
+  const archived = loaderData.courses.filter((course) => course.status === "archived");
   return (
     <>
       <PageHeader title="Courses (staff)" trail={staffTrail.area} />
       <section className="section" aria-labelledby="courses-heading">
         <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
           <h2 id="courses-heading" className="text-2xl font-bold">
-            {loaderData.everything ? `${loaderData.courses.length} courses` : `Your courses: ${loaderData.courses.length}`}
+            {loaderData.everything ? `${courses.length} courses` : `Your courses: ${courses.length}`}
           </h2>
           <Link to="/staff/courses/new" className="btn-primary">
             New course
@@ -51,7 +54,7 @@ export default function StaffCourses({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {loaderData.courses.map((course) => (
+              {courses.map((course) => (
                 <tr key={course.slug} className="border-b border-gray-200">
                   <td className="py-3 pr-4">
                     <Link to={`/staff/courses/${course.slug}`} className="font-semibold text-brand-800 underline-offset-4 hover:underline">
@@ -72,6 +75,10 @@ export default function StaffCourses({ loaderData }: Route.ComponentProps) {
             </tbody>
           </table>
         </div>
+        <ArchivedList
+          heading="Archived courses"
+          items={archived.map((course) => ({ href: `/staff/courses/${course.slug}`, title: course.title, updatedAt: course.updated_at }))}
+        />
       </section>
     </>
   );

@@ -58,7 +58,7 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   const formData = await request.formData();
   const services = context.get(servicesContext);
   if (isTeamForm(formData)) return submitTeamChange(formData, services.db, { kind: "quiz", slug: params.slug, actor, access });
-  return submitQuizEdit(formData, params.slug, services, actor);
+  return submitQuizEdit(formData, params.slug, services, actor, access);
 }
 
 const blankQuestion: QuestionValues = { question: "", code: "", options: Array(MAX_OPTIONS).fill(""), correct: "", explanation: "" };
@@ -82,7 +82,11 @@ export default function StaffQuiz({ loaderData, actionData }: Route.ComponentPro
       {confirmation && <ConfirmationPanel confirmation={confirmation} />}
       <div className="section mx-auto max-w-4xl space-y-12">
         <SavedNotice message={saved} />
-        <PublicationSection status={quiz.status} problem={problem("status")}>
+        <PublicationSection
+          status={quiz.status}
+          problem={problem("status")}
+          archiving={{ allowed: loaderData.canManageTeam, what: "quiz" }}
+        >
           <Link to={`/staff/quizzes/${quiz.slug}/preview`} className="text-brand-800 underline">
             Preview as a student
           </Link>

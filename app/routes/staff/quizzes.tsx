@@ -13,6 +13,7 @@ import type { newQuizSchema } from "#app/features/quizzes/editing/schemas.ts";
 import { QUIZ_SLUG_MAX_LENGTH, QUIZ_TITLE_MAX_LENGTH } from "#app/features/quizzes/limits.ts";
 import { requireCreator, visibleToStaff } from "#app/features/teams/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { ArchivedList } from "#app/features/staff/components/archived-list.tsx";
 import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
@@ -36,19 +37,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function StaffQuizzes({ loaderData, actionData: reply }: Route.ComponentProps) {
   const [form, fields] = useForm<z.input<typeof newQuizSchema>>({ id: "new-quiz", lastResult: reply?.result });
   const busy = useNavigation().state === "submitting";
+  const quizzes = loaderData.quizzes.filter((quiz) => quiz.status !== "archived");
+  const archived = loaderData.quizzes.filter((quiz) => quiz.status === "archived");
   return (
     <>
       <PageHeader title="Quizzes (staff)" trail={staffTrail.area} />
       <div className="section mx-auto max-w-4xl space-y-12">
         <section aria-labelledby="quizzes-heading">
           <h2 id="quizzes-heading" className="section-title">
-            {loaderData.everything ? `${loaderData.quizzes.length} quizzes` : `Your quizzes: ${loaderData.quizzes.length}`}
+            {loaderData.everything ? `${quizzes.length} quizzes` : `Your quizzes: ${quizzes.length}`}
           </h2>
           {!loaderData.everything && (
             <p className="mb-4 text-muted">The quizzes whose team you are on. To work on another, ask one of its owners to add you.</p>
           )}
           <ul className="grid gap-3">
-            {loaderData.quizzes.map((quiz) => (
+            {quizzes.map((quiz) => (
               <li key={quiz.slug} className="flex flex-wrap items-center gap-4 rounded-lg border border-gray-200 p-4">
                 <Link to={`/staff/quizzes/${quiz.slug}`} className="flex-1 font-semibold text-brand-800 underline-offset-4 hover:underline">
                   {quiz.title}
@@ -58,6 +61,10 @@ export default function StaffQuizzes({ loaderData, actionData: reply }: Route.Co
               </li>
             ))}
           </ul>
+          <ArchivedList
+            heading="Archived quizzes"
+            items={archived.map((quiz) => ({ href: `/staff/quizzes/${quiz.slug}`, title: quiz.title, updatedAt: quiz.updated_at }))}
+          />
         </section>
         <section aria-labelledby="new-quiz-heading">
           <h2 id="new-quiz-heading" className="section-title">

@@ -4,6 +4,7 @@ import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { problemsText, refuseForm, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
+import { mayManageTeam, type TeamAccess } from "#app/features/teams/index.ts";
 import { courseImageTooLarge, readCourseImage } from "./course-image.server.ts";
 import {
   addListing,
@@ -68,7 +69,7 @@ function answer<Form extends string>(form: Form, slug: string, saved: string, an
 }
 
 /** One form of the course editor (/staff/courses/:slug), told apart by its `intent`. */
-export async function submitCourseEdit(formData: FormData, slug: string, services: Services, actor: StaffActor) {
+export async function submitCourseEdit(formData: FormData, slug: string, services: Services, actor: StaffActor, access: TeamAccess) {
   const { db } = services;
   const intent = formData.get("intent");
   switch (intent) {
@@ -86,6 +87,25 @@ export async function submitCourseEdit(formData: FormData, slug: string, service
       }
       removeLater(services.mediaStore, updated.value.replacedImage);
       return savedAt(slug, "details");
+    }
+    case "archive":
+    case "restore": {
+      if (!mayManageTeam(access))
+        return refuseForm("status", "Only the course's owners and administrators can archive or restore it.", 403);
+      const ask =
+        intent === "archive" &&
+        unconfirmed(formData, {
+          question: "Archive the course?",
+          consequence:
+            "Learners will no longer find it: its page and its lessons answer “page not found”, and its cards leave the course listings. Their progress, quiz results and certificates are kept (certificates still verify). It leaves the staff list for the archived ones, and restoring it brings it back as a draft.",
+          confirmLabel: "Archive the course",
+        });
+      if (ask) return ask;
+      return answer(
+        "status",
+        slug,
+        intent === "archive" ? "archived" : "restored",
+      )(await setCourseStatus(db, actor, slug, intent === "archive" ? "archived" : "draft"));
     }
     case "publish":
     case "unpublish": {

@@ -4,6 +4,8 @@ export const savedMessages: Record<string, string> = {
   details: "The details were saved.",
   published: "The course is published: learners can see it now.",
   unpublished: "The course is a draft again: learners no longer see it.",
+  archived: "The course is archived: learners no longer see it, and what they did in it is kept.",
+  restored: "The course is restored as a draft: publish it when it is ready.",
   listing: "The card was saved.",
   "listing-removed": "The card was removed from its listing.",
   order: "The lessons' order was saved.",

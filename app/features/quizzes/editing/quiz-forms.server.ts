@@ -6,6 +6,7 @@ import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { firstUnstorableLine } from "#app/lib/text/text.ts";
 import { problemsText, refuseForm, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
+import { mayManageTeam, type TeamAccess } from "#app/features/teams/index.ts";
 import { readGift } from "../formats/gift.ts";
 import { readQuizCsv } from "../formats/quiz-csv.ts";
 import { MAX_OPTIONS, QUIZ_IMPORT_MAX_KB } from "../limits.ts";
@@ -114,7 +115,7 @@ function refuseQuestion(id: string | undefined, formData: FormData, problems: st
 }
 
 /** One form of the quiz editor (/staff/quizzes/:slug), told apart by its `intent`. */
-export async function submitQuizEdit(formData: FormData, slug: string, { db }: Services, actor: StaffActor) {
+export async function submitQuizEdit(formData: FormData, slug: string, { db }: Services, actor: StaffActor, access: TeamAccess) {
   const intent = formData.get("intent");
   const id = String(formData.get("id") ?? "");
   const answer =
@@ -128,6 +129,23 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
       if (!(await isWatchNowChoice(db, submission.value.coursePath)))
         return refuseForm("settings", problemsText, 400, submission.reply({ fieldErrors: { coursePath: [notAChoice] } }));
       return answer("settings", "settings")(await updateQuizSettings(db, actor, slug, submission.value));
+    }
+    case "archive":
+    case "restore": {
+      if (!mayManageTeam(access)) return refuseForm("status", "Only the quiz's owners and administrators can archive or restore it.", 403);
+      const ask =
+        intent === "archive" &&
+        unconfirmed(formData, {
+          question: "Archive the quiz?",
+          consequence:
+            "Learners can no longer take it: its address answers “page not found” and it leaves the quiz list. Their attempts and reviews are kept. It leaves the staff list for the archived ones, and restoring it brings it back as a draft.",
+          confirmLabel: "Archive the quiz",
+        });
+      if (ask) return ask;
+      return answer(
+        "status",
+        intent === "archive" ? "archived" : "restored",
+      )(await setQuizStatus(db, actor, slug, intent === "archive" ? "archived" : "draft"));
     }
     case "publish":
     case "unpublish": {

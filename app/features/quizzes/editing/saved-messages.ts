@@ -6,6 +6,8 @@ export function quizSavedMessage(saved: string | null, count: string | null, lef
     settings: "The quiz's settings were saved.",
     published: "The quiz is published: learners can take it now.",
     unpublished: "The quiz is a draft again: learners no longer see it.",
+    archived: "The quiz is archived: learners no longer see it, and their attempts are kept.",
+    restored: "The quiz is restored as a draft: publish it when it is ready.",
     question: "The question was saved.",
     "question-deleted": "The question was deleted.",
     order: "The questions' order was saved.",

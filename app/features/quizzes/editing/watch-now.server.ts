@@ -28,7 +28,7 @@ export async function watchNowChoices(db: Kysely<Database>): Promise<SelectGroup
       label: "Courses",
       options: paths.map((row) => ({
         value: row.path,
-        label: `${row.title}${row.status === "published" ? "" : " (draft)"} (${row.path})`,
+        label: `${row.title}${row.status === "published" ? "" : ` (${row.status})`} (${row.path})`,
       })),
     },
   ];

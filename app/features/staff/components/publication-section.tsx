@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useLocation } from "react-router";
-import type { PublicationStatus } from "#app/lib/db/schema.ts";
+import type { ContentStatus } from "#app/lib/db/schema.ts";
 import { FormProblem } from "./form-problem.tsx";
 import { StatusBadge } from "./status-badge.tsx";
 
@@ -39,10 +39,13 @@ export function PublicationSection({
   status,
   problem,
   extraButtons,
+  archiving,
   children,
 }: {
-  status: PublicationStatus;
+  status: ContentStatus;
   problem?: string;
+  /** A course's or quiz's owners and administrators may archive it, and restore it once archived. */
+  archiving?: { allowed: boolean; what: "course" | "quiz" };
   /** More buttons of the same form (a lesson's "Delete this draft"). */
   extraButtons?: ReactNode;
   /** Links after the form (see the page, preview, numbers). */
@@ -54,12 +57,33 @@ export function PublicationSection({
         Status
       </h2>
       <StatusBadge status={status} />
-      <Form method="post" className="flex flex-wrap gap-3">
-        <button type="submit" name="intent" value={status === "published" ? "unpublish" : "publish"} className="btn-primary">
-          {status === "published" ? "Unpublish (back to draft)" : "Publish"}
-        </button>
-        {extraButtons}
-      </Form>
+      {status === "archived" ? (
+        <>
+          <p className="basis-full text-muted">
+            Learners cannot open this {archiving?.what ?? "page"}; what they did in it (progress, attempts, certificates) is kept.
+            {archiving?.allowed ? " Restore it to edit and publish it again." : " Its owners can restore it."}
+          </p>
+          {archiving?.allowed && (
+            <Form method="post">
+              <button type="submit" name="intent" value="restore" className="btn-primary">
+                Restore (as a draft)
+              </button>
+            </Form>
+          )}
+        </>
+      ) : (
+        <Form method="post" className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value={status === "published" ? "unpublish" : "publish"} className="btn-primary">
+            {status === "published" ? "Unpublish (back to draft)" : "Publish"}
+          </button>
+          {extraButtons}
+          {archiving?.allowed && (
+            <button type="submit" name="intent" value="archive" className="btn-light border border-gray-500">
+              Archive
+            </button>
+          )}
+        </Form>
+      )}
       {children}
       <FormProblem message={problem} />
     </section>
