@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { ContentStatus, Database, PublicationStatus } from "#app/lib/db/schema.ts";
+import type { ContentStatus, Database } from "#app/lib/db/schema.ts";
 import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { done, endPosition, notFound, refused, staffChange, statusChange, type EditResult } from "#app/features/staff/index.server.ts";
 import { addFirstOwner } from "#app/features/teams/index.server.ts";
