@@ -62,6 +62,7 @@ export default [
     route("staff/courses/:slug/lessons/new", "routes/staff/lesson-new.tsx"),
     route("staff/courses/:slug/lessons/:lesson", "routes/staff/lesson.tsx"),
     route("staff/courses/:slug/stats", "routes/staff/course-stats.tsx"),
+    route("staff/courses/:slug/preview", "routes/staff/course-preview.tsx"),
     route("staff/quizzes", "routes/staff/quizzes.tsx"),
     route("staff/quizzes/:slug", "routes/staff/quiz.tsx"),
     route("staff/quizzes/:slug/preview", "routes/staff/quiz-preview.tsx"),

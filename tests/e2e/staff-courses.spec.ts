@@ -518,6 +518,22 @@ test("an owner archives a course, asked first, finds it under the archived ones,
   const { context, page } = await teacherWithALesson(browser, "Arun Archivist", { slug: "archive-me", title: "Archive Me" }, "Only lesson");
   const main = page.getByRole("main");
   await open(page, "/staff/courses/archive-me");
+  // Described in Markdown, previewed before saving, then the whole draft course as a learner will see it.
+  await main.getByLabel("Description").fill("## Who it is for\n\nAnyone who **keeps** things.");
+  await main.getByRole("button", { name: "Preview the description" }).click();
+  const preview = main.getByRole("region", { name: "Preview (not saved yet)" });
+  await expect(preview.getByRole("heading", { level: 3, name: "Who it is for" })).toBeVisible();
+  await expect(main.getByLabel("Description")).toHaveValue("## Who it is for\n\nAnyone who **keeps** things.");
+  expect(await seriousViolations(page)).toEqual([]);
+  await main.getByRole("button", { name: "Save the details" }).click();
+  await expect(main.getByRole("status")).toContainText("The details were saved.");
+  await main.getByRole("link", { name: "Preview as a learner" }).click();
+  await expect(page.getByRole("complementary", { name: "Preview" })).toContainText("lesson 1 is a draft, shown here only");
+  await expect(main.getByRole("region", { name: "About this course" })).toContainText("Anyone who keeps things.");
+  await expect(main.getByRole("heading", { level: 2, name: "Only lesson" })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await open(page, "/staff/courses/archive-me");
   await main.getByRole("button", { name: "Archive", exact: true }).click();
   await expect(main.getByRole("heading", { name: "Archive the course?" })).toBeFocused();
   await expect(main).toContainText("certificates still verify");

@@ -241,6 +241,7 @@ describe.each(engines)("text no database keeps, on %s", (engine) => {
   const paths = [
     "/staff/courses/a%00b",
     "/staff/courses/a%00b/stats",
+    "/staff/courses/a%00b/preview",
     "/staff/courses/a%00b/stats.csv?table=lessons",
     "/staff/courses/java/lessons/a%00b",
     "/staff/quizzes/a%00b",

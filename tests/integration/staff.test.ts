@@ -28,6 +28,7 @@ const staffPages = [
   "/staff/courses/java/stats",
   "/staff/courses/java/stats.csv?table=lessons",
   "/staff/courses/java/stats.csv?table=students",
+  "/staff/courses/java/preview",
   "/staff/courses/java/lessons/new",
   "/staff/courses/java/lessons/java-01",
   "/staff/quizzes",

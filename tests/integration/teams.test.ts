@@ -16,6 +16,7 @@ const coursePages = (slug: string, lesson: string) => [
   `/staff/courses/${slug}/stats`,
   `/staff/courses/${slug}/stats.csv?table=lessons`,
   `/staff/courses/${slug}/stats.csv?table=students`,
+  `/staff/courses/${slug}/preview`,
   `/staff/courses/${slug}/lessons/new`,
   `/staff/courses/${slug}/lessons/${lesson}`,
 ];
@@ -378,5 +379,45 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
       "course.restore",
       "quiz.restore",
     ]);
+  });
+  it("describes a course in Markdown, previews the description and the draft course as learners will see them, and stores nothing bad", async () => {
+    const owner = await person("teacher");
+    const slug = `described-${people}`;
+    const lesson = await courseWithALesson(owner.browser, slug);
+    const details = (fields: Record<string, string>) =>
+      owner.browser.postForm(`/staff/courses/${slug}`, { title: `Course ${slug}`, imageAlt: "", ...fields });
+    const description = "## Who it is for\n\nBeginners.\n\n- **Variables**\n- Loops\n\n<script>alert(1)</script>";
+
+    // A preview shows the HTML and stores nothing; too long is refused, keeping the course as it was.
+    const before = await snapshot("course", slug);
+    const preview = await details({ intent: "details-preview", description });
+    expect(preview.status).toBe(200);
+    const previewHtml = await preview.text();
+    // Its headings sit under the page's own "About this course".
+    expect(previewHtml).toContain("<h3>Who it is for</h3>");
+    expect(previewHtml).toContain("<strong>Variables</strong>");
+    expect(previewHtml).not.toContain("<script>alert(1)</script>");
+    const tooLong = await details({ intent: "details", description: "x".repeat(5001) });
+    expect(tooLong.status).toBe(400);
+    expect(visibleText(await tooLong.text())).toContain("The description can have at most 5,000 characters.");
+    expect(await snapshot("course", slug)).toEqual(before);
+
+    expect((await details({ intent: "details", description })).status).toBe(303);
+    // The draft course and its draft lesson, as learners will see them: only its team may look.
+    const learner = await person("student");
+    expect((await learner.browser.request(`/courses/${slug}`)).status).toBe(404);
+    expect((await learner.browser.request(`/staff/courses/${slug}/preview`)).status).toBe(403);
+    const page = visibleText(await (await owner.browser.request(`/staff/courses/${slug}/preview`)).text());
+    expect(page).toContain("The course is a draft; lesson 1 is a draft, shown here only. Progress is not kept.");
+    expect(page).toContain("Lesson 1 of 1 First steps");
+    expect(page).toContain("About this course Who it is for Beginners. Variables Loops");
+    expect((await owner.browser.request(`/staff/courses/${slug}/preview?lesson=2`)).status).toBe(404);
+
+    // Published, learners read the description on the course page.
+    expect((await owner.browser.postForm(`/staff/courses/${slug}/lessons/${lesson}`, { intent: "publish" })).status).toBe(303);
+    expect((await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "publish" })).status).toBe(303);
+    const published = await (await learner.browser.request(`/courses/${slug}`)).text();
+    expect(visibleText(published)).toContain("About this course Who it is for Beginners.");
+    expect(published).not.toContain("<script>alert(1)</script>");
   });
 });

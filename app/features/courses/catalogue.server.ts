@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { versionedSnapshot } from "#app/lib/content-versions/versioned-snapshot.server.ts";
+import { renderMarkdown } from "#app/lib/markdown/render-markdown.server.ts";
 
 /** A lesson learners can see, numbered in its course's order from 1. */
 export interface CatalogueLesson {
@@ -18,6 +19,8 @@ export interface CatalogueLesson {
 export interface CatalogueCourse {
   slug: string;
   title: string;
+  /** What the course is about, as HTML rendered from its Markdown once per content version; empty when none is written. */
+  descriptionHtml: string;
   /** As stored: a public file's stable address or a media key (see courseImageAddress). */
   image: { src: string; alt: string; width: number; height: number };
   /** Every address that shows it; the first is its own, where links lead. */
@@ -66,6 +69,7 @@ async function loadCatalogue(db: Kysely<Database>): Promise<CourseCatalogue> {
   const courses = courseRows.map((row): CatalogueCourse => ({
     slug: row.slug,
     title: row.title,
+    descriptionHtml: row.description.trim() ? renderMarkdown(row.description) : "",
     image: { src: row.image_src, alt: row.image_alt, width: row.image_width, height: row.image_height },
     paths: pathRows.filter((path) => path.course_slug === row.slug).map((path) => path.path),
     lessons: [],

@@ -27,7 +27,7 @@ export async function loadCoursePage({
   resumeLesson: number | null;
 }) {
   const { lessons } = course;
-  const page = { course: { slug: course.slug, title: course.title, image: posterAddress } };
+  const page = { course: { slug: course.slug, title: course.title, image: posterAddress, descriptionHtml: course.descriptionHtml } };
   // A course published before its first lesson: the page says so.
   if (lessons.length === 0) return requestedLesson === null ? { ...page, lessons: [] as LessonView[], current: 0, notes: "" } : null;
   const current = requestedLesson === null ? (resumeLesson ?? 1) : /^\d{1,3}$/.test(requestedLesson) ? Number(requestedLesson) : 0;

@@ -4,6 +4,7 @@ import { categories } from "#app/content/categories.ts";
 
 /** The longest a course's, a listing card's and a lesson's fields may be: the schemas check them, the forms' fields hold to them. */
 export const COURSE_TITLE_MAX_LENGTH = 120;
+export const COURSE_DESCRIPTION_MAX_LENGTH = 5_000;
 export const COURSE_SLUG_MAX_LENGTH = 60;
 export const IMAGE_ALT_MAX_LENGTH = 200;
 export const CARD_TITLE_MAX_LENGTH = 120;

@@ -21,6 +21,7 @@ import * as m017 from "./migrations/017-lesson-notes-and-explanations.server.ts"
 import * as m018 from "./migrations/018-quiz-progress.server.ts";
 import * as m019 from "./migrations/019-certificates.server.ts";
 import * as m020 from "./migrations/020-content-teams.server.ts";
+import * as m021 from "./migrations/021-course-descriptions.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations = {
@@ -44,6 +45,7 @@ const migrations = {
   "018-quiz-progress": m018,
   "019-certificates": m019,
   "020-content-teams": m020,
+  "021-course-descriptions": m021,
 } satisfies Record<string, Migration>;
 
 const migratorFor = <DB>(db: Kysely<DB>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -126,6 +126,8 @@ export interface Database {
   courses: {
     slug: string;
     title: string;
+    /** Markdown; empty until written. */
+    description: ColumnType<string, string | undefined, string>;
     /** A site path ("/images/courses/java.svg") or a media key of an uploaded picture. */
     image_src: string;
     image_alt: string;

@@ -14,6 +14,7 @@ import type { courseDetailsSchema, CoursePictureField } from "#app/features/cour
 import {
   COURSE_IMAGE_ACCEPT,
   COURSE_IMAGE_HINT,
+  COURSE_DESCRIPTION_MAX_LENGTH,
   COURSE_TITLE_MAX_LENGTH,
   IMAGE_ALT_MAX_LENGTH,
   listingCategories,
@@ -44,6 +45,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     course: {
       slug: course.slug,
       title: course.title,
+      description: course.description,
       status: course.status,
       imageAlt: course.image_alt,
       image: fileAddress(course.image_src),
@@ -106,9 +108,10 @@ function DetailsForm({
   const [form, fields] = useForm<z.input<typeof courseDetailsSchema> & CoursePictureField>({
     id: "details",
     lastResult: reply?.form === "details" ? reply.result : undefined,
-    defaultValue: { title: course.title, imageAlt: course.imageAlt },
+    defaultValue: { title: course.title, imageAlt: course.imageAlt, description: course.description },
   });
   const busy = useNavigation().formData?.get("intent") === "details";
+  const preview = reply?.form === "details" && "preview" in reply ? reply.preview : undefined;
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
       <FormProblem message={reply?.form === "details" ? reply.message : undefined} />
@@ -132,8 +135,35 @@ function DetailsForm({
         maxLength={IMAGE_ALT_MAX_LENGTH}
         hint="What the picture shows, for people who cannot see it."
       />
-      <input type="hidden" name="intent" value="details" />
-      <SubmitButton busy={busy}>Save the details</SubmitButton>
+      <TextField
+        key={fields.description.key}
+        {...conformFieldProps(fields.description)}
+        label="Description"
+        multiline
+        rows={8}
+        maxLength={COURSE_DESCRIPTION_MAX_LENGTH}
+        hint="What the course teaches and for whom, shown on its page above the lessons. Markdown: **bold**, lists, links, ## headings."
+      />
+      <div className="flex flex-wrap gap-3">
+        <SubmitButton busy={busy} name="intent" value="details">
+          Save the details
+        </SubmitButton>
+        <button type="submit" name="intent" value="details-preview" className="btn-light border border-gray-300">
+          Preview the description
+        </button>
+      </div>
+      {preview !== undefined && (
+        <section aria-labelledby="description-preview-heading" className="rounded-lg border-2 border-dashed border-gray-300 p-5">
+          <h3 id="description-preview-heading" className="text-lg font-bold">
+            Preview (not saved yet)
+          </h3>
+          {preview ? (
+            <div className="lesson-notes" dangerouslySetInnerHTML={{ __html: preview }} />
+          ) : (
+            <p className="mt-2 text-muted">The description is empty.</p>
+          )}
+        </section>
+      )}
     </Form>
   );
 }
@@ -158,6 +188,9 @@ export default function StaffCourse({ loaderData, actionData }: Route.ComponentP
               See the course page
             </Link>
           )}
+          <Link to={`/staff/courses/${course.slug}/preview`} className="text-brand-800 underline">
+            Preview as a learner
+          </Link>
           <Link to={`/staff/courses/${course.slug}/stats`} className="text-brand-800 underline">
             Numbers: learners and quiz results
           </Link>

@@ -61,6 +61,7 @@ export async function createCourse(
     const row = {
       slug: fields.slug,
       title: fields.title,
+      description: fields.description,
       image_src: image?.src ?? PLACEHOLDER_COURSE_IMAGE,
       image_alt: image ? fields.imageAlt : "",
       image_width: image?.width ?? 600,
@@ -92,6 +93,7 @@ export async function updateCourseDetails(
     if (!before) return notFound("course");
     const update = {
       title: fields.title,
+      description: fields.description,
       image_alt: fields.imageAlt,
       ...(image ? { image_src: image.src, image_width: image.width, image_height: image.height } : {}),
       updated_at: now(),

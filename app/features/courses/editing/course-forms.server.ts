@@ -1,8 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
+import { renderMarkdown } from "#app/lib/markdown/render-markdown.server.ts";
 import { problemsText, refuseForm, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
 import { mayManageTeam, type TeamAccess } from "#app/features/teams/index.ts";
 import { courseImageTooLarge, readCourseImage } from "./course-image.server.ts";
@@ -73,9 +74,18 @@ export async function submitCourseEdit(formData: FormData, slug: string, service
   const { db } = services;
   const intent = formData.get("intent");
   switch (intent) {
-    case "details": {
+    case "details":
+    case "details-preview": {
       const submission = parseWithZod(formData, { schema: courseDetailsSchema });
       if (submission.status !== "success") return refuseForm("details", problemsText, 400, submission.reply());
+      // The preview changes nothing: the description as learners would read it, every field kept as typed.
+      if (intent === "details-preview")
+        return data({
+          form: "details" as const,
+          message: "",
+          result: submission.reply(),
+          preview: renderMarkdown(submission.value.description),
+        });
       const picture = await courseImageOf(formData, slug, submission.value.imageAlt, services);
       if ("field" in picture)
         return refuseForm("details", problemsText, 400, submission.reply({ fieldErrors: { [picture.field]: [picture.message] } }));

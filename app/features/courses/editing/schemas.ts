@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   CARD_TITLE_MAX_LENGTH,
   COURSE_SLUG_MAX_LENGTH,
+  COURSE_DESCRIPTION_MAX_LENGTH,
   COURSE_TITLE_MAX_LENGTH,
   DURATION_MAX_LENGTH,
   IMAGE_ALT_MAX_LENGTH,
@@ -45,6 +46,14 @@ const imageAltSchema = optionalTextSchema({
 export const courseDetailsSchema = z.object({
   title: text("The title", 3, COURSE_TITLE_MAX_LENGTH),
   imageAlt: imageAltSchema.optional().default(""),
+  description: optionalTextSchema({
+    label: "The description",
+    notText: "Write the description as text.",
+    max: COURSE_DESCRIPTION_MAX_LENGTH,
+    tooLong: `The description can have at most ${COURSE_DESCRIPTION_MAX_LENGTH.toLocaleString("en-US")} characters.`,
+  })
+    .optional()
+    .default(""),
 });
 
 export const newCourseSchema = courseDetailsSchema.extend({ slug: courseSlugSchema });
