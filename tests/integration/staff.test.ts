@@ -543,6 +543,29 @@ describe.each(engines)("the staff area on %s", (engine) => {
         (await handle.db.selectFrom("quizzes").select("course_path").where("slug", "=", "java").executeTakeFirstOrThrow()).course_path,
       ).toBe("/cources/programming/java");
       await teacher.browser.postForm("/staff/quizzes/java", { intent: "settings", title: "Java", coursePath: "/courses/java" });
+
+      // An address stored before this rule is offered as it is, marked, so that no save changes it unasked.
+      const setPath = (course_path: string) =>
+        changeContent(handle.db, "quizzes", (trx) => trx.updateTable("quizzes").set({ course_path }).where("slug", "=", "java").execute());
+      await setPath("/courses/gone");
+      try {
+        expect(await (await teacher.browser.request("/staff/quizzes/java")).text()).toContain(
+          '<option value="/courses/gone" selected="">/courses/gone (no course or listing here: choose another)</option>',
+        );
+        expect(
+          (await teacher.browser.postForm("/staff/quizzes/java", { intent: "settings", title: "Java", coursePath: "/courses/gone" }))
+            .status,
+        ).toBe(400);
+      } finally {
+        await setPath("/courses/java");
+      }
+      // The quiz a course's certificate asks for says so before it is archived.
+      const root = await admin();
+      const asked = visibleText(await (await root.browser.postForm("/staff/quizzes/java", { intent: "archive" })).text());
+      expect(asked).toMatch(/It is the certificate quiz of [^:]*Java Programming Course[^:]*: no one can earn those courses. certificates/);
+      expect((await handle.db.selectFrom("quizzes").select("status").where("slug", "=", "java").executeTakeFirstOrThrow()).status).toBe(
+        "published",
+      );
     });
 
     it("refuse a question that breaks the rules, changing nothing", async () => {
@@ -673,6 +696,25 @@ describe.each(engines)("the staff area on %s", (engine) => {
         expect(afterEdit.slice(afterEdit.indexOf("Questions since changed or removed"))).toContain(edited.question);
       } finally {
         await setText(edited.question);
+      }
+      // A corrected right answer, the text the same: the answers given against the old key are counted apart.
+      const rekeyed = java[2]!;
+      const otherOption = rekeyed.options.find((option) => option !== rekeyed.answer)!;
+      const setAnswer = (answer: string) =>
+        changeContent(handle.db, "quizzes", (trx) =>
+          trx.updateTable("quiz_questions").set({ answer }).where("id", "=", rekeyed.id).execute(),
+        );
+      await setAnswer(otherOption);
+      try {
+        const afterRekey = visibleText(await (await teacher.browser.request("/staff/quizzes/java/results")).text());
+        expect(afterRekey).toMatch(
+          new RegExp(
+            `3\\. ${rekeyed.question.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}.*? Not asked in any finished attempt yet\\.`,
+          ),
+        );
+        expect(afterRekey.slice(afterRekey.indexOf("Questions since changed or removed"))).toContain(rekeyed.question);
+      } finally {
+        await setAnswer(rekeyed.answer);
       }
     });
 

@@ -356,7 +356,10 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
     const before = await snapshot("course", slug);
     const publish = await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "publish" });
     expect(publish.status).toBe(409);
-    expect(visibleText(await publish.text())).toContain("Restore the course before publishing it.");
+    expect(visibleText(await publish.text())).toContain("The course is archived: restore it before you publish it.");
+    // Unpublishing is no back door to a restore, which only its owners may do.
+    const unpublish = await colleague.browser.postForm(`/staff/courses/${slug}`, { intent: "unpublish", confirmed: "yes" });
+    expect(unpublish.status).toBe(409);
     expect(await snapshot("course", slug)).toEqual(before);
     expect((await colleague.browser.postForm(`/staff/quizzes/${quiz}`, { intent: "restore" })).status).toBe(403);
     expect((await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "restore" })).status).toBe(303);

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from "kysely";
+import type { SortOrder } from "#app/components/sort-header.tsx";
 import type { Database } from "#app/lib/db/schema.ts";
 
 /** The columns a teacher may sort the students' results by. */
 export const RESULT_SORTS = ["name", "lessons", "attempts", "best", "last"] as const;
 export type ResultSort = (typeof RESULT_SORTS)[number];
-export type SortOrder = "ascending" | "descending";
 
 export interface StudentResult {
   name: string;
@@ -51,10 +51,11 @@ export async function studentResults(db: Kysely<Database>, slug: string, quizSlu
   const [lessonRows, attemptRows] = await Promise.all([
     db
       .selectFrom("lesson_progress as progress")
-      .leftJoin("lessons", (join) => join.onRef("lessons.id", "=", "progress.lesson_id").on("lessons.status", "=", "published"))
+      // Published lessons only, as the page's other numbers count them.
+      .innerJoin("lessons", (join) => join.onRef("lessons.id", "=", "progress.lesson_id").on("lessons.status", "=", "published"))
       .select((eb) => [
         "progress.user_sub",
-        eb.fn.count<number | string>("lessons.id").filterWhere("progress.finished_at", "is not", null).as("finished"),
+        eb.fn.countAll<number | string>().filterWhere("progress.finished_at", "is not", null).as("finished"),
         eb.fn.max("progress.updated_at").as("last"),
       ])
       .where("progress.course_slug", "=", slug)
@@ -70,6 +71,8 @@ export async function studentResults(db: Kysely<Database>, slug: string, quizSlu
             eb.fn.max("finished_at").as("last"),
           ])
           .where("quiz_slug", "in", quizSlugs)
+          // An attempt at a quiz of no questions scores nothing (and would divide by zero on PostgreSQL).
+          .where("total", ">", 0)
           .groupBy("user_sub")
           .execute()
       : [],
@@ -92,7 +95,7 @@ export async function studentResults(db: Kysely<Database>, slug: string, quizSlu
     const attempts = attemptsBy.get(sub);
     const person = people.get(sub);
     return {
-      name: person?.name ?? "A learner not seen since",
+      name: person?.name ?? "Name unknown",
       email: person?.email ?? null,
       lessonsFinished: Number(lessons?.finished ?? 0),
       quizAttempts: Number(attempts?.attempts ?? 0),

@@ -71,13 +71,19 @@ export async function moderateFeedback({ db }: RequestServices, user: SessionUse
  * Deletes, hides or shows a post once allowed; says whether it was still there. A moderator's change
  * is written to the audit log with it; an author deleting their own post is not staff work.
  */
-async function applyModeration(db: Kysely<Database>, post: FeedbackRow, intent: "delete" | "hide" | "show", user: SessionUser | null) {
+async function applyModeration(
+  db: Kysely<Database>,
+  post: FeedbackRow,
+  intent: "delete" | "hide" | "show",
+  user: SessionUser | null,
+  only: { onlyHidden?: boolean } = {},
+) {
   const moderator = isModerator(user) && post.author_sub !== user!.sub ? actorOf(user!) : null;
   return db.transaction().execute(async (trx) => {
     const changed =
       intent === "delete"
-        ? await deleteFeedback(trx, post.id)
-        : await setFeedbackHidden(trx, post.id, intent === "hide" ? (user!.email ?? user!.name) : null);
+        ? await deleteFeedback(trx, post.id, only)
+        : await setFeedbackHidden(trx, post.id, intent === "hide" ? (user!.email ?? user!.name) : null, only);
     const { id: _id, ...record } = post;
     if (changed && moderator)
       await recordStaffAction(trx, moderator, { action: `feedback.${intent}`, subject: `feedback:${post.id}`, before: record });
@@ -112,5 +118,7 @@ export async function moderateHidden(db: Kysely<Database>, moderator: SessionUse
   const post = feedbackIdSchema.safeParse(id).success ? await findFeedback(db, id) : undefined;
   if (!post) return "gone" as const;
   if (post.hidden_at === null) return "not hidden" as const;
-  return (await applyModeration(db, post, intent, moderator)) ? ("done" as const) : ("gone" as const);
+  // Shown by a colleague between the read and the write: the write finds no hidden post and changes nothing.
+  if (await applyModeration(db, post, intent, moderator, { onlyHidden: true })) return "done" as const;
+  return (await findFeedback(db, id)) ? ("not hidden" as const) : ("gone" as const);
 }

@@ -50,19 +50,34 @@ export function findFeedback(db: Kysely<Database>, id: string): Promise<Feedback
   return db.selectFrom("feedback_posts").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** Says whether a post was deleted (false: it was already gone). */
-export async function deleteFeedback(db: Kysely<Database>, id: string): Promise<boolean> {
-  const result = await changeWall(db, (trx) => trx.deleteFrom("feedback_posts").where("id", "=", id).executeTakeFirst());
+/** Which posts a change may touch: any, or only a hidden one (the moderation queue's, lest a post shown meanwhile be changed). */
+type Only = { onlyHidden?: boolean };
+
+/** Says whether a post was deleted (false: it was already gone, or not hidden when `onlyHidden`). */
+export async function deleteFeedback(db: Kysely<Database>, id: string, { onlyHidden = false }: Only = {}): Promise<boolean> {
+  const result = await changeWall(db, (trx) =>
+    trx
+      .deleteFrom("feedback_posts")
+      .where("id", "=", id)
+      .$if(onlyHidden, (query) => query.where("hidden_at", "is not", null))
+      .executeTakeFirst(),
+  );
   return Number(result.numDeletedRows) > 0;
 }
 
 /** Hides a post from the wall (or shows it again); says whether it still exists. */
-export async function setFeedbackHidden(db: Kysely<Database>, id: string, hiddenBy: string | null): Promise<boolean> {
+export async function setFeedbackHidden(
+  db: Kysely<Database>,
+  id: string,
+  hiddenBy: string | null,
+  { onlyHidden = false }: Only = {},
+): Promise<boolean> {
   const result = await changeWall(db, (trx) =>
     trx
       .updateTable("feedback_posts")
       .set({ hidden_at: hiddenBy ? new Date().toISOString() : null, hidden_by: hiddenBy })
       .where("id", "=", id)
+      .$if(onlyHidden, (query) => query.where("hidden_at", "is not", null))
       .executeTakeFirst(),
   );
   return Number(result.numUpdatedRows) > 0;

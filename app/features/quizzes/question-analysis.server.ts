@@ -47,7 +47,8 @@ export async function questionAnalysis(db: Kysely<Database>, quizSlug: string): 
       .execute(),
     db.selectFrom("quiz_attempts").select(["answers", "questions"]).where("quiz_slug", "=", quizSlug).execute(),
   ]);
-  const keyOf = (question: { id: string; question: string }) => `${question.id}\n${question.question}`;
+  // A question is the same one while its text and right answer are: a corrected answer counts afresh.
+  const keyOf = (question: { id: string; question: string; answer: string }) => `${question.id}\n${question.question}\n${question.answer}`;
   const numberOf = new Map(current.map((question, index) => [keyOf(question), index + 1]));
   type Entry = { asked: number; right: number; blank: number; answer: string; question: string; chosen: Map<string, number> };
   const entryOf = (question: KeptQuestion): Entry => ({

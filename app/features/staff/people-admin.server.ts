@@ -150,12 +150,15 @@ export async function giveRoleByAddress(
   if (adminEmails.includes(email))
     return refused(409, "This address is an administrator through ADMIN_EMAILS: change that setting to change its role.");
   return staffChange(db, null, async (trx) => {
-    const person = await trx
+    // Two sign-in services may know one address: any of its people may be the administrator at hand.
+    const people = await trx
       .selectFrom("people")
       .select("sub")
       .where(sql<boolean>`lower(email) = ${email}`)
-      .executeTakeFirst();
-    if (person?.sub === actor.sub && role !== "admin")
+      .orderBy("last_sign_in_at", "desc")
+      .execute();
+    const person = people[0];
+    if (people.some((row) => row.sub === actor.sub) && role !== "admin")
       return refused(409, "You cannot take away your own administrator role: ask another administrator.");
     const before = await trx.selectFrom("user_roles").select("role").where("email", "=", email).executeTakeFirst();
     await assignRole(trx, email, role);

@@ -57,6 +57,25 @@ export async function endPosition(
   return last === null || last === undefined ? empty : Number(last) + 1;
 }
 
-/** The audit log's word for a course's or quiz's change of status. */
-export const statusChange = (before: ContentStatus, after: ContentStatus) =>
-  after === "archived" ? "archive" : before === "archived" ? "restore" : after === "published" ? "publish" : "unpublish";
+/** What can be done to a course's or quiz's status; also the audit log's word for it. */
+export type StatusChange = "publish" | "unpublish" | "archive" | "restore";
+
+/**
+ * The status a change leads to from `before`, or why it cannot be made: an archived course or quiz
+ * is only restored (so nothing but a restore, which its owners alone may do, brings it back), and
+ * only an archived one is.
+ */
+export function statusAfter(
+  before: ContentStatus,
+  change: StatusChange,
+  what: "course" | "quiz",
+): { ok: true; status: ContentStatus } | { ok: false; message: string } {
+  if (change === "restore")
+    return before === "archived" ? { ok: true, status: "draft" } : { ok: false, message: `The ${what} is not archived.` };
+  if (before === "archived")
+    return {
+      ok: false,
+      message: `The ${what} is archived: restore it before ${change === "archive" ? "archiving it again" : `you ${change} it`}.`,
+    };
+  return { ok: true, status: change === "publish" ? "published" : change === "archive" ? "archived" : "draft" };
+}

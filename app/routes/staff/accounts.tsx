@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { SelectField } from "#app/components/select-field.tsx";
+import { TextField } from "#app/components/text-field.tsx";
 import { SearchForm } from "#app/features/staff/components/search-form.tsx";
 import { servicesContext } from "#app/context.ts";
 import { isRole, roles } from "#app/features/auth/roles.ts";
@@ -218,40 +220,24 @@ export default function Accounts({ loaderData, actionData: answer }: Route.Compo
             page.
           </p>
           <Form method="post" className="flex flex-wrap items-end gap-3">
-            <FormProblem message={byAddress?.message} />
-            <div>
-              <label htmlFor="address-email" className="block font-semibold">
-                Email address
-              </label>
-              <input
-                id="address-email"
-                name="email"
-                type="email"
-                required
-                maxLength={254}
-                autoComplete="off"
-                defaultValue={byAddress?.email}
-                aria-invalid={byAddress ? true : undefined}
-                className="mt-1 rounded-md border border-gray-400 px-3 py-2"
-              />
-            </div>
-            <div>
-              <label htmlFor="address-role" className="block font-semibold">
-                Role
-              </label>
-              <select
-                id="address-role"
-                name="role"
-                defaultValue="teacher"
-                className="mt-1 rounded-md border border-gray-400 bg-white px-3 py-2"
-              >
-                {roles.map((role) => (
-                  <option key={role} value={role}>
-                    {roleLabels[role]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <TextField
+              id="address-email"
+              name="email"
+              type="email"
+              label="Email address"
+              required
+              maxLength={254}
+              autoComplete="off"
+              defaultValue={byAddress?.email}
+              error={byAddress?.message}
+            />
+            <SelectField
+              id="address-role"
+              name="role"
+              label="Role"
+              defaultValue="teacher"
+              options={roles.map((role) => ({ value: role, label: roleLabels[role] }))}
+            />
             <button type="submit" name="intent" value="role-by-address" className="btn">
               Give the role
             </button>

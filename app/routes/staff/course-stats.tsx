@@ -7,7 +7,7 @@ import { staffCourse } from "#app/features/courses/editing/course-editor.server.
 import { readResultSort, sortResults, studentResults } from "#app/features/courses/student-results.server.ts";
 import { visibleToStaff, requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { BarChart } from "#app/features/staff/components/bar-chart.tsx";
-import { SortHeader } from "#app/features/staff/components/sort-header.tsx";
+import { SortHeader } from "#app/components/sort-header.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/course-stats";

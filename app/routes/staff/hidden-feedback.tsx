@@ -17,6 +17,8 @@ const pagePath = "/staff/feedback";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Hidden feedback");
 
+const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: site.timeZone });
+
 const pageOf = (url: URL) => Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
 
 /** Moderators and administrators: the posts hidden from the wall, to show again or delete. */
@@ -24,7 +26,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   requireModerator(context, pagePath + url.search);
   const page = pageOf(url);
   const { posts, more } = await hiddenFeedbackPage(context.get(servicesContext).db, page);
-  return { posts, more, page, saved: url.searchParams.get("saved") };
+  // Dates in words on the server only: the browser's own formatting may differ and break hydration.
+  return { posts: posts.map((post) => ({ ...post, hiddenAtText: when(post.hiddenAt) })), more, page, saved: url.searchParams.get("saved") };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {
@@ -55,8 +58,6 @@ const savedText: Record<string, string> = {
   deleted: "The feedback was deleted.",
 };
 
-const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: site.timeZone });
-
 export default function HiddenFeedback({ loaderData, actionData: answer }: Route.ComponentProps) {
   const { confirmation, reply } = splitConfirmation(answer);
   const { posts, more, page, saved } = loaderData;
@@ -84,7 +85,7 @@ export default function HiddenFeedback({ loaderData, actionData: answer }: Route
                 <li key={post.id}>
                   <FeedbackCard post={post}>
                     <p className="mt-2 text-sm text-muted">
-                      Hidden {post.hiddenBy ? `by ${post.hiddenBy} ` : ""}on <time dateTime={post.hiddenAt}>{when(post.hiddenAt)}</time>
+                      Hidden {post.hiddenBy ? `by ${post.hiddenBy} ` : ""}on <time dateTime={post.hiddenAt}>{post.hiddenAtText}</time>
                     </p>
                     <Form method="post" className="mt-3 flex flex-wrap gap-3" aria-label={`Moderate the feedback of ${post.name}`}>
                       <input type="hidden" name="id" value={post.id} />

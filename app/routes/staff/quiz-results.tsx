@@ -24,6 +24,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       .selectFrom("quiz_attempts")
       .select((eb) => eb.fn.countAll<number | string>().as("count"))
       .where("quiz_slug", "=", params.slug)
+      // As the analysis counts them: attempts kept with the questions they were scored on.
+      .where("questions", "is not", null)
       .executeTakeFirstOrThrow(),
   ]);
   return { quiz: { slug: found.quiz.slug, title: found.quiz.title }, attempts: Number(attempts.count), questions };

@@ -35,7 +35,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!found) throw data("No such quiz", { status: 404 });
   const { quiz, questions } = found;
   return {
-    watchNow: await watchNowChoices(db),
+    watchNow: await watchNowChoices(db, quiz.course_path),
     quiz: { slug: quiz.slug, title: quiz.title, status: quiz.status, coursePath: quiz.course_path, hubHref: quiz.hub_href },
     questions: questions.map((question) => ({
       id: question.id,

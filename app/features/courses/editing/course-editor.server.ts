@@ -1,8 +1,17 @@
 import type { Kysely, Transaction } from "kysely";
-import type { ContentStatus, Database, PublicationStatus } from "#app/lib/db/schema.ts";
+import type { Database, PublicationStatus } from "#app/lib/db/schema.ts";
 import { randomBytes } from "node:crypto";
 import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server.ts";
-import { done, endPosition, notFound, refused, staffChange, statusChange, type EditResult } from "#app/features/staff/index.server.ts";
+import {
+  done,
+  endPosition,
+  notFound,
+  refused,
+  staffChange,
+  statusAfter,
+  type EditResult,
+  type StatusChange,
+} from "#app/features/staff/index.server.ts";
 import { addFirstOwner } from "#app/features/teams/index.server.ts";
 import type { CourseDetails, LessonFields, ListingFields, NewCourse } from "./schemas.ts";
 
@@ -104,14 +113,16 @@ export async function updateCourseDetails(
   });
 }
 
-export async function setCourseStatus(db: Kysely<Database>, actor: StaffActor, slug: string, status: ContentStatus) {
+export async function setCourseStatus(db: Kysely<Database>, actor: StaffActor, slug: string, statusChange: StatusChange) {
   return change(db, async (trx) => {
     const before = await trx.selectFrom("courses").select(["status"]).where("slug", "=", slug).executeTakeFirst();
     if (!before) return notFound("course");
-    if (before.status === "archived" && status === "published") return refused(409, "Restore the course before publishing it.");
+    const after = statusAfter(before.status, statusChange, "course");
+    if (!after.ok) return refused(409, after.message);
+    const { status } = after;
     await trx.updateTable("courses").set({ status, updated_at: now() }).where("slug", "=", slug).execute();
     await recordStaffAction(trx, actor, {
-      action: `course.${statusChange(before.status, status)}`,
+      action: `course.${statusChange}`,
       subject: `course:${slug}`,
       before,
       after: { status },

@@ -111,11 +111,7 @@ export async function submitCourseEdit(formData: FormData, slug: string, service
           confirmLabel: "Archive the course",
         });
       if (ask) return ask;
-      return answer(
-        "status",
-        slug,
-        intent === "archive" ? "archived" : "restored",
-      )(await setCourseStatus(db, actor, slug, intent === "archive" ? "archived" : "draft"));
+      return answer("status", slug, intent === "archive" ? "archived" : "restored")(await setCourseStatus(db, actor, slug, intent));
     }
     case "publish":
     case "unpublish": {
@@ -128,11 +124,7 @@ export async function submitCourseEdit(formData: FormData, slug: string, service
           confirmLabel: "Unpublish the course",
         });
       if (ask) return ask;
-      return answer(
-        "status",
-        slug,
-        intent === "publish" ? "published" : "unpublished",
-      )(await setCourseStatus(db, actor, slug, intent === "publish" ? "published" : "draft"));
+      return answer("status", slug, intent === "publish" ? "published" : "unpublished")(await setCourseStatus(db, actor, slug, intent));
     }
     case "listing-add": {
       const submission = parseWithZod(formData, { schema: listingSchema });

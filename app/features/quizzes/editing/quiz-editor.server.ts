@@ -1,8 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import type { ContentStatus, Database } from "#app/lib/db/schema.ts";
+import type { Database } from "#app/lib/db/schema.ts";
 import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server.ts";
-import { done, endPosition, notFound, refused, staffChange, statusChange, type EditResult } from "#app/features/staff/index.server.ts";
+import {
+  done,
+  endPosition,
+  notFound,
+  refused,
+  staffChange,
+  statusAfter,
+  type EditResult,
+  type StatusChange,
+} from "#app/features/staff/index.server.ts";
 import { addFirstOwner } from "#app/features/teams/index.server.ts";
 import type { QuestionDraft } from "./schemas.ts";
 
@@ -110,15 +119,17 @@ const questionCount = async (trx: Transaction<Database>, slug: string) =>
     )?.count ?? 0,
   );
 
-export async function setQuizStatus(db: Kysely<Database>, actor: StaffActor, slug: string, status: ContentStatus) {
+export async function setQuizStatus(db: Kysely<Database>, actor: StaffActor, slug: string, statusChange: StatusChange) {
   return change(db, async (trx) => {
     const before = await trx.selectFrom("quizzes").select("status").where("slug", "=", slug).executeTakeFirst();
     if (!before) return notFound("quiz");
-    if (before.status === "archived" && status === "published") return refused(409, "Restore the quiz before publishing it.");
+    const after = statusAfter(before.status, statusChange, "quiz");
+    if (!after.ok) return refused(409, after.message);
+    const { status } = after;
     if (status === "published" && (await questionCount(trx, slug)) === 0) return refused(409, "Add a question before publishing the quiz.");
     await trx.updateTable("quizzes").set({ status, updated_at: now() }).where("slug", "=", slug).execute();
     await recordStaffAction(trx, actor, {
-      action: `quiz.${statusChange(before.status, status)}`,
+      action: `quiz.${statusChange}`,
       subject: `quiz:${slug}`,
       before,
       after: { status },

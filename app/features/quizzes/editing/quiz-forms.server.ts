@@ -133,19 +133,20 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
     case "archive":
     case "restore": {
       if (!mayManageTeam(access)) return refuseForm("status", "Only the quiz's owners and administrators can archive or restore it.", 403);
+      const certifies = intent === "archive" ? await coursesCertifiedBy(db, slug) : [];
       const ask =
         intent === "archive" &&
         unconfirmed(formData, {
           question: "Archive the quiz?",
           consequence:
-            "Learners can no longer take it: its address answers “page not found” and it leaves the quiz list. Their attempts and reviews are kept. It leaves the staff list for the archived ones, and restoring it brings it back as a draft.",
+            "Learners can no longer take it: its address answers “page not found” and it leaves the quiz list. Their attempts and reviews are kept. It leaves the staff list for the archived ones, and restoring it brings it back as a draft." +
+            (certifies.length
+              ? ` It is the certificate quiz of ${certifies.join(", ")}: no one can earn ${certifies.length === 1 ? "that course's certificate" : "those courses' certificates"} until it is restored or the course's rule is changed.`
+              : ""),
           confirmLabel: "Archive the quiz",
         });
       if (ask) return ask;
-      return answer(
-        "status",
-        intent === "archive" ? "archived" : "restored",
-      )(await setQuizStatus(db, actor, slug, intent === "archive" ? "archived" : "draft"));
+      return answer("status", intent === "archive" ? "archived" : "restored")(await setQuizStatus(db, actor, slug, intent));
     }
     case "publish":
     case "unpublish": {
@@ -158,7 +159,7 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
           confirmLabel: "Unpublish the quiz",
         });
       if (ask) return ask;
-      return answer("status", `${intent}ed`)(await setQuizStatus(db, actor, slug, intent === "publish" ? "published" : "draft"));
+      return answer("status", `${intent}ed`)(await setQuizStatus(db, actor, slug, intent));
     }
     case "question-add":
     case "question-update": {
@@ -209,4 +210,10 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
     default:
       return refuseForm("settings", "This form did not say what to change. Reload the page and try again.", 400);
   }
+}
+
+/** The titles of the courses whose certificate asks for this quiz. */
+async function coursesCertifiedBy(db: Services["db"], slug: string) {
+  const rows = await db.selectFrom("courses").select("title").where("certificate_quiz", "=", slug).orderBy("title").execute();
+  return rows.map((row) => row.title);
 }

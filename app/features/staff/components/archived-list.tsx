@@ -16,7 +16,7 @@ export function ArchivedList({ heading, items }: { heading: string; items: { hre
               {item.title}
             </Link>
             <span className="text-sm text-muted">
-              archived <time dateTime={item.updatedAt}>{item.updatedAt.slice(0, 10)}</time>
+              last changed <time dateTime={item.updatedAt}>{item.updatedAt.slice(0, 10)}</time>
             </span>
           </li>
         ))}
