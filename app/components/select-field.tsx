@@ -1,3 +1,5 @@
+import { FieldFrame } from "./field-frame.tsx";
+
 export type SelectOption = { value: string; label: string };
 export type SelectGroup = { label: string; options: readonly SelectOption[] };
 
@@ -28,46 +30,33 @@ export function SelectField({
   options: readonly (SelectOption | SelectGroup)[];
   className?: string;
 }) {
-  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(" ") || undefined;
   const option = (choice: SelectOption) => (
     <option key={choice.value} value={choice.value}>
       {choice.label}
     </option>
   );
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block font-medium">
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue ?? ""}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className="mt-1 w-full rounded-md border border-gray-400 bg-white px-3 py-2"
-      >
-        {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((choice) =>
-          "options" in choice ? (
-            <optgroup key={choice.label} label={choice.label}>
-              {choice.options.map(option)}
-            </optgroup>
-          ) : (
-            option(choice)
-          ),
-        )}
-      </select>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
-          {hint}
-        </p>
+    <FieldFrame id={id} label={label} hint={hint} error={error} className={className}>
+      {(wiring) => (
+        <select
+          id={id}
+          name={name}
+          defaultValue={defaultValue ?? ""}
+          {...wiring}
+          className="mt-1 w-full rounded-md border border-gray-400 bg-white px-3 py-2"
+        >
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((choice) =>
+            "options" in choice ? (
+              <optgroup key={choice.label} label={choice.label}>
+                {choice.options.map(option)}
+              </optgroup>
+            ) : (
+              option(choice)
+            ),
+          )}
+        </select>
       )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }

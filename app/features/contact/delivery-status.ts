@@ -1,11 +1,11 @@
 import type { Database } from "#app/lib/db/schema.ts";
-import { formatIndiaTime } from "./format-time.ts";
+import { formatCollegeTime } from "#app/lib/text/college-time.ts";
 
 type StatusFields = Pick<Database["contact_messages"], "status" | "attempts" | "next_attempt_at" | "last_error" | "delivered_at">;
 
 /** A message's delivery, in words for staff. */
 export function describeDelivery(message: StatusFields): string {
-  const at = (iso: string | null) => (iso ? formatIndiaTime(iso) : "an unknown time");
+  const at = (iso: string | null) => (iso ? formatCollegeTime(iso) : "an unknown time");
   switch (message.status) {
     case "sent":
       // Not "by email" or "to the form service": the delivery may have been configured otherwise then; each attempt's detail says how.

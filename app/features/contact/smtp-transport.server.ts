@@ -1,6 +1,6 @@
 import { contactFormIdentity } from "./fields.ts";
 import { site } from "#app/content/site.ts";
-import { formatIndiaTime } from "./format-time.ts";
+import { formatCollegeTime } from "#app/lib/text/college-time.ts";
 import { createSmtpMailer, messageIdHost } from "#app/lib/outbox/smtp.server.ts";
 import { type ContactTransport, type OutboxMessage } from "./transport.ts";
 
@@ -25,7 +25,7 @@ export function contactMailText(message: OutboxMessage): string {
     "Message:",
     message.message || "(no message)",
     "",
-    `Received: ${formatIndiaTime(message.created_at)} (India time)`,
+    `Received: ${formatCollegeTime(message.created_at)} (India time)`,
     `Reply to this mail to answer ${message.name}.`,
   ].join("\n");
 }

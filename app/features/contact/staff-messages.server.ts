@@ -3,7 +3,7 @@ import { actorOf, recordStaffAction } from "#app/lib/db/audit-log.server.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { describeDelivery } from "./delivery-status.ts";
-import { formatIndiaTime } from "./format-time.ts";
+import { formatCollegeTime } from "#app/lib/text/college-time.ts";
 import type { MessageCursor } from "./staff-schemas.ts";
 
 export const messagesPerPage = 20;
@@ -69,14 +69,14 @@ export async function listStaffMessages(
       email: row.email,
       phone: row.phone,
       message: row.message,
-      received: formatIndiaTime(row.created_at),
+      received: formatCollegeTime(row.created_at),
       delivery: describeDelivery(row),
-      handled: row.handled_at ? { by: row.handled_by ?? "someone", on: formatIndiaTime(row.handled_at) } : null,
+      handled: row.handled_at ? { by: row.handled_by ?? "someone", on: formatCollegeTime(row.handled_at) } : null,
       attempts: attempts
         .filter((attempt) => attempt.message_id === row.id)
         .map((attempt) => ({
           id: attempt.id,
-          at: formatIndiaTime(attempt.attempted_at),
+          at: formatCollegeTime(attempt.attempted_at),
           outcome: attempt.outcome,
           detail: attempt.detail,
         })),

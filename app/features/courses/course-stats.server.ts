@@ -14,13 +14,25 @@ interface StoredQuestion {
 /** The most questions listed as hardest. */
 const HARDEST_LISTED = 10;
 
+/** The quizzes whose Watch Now leads to one of the course's addresses: "its" quizzes, for its numbers. */
+export async function quizzesLeadingTo(db: Kysely<Database>, slug: string) {
+  return db
+    .selectFrom("quizzes")
+    .innerJoin("course_paths", "course_paths.path", "quizzes.course_path")
+    .select(["quizzes.slug", "quizzes.title"])
+    .where("course_paths.course_slug", "=", slug)
+    .orderBy("quizzes.position")
+    .orderBy("quizzes.slug")
+    .execute();
+}
+
 /**
  * A course's numbers for its teachers: learners who started and finished it, each published
  * lesson's, the average score of its quizzes (those whose Watch Now leads to it) and the questions
  * most often answered wrong, counted from the questions each attempt was scored against.
  */
 export async function courseStats(db: Kysely<Database>, slug: string) {
-  const [lessons, paths, progress] = await Promise.all([
+  const [lessons, quizzes, progress] = await Promise.all([
     db
       .selectFrom("lessons")
       .select(["id", "title"])
@@ -29,20 +41,9 @@ export async function courseStats(db: Kysely<Database>, slug: string) {
       .orderBy("position")
       .orderBy("id")
       .execute(),
-    db.selectFrom("course_paths").select("path").where("course_slug", "=", slug).execute(),
+    quizzesLeadingTo(db, slug),
     db.selectFrom("lesson_progress").select(["user_sub", "lesson_id", "finished_at"]).where("course_slug", "=", slug).execute(),
   ]);
-  const quizzes = paths.length
-    ? await db
-        .selectFrom("quizzes")
-        .select(["slug", "title"])
-        .where(
-          "course_path",
-          "in",
-          paths.map((row) => row.path),
-        )
-        .execute()
-    : [];
   const attempts = quizzes.length
     ? await db
         .selectFrom("quiz_attempts")

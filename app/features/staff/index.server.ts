@@ -7,6 +7,8 @@ export {
   notFound,
   refused,
   staffChange,
+  ownersOnly,
+  savedAfter,
   statusAfter,
   type EditResult,
   type StatusChange,

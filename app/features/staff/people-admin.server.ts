@@ -3,6 +3,7 @@ import { z } from "zod";
 import { assignRole, endSessionsOf, normaliseEmail } from "#app/features/auth/index.server.ts";
 import { isRole, roles, type Role } from "#app/features/auth/index.ts";
 import { containsText } from "#app/lib/db/contains-text.server.ts";
+import { addressOfSchema } from "#app/lib/text/email-schema.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { recordStaffAction, type StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { done, notFound, refused, staffChange } from "./staff-change.server.ts";
@@ -101,14 +102,9 @@ export async function setDisabled(db: Kysely<Database>, actor: StaffActor, sub: 
   });
 }
 
-const addressMessage = "Give the person's email address, the one they sign in with.";
-
 /** A role given by address, to someone who may not have signed in yet. */
 export const roleByAddressSchema = z.object({
-  email: z
-    .string({ error: addressMessage })
-    .trim()
-    .pipe(z.email({ error: addressMessage }).max(254, "An email address has at most 254 characters.")),
+  email: addressOfSchema("Give the person's email address, the one they sign in with."),
   role: z.enum(roles, { error: "Choose a role." }),
 });
 

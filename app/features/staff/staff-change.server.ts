@@ -60,6 +60,17 @@ export async function endPosition(
 /** What can be done to a course's or quiz's status; also the audit log's word for it. */
 export type StatusChange = "publish" | "unpublish" | "archive" | "restore";
 
+/** The editor's `?saved=` word after each change of status. */
+export const savedAfter: Record<StatusChange, string> = {
+  publish: "published",
+  unpublish: "unpublished",
+  archive: "archived",
+  restore: "restored",
+};
+
+/** Archiving puts away what a whole team made: its owners (and administrators) alone may do it, or undo it. */
+export const ownersOnly = (change: StatusChange) => change === "archive" || change === "restore";
+
 /**
  * The status a change leads to from `before`, or why it cannot be made: an archived course or quiz
  * is only restored (so nothing but a restore, which its owners alone may do, brings it back), and

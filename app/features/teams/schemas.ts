@@ -1,12 +1,8 @@
 import { z } from "zod";
-
-const emailMessage = "Give the teacher's email address, the one they sign in with.";
+import { addressOfSchema } from "#app/lib/text/email-schema.ts";
 
 /** A person put on a team: by the address they sign in with, as owner or teacher. */
 export const teamMemberSchema = z.object({
-  email: z
-    .string({ error: emailMessage })
-    .trim()
-    .pipe(z.email({ error: emailMessage }).max(254, "An email address has at most 254 characters.")),
+  email: addressOfSchema("Give the teacher's email address, the one they sign in with."),
   role: z.enum(["owner", "teacher"], { error: "Choose owner or teacher." }),
 });

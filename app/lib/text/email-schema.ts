@@ -9,3 +9,13 @@ export const emailSchema = z
   .max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters.`)
   .pipe(z.email("Please enter a valid email address, like name@example.com."))
   .transform((email) => email.toLowerCase());
+
+/**
+ * Someone else's address (a colleague put on a team, a role given before a first sign-in): the
+ * message names whose address is wanted. Trimmed here; each use stores it in lower case.
+ */
+export const addressOfSchema = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .pipe(z.email({ error: message }).max(EMAIL_MAX_LENGTH, `An email address has at most ${EMAIL_MAX_LENGTH} characters.`));

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { SelectField } from "#app/components/select-field.tsx";
+import { TableHead } from "#app/components/table-head.tsx";
 import { TextField } from "#app/components/text-field.tsx";
 import { SearchForm } from "#app/features/staff/components/search-form.tsx";
 import { servicesContext } from "#app/context.ts";
@@ -245,19 +246,7 @@ export default function Accounts({ loaderData, actionData: answer }: Route.Compo
           {waiting.length > 0 && (
             <table className="w-full text-left">
               <caption className="text-left font-semibold">Roles waiting for a first sign-in</caption>
-              <thead className="border-b-2 border-gray-300">
-                <tr>
-                  <th scope="col" className="py-2 pr-4">
-                    Address
-                  </th>
-                  <th scope="col" className="py-2 pr-4">
-                    Role
-                  </th>
-                  <th scope="col" className="py-2">
-                    Given
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={["Address", "Role", "Given"]} />
               <tbody>
                 {waiting.map((entry) => (
                   <tr key={entry.email} className="border-b border-gray-200">

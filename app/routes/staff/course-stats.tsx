@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { site } from "#app/content/site.ts";
+import { TableHead } from "#app/components/table-head.tsx";
 import { servicesContext } from "#app/context.ts";
 import { courseStats } from "#app/features/courses/course-stats.server.ts";
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
@@ -9,12 +9,12 @@ import { visibleToStaff, requireTeamAccess } from "#app/features/teams/access.se
 import { BarChart } from "#app/features/staff/components/bar-chart.tsx";
 import { SortHeader } from "#app/components/sort-header.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { wholePercent } from "#app/lib/text/percentage.ts";
+import { formatCollegeTime } from "#app/lib/text/college-time.ts";
 import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/course-stats";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => pageMeta(loaderData ? `Numbers: ${loaderData.title}` : errorTitle(error));
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: site.timeZone });
 
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   await requireTeamAccess(context, "course", params.slug, url.pathname);
@@ -31,7 +31,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     ),
     sorted.sort,
     sorted.order,
-  ).map((row) => ({ ...row, lastActivityText: when(row.lastActivity) }));
+  ).map((row) => ({ ...row, lastActivityText: formatCollegeTime(row.lastActivity) }));
   const quizzes = await visibleToStaff(context, "quiz");
   return {
     slug: found.course.slug,
@@ -43,8 +43,6 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     quizResults: stats.quizzes.filter((quiz) => quizzes.visible(quiz.slug)),
   };
 }
-
-const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 export default function CourseStats({ loaderData }: Route.ComponentProps) {
   const { slug, title, stats, students, sorted, quizResults } = loaderData;
@@ -147,19 +145,7 @@ export default function CourseStats({ loaderData }: Route.ComponentProps) {
               />
               <table className="mt-6 w-full text-left text-sm">
                 <caption className="sr-only">Learners per lesson</caption>
-                <thead className="border-b-2 border-gray-300">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4">
-                      Lesson
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Started
-                    </th>
-                    <th scope="col" className="py-2">
-                      Finished
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={["Lesson", "Started", "Finished"]} />
                 <tbody>
                   {stats.lessons.map((lesson) => (
                     <tr key={lesson.number} className="border-b border-gray-200">
@@ -196,33 +182,18 @@ export default function CourseStats({ loaderData }: Route.ComponentProps) {
                 title="Share of wrong answers, hardest first"
                 bars={stats.hardest.map((entry) => ({ label: entry.question, value: entry.wrongShare }))}
                 max={1}
-                format={percent}
+                format={wholePercent}
               />
               <table className="mt-6 w-full text-left text-sm">
                 <caption className="sr-only">Hardest questions</caption>
-                <thead className="border-b-2 border-gray-300">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4">
-                      Question
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Quiz
-                    </th>
-                    <th scope="col" className="py-2 pr-4">
-                      Answers
-                    </th>
-                    <th scope="col" className="py-2">
-                      Wrong
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead columns={["Question", "Quiz", "Answers", "Wrong"]} />
                 <tbody>
                   {stats.hardest.map((entry) => (
                     <tr key={`${entry.quiz}-${entry.question}`} className="border-b border-gray-200">
                       <td className="py-2 pr-4">{entry.question}</td>
                       <td className="py-2 pr-4">{entry.quiz}</td>
                       <td className="py-2 pr-4">{entry.answered}</td>
-                      <td className="py-2">{percent(entry.wrongShare)}</td>
+                      <td className="py-2">{wholePercent(entry.wrongShare)}</td>
                     </tr>
                   ))}
                 </tbody>

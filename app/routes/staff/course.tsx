@@ -25,6 +25,7 @@ import { isTeamForm, submitTeamChange } from "#app/features/teams/team-forms.ser
 import { teamOf } from "#app/features/teams/teams.server.ts";
 import { mayManageTeam } from "#app/features/teams/types.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { MarkdownPreview } from "#app/features/staff/components/markdown-preview.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.ts";
@@ -152,18 +153,7 @@ function DetailsForm({
           Preview the description
         </button>
       </div>
-      {preview !== undefined && (
-        <section aria-labelledby="description-preview-heading" className="rounded-lg border-2 border-dashed border-gray-300 p-5">
-          <h3 id="description-preview-heading" className="text-lg font-bold">
-            Preview (not saved yet)
-          </h3>
-          {preview ? (
-            <div className="lesson-notes" dangerouslySetInnerHTML={{ __html: preview }} />
-          ) : (
-            <p className="mt-2 text-muted">The description is empty.</p>
-          )}
-        </section>
-      )}
+      {typeof preview === "string" && <MarkdownPreview id="description-preview" html={preview} empty="The description is empty." />}
     </Form>
   );
 }

@@ -1,6 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
-import { site } from "#app/content/site.ts";
 import { servicesContext } from "#app/context.ts";
 import { FeedbackCard } from "#app/features/feedback/components/feedback-card.tsx";
 import { hiddenFeedbackPage, moderateHidden } from "#app/features/feedback/moderation.server.ts";
@@ -11,13 +10,12 @@ import { SavedNotice } from "#app/features/staff/components/publication-section.
 import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.ts";
 import { unconfirmed } from "#app/features/staff/index.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { formatCollegeTime } from "#app/lib/text/college-time.ts";
 import type { Route } from "./+types/hidden-feedback";
 
 const pagePath = "/staff/feedback";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Hidden feedback");
-
-const when = (iso: string) => new Date(iso).toLocaleString("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: site.timeZone });
 
 const pageOf = (url: URL) => Math.min(Math.max(Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1, 1), 10_000);
 
@@ -27,7 +25,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const page = pageOf(url);
   const { posts, more } = await hiddenFeedbackPage(context.get(servicesContext).db, page);
   // Dates in words on the server only: the browser's own formatting may differ and break hydration.
-  return { posts: posts.map((post) => ({ ...post, hiddenAtText: when(post.hiddenAt) })), more, page, saved: url.searchParams.get("saved") };
+  return {
+    posts: posts.map((post) => ({ ...post, hiddenAtText: formatCollegeTime(post.hiddenAt) })),
+    more,
+    page,
+    saved: url.searchParams.get("saved"),
+  };
 }
 
 export async function action({ request, url, context }: Route.ActionArgs) {

@@ -15,6 +15,7 @@ import { CAPTIONS_MAX_KB, LESSON_NOTES_MAX_LENGTH, videoProblemText } from "#app
 import { conformFieldProps } from "#app/components/text-field.tsx";
 import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
+import { MarkdownPreview } from "#app/features/staff/components/markdown-preview.tsx";
 import { PublicationSection, SavedNotice } from "#app/features/staff/components/publication-section.tsx";
 import { uploadQuotaMb } from "#app/lib/config/env.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
@@ -141,17 +142,8 @@ export default function StaffLesson({ loaderData, actionData }: Route.ComponentP
               </button>
             </div>
           </Form>
-          {preview !== undefined && (
-            <section aria-labelledby="notes-preview-heading" className="mt-8 rounded-lg border-2 border-dashed border-gray-300 p-5">
-              <h3 id="notes-preview-heading" className="text-lg font-bold">
-                Preview (not saved yet)
-              </h3>
-              {preview ? (
-                <div className="lesson-notes" dangerouslySetInnerHTML={{ __html: preview }} />
-              ) : (
-                <p className="mt-2 text-muted">The notes are empty.</p>
-              )}
-            </section>
+          {typeof preview === "string" && (
+            <MarkdownPreview id="notes-preview" html={preview} empty="The notes are empty." className="mt-8" />
           )}
         </section>
 

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
+import { TableHead } from "#app/components/table-head.tsx";
 import { servicesContext } from "#app/context.ts";
 import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
 import { questionAnalysis, type QuestionAnalysis } from "#app/features/quizzes/question-analysis.server.ts";
@@ -7,6 +8,7 @@ import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { BarChart } from "#app/features/staff/components/bar-chart.tsx";
 import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
+import { wholePercent } from "#app/lib/text/percentage.ts";
 import type { Route } from "./+types/quiz-results";
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) =>
@@ -30,8 +32,6 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   ]);
   return { quiz: { slug: found.quiz.slug, title: found.quiz.title }, attempts: Number(attempts.count), questions };
 }
-
-const percent = (share: number) => `${Math.round(share * 100)}%`;
 
 export default function QuizResults({ loaderData }: Route.ComponentProps) {
   const { quiz, attempts, questions } = loaderData;
@@ -66,7 +66,7 @@ export default function QuizResults({ loaderData }: Route.ComponentProps) {
                   question.facility === null ? [] : [{ label: `${question.number}. ${question.question}`, value: question.facility }],
                 )}
                 max={1}
-                format={percent}
+                format={wholePercent}
               />
               <a href={`/staff/quizzes/${quiz.slug}/results.csv`} download className="inline-block text-brand-800 underline">
                 Download every question and option as CSV
@@ -96,23 +96,11 @@ function QuestionList({ heading, id, questions }: { heading: string; id: string;
           <p className="text-muted">
             {question.facility === null
               ? "Not asked in any finished attempt yet."
-              : `Asked in ${question.asked} ${question.asked === 1 ? "attempt" : "attempts"}: ${question.right} right (facility ${percent(question.facility)})${question.blank > 0 ? `, ${question.blank} left blank` : ""}.`}
+              : `Asked in ${question.asked} ${question.asked === 1 ? "attempt" : "attempts"}: ${question.right} right (facility ${wholePercent(question.facility)})${question.blank > 0 ? `, ${question.blank} left blank` : ""}.`}
           </p>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Options of question {question.number ?? question.question} and how often each was chosen</caption>
-            <thead className="border-b-2 border-gray-300">
-              <tr>
-                <th scope="col" className="py-2 pr-4">
-                  Option
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  Chosen
-                </th>
-                <th scope="col" className="py-2">
-                  Share
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={["Option", "Chosen", "Share"]} />
             <tbody>
               {question.options.map((option) => (
                 <tr key={option.option} className="border-b border-gray-200">
@@ -121,7 +109,7 @@ function QuestionList({ heading, id, questions }: { heading: string; id: string;
                     {option.right && <strong className="ml-2 text-green-800">(right answer)</strong>}
                   </td>
                   <td className="py-2 pr-4">{option.chosen}</td>
-                  <td className="py-2">{question.asked ? percent(option.chosen / question.asked) : "–"}</td>
+                  <td className="py-2">{question.asked ? wholePercent(option.chosen / question.asked) : "–"}</td>
                 </tr>
               ))}
             </tbody>

@@ -4,7 +4,7 @@ import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { renderMarkdown } from "#app/lib/markdown/render-markdown.server.ts";
-import { problemsText, refuseForm, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
+import { ownersOnly, problemsText, refuseForm, savedAfter, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
 import { mayManageTeam, type TeamAccess } from "#app/features/teams/index.ts";
 import { courseImageTooLarge, readCourseImage } from "./course-image.server.ts";
 import {
@@ -98,33 +98,31 @@ export async function submitCourseEdit(formData: FormData, slug: string, service
       removeLater(services.mediaStore, updated.value.replacedImage);
       return savedAt(slug, "details");
     }
+    case "publish":
+    case "unpublish":
     case "archive":
     case "restore": {
-      if (!mayManageTeam(access))
+      if (ownersOnly(intent) && !mayManageTeam(access))
         return refuseForm("status", "Only the course's owners and administrators can archive or restore it.", 403);
-      const ask =
-        intent === "archive" &&
-        unconfirmed(formData, {
-          question: "Archive the course?",
-          consequence:
-            "Learners will no longer find it: its page and its lessons answer “page not found”, and its cards leave the course listings. Their progress, quiz results and certificates are kept (certificates still verify). It leaves the staff list for the archived ones, and restoring it brings it back as a draft.",
-          confirmLabel: "Archive the course",
-        });
+      const confirmation =
+        intent === "unpublish"
+          ? {
+              question: "Unpublish the course?",
+              consequence:
+                "Learners will no longer find it: its page and its lessons answer “page not found”, and its cards leave the course listings. Their progress and certificates are kept, and publishing it again brings it all back.",
+              confirmLabel: "Unpublish the course",
+            }
+          : intent === "archive"
+            ? {
+                question: "Archive the course?",
+                consequence:
+                  "Learners will no longer find it: its page and its lessons answer “page not found”, and its cards leave the course listings. Their progress, quiz results and certificates are kept (certificates still verify). It leaves the staff list for the archived ones, and restoring it brings it back as a draft.",
+                confirmLabel: "Archive the course",
+              }
+            : null;
+      const ask = confirmation && unconfirmed(formData, confirmation);
       if (ask) return ask;
-      return answer("status", slug, intent === "archive" ? "archived" : "restored")(await setCourseStatus(db, actor, slug, intent));
-    }
-    case "publish":
-    case "unpublish": {
-      const ask =
-        intent === "unpublish" &&
-        unconfirmed(formData, {
-          question: "Unpublish the course?",
-          consequence:
-            "Learners will no longer find it: its page and its lessons answer “page not found”, and its cards leave the course listings. Their progress and certificates are kept, and publishing it again brings it all back.",
-          confirmLabel: "Unpublish the course",
-        });
-      if (ask) return ask;
-      return answer("status", slug, intent === "publish" ? "published" : "unpublished")(await setCourseStatus(db, actor, slug, intent));
+      return answer("status", slug, savedAfter[intent])(await setCourseStatus(db, actor, slug, intent));
     }
     case "listing-add": {
       const submission = parseWithZod(formData, { schema: listingSchema });

@@ -5,7 +5,7 @@ import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { firstUnstorableLine } from "#app/lib/text/text.ts";
-import { problemsText, refuseForm, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
+import { ownersOnly, problemsText, refuseForm, savedAfter, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
 import { mayManageTeam, type TeamAccess } from "#app/features/teams/index.ts";
 import { readGift } from "../formats/gift.ts";
 import { readQuizCsv } from "../formats/quiz-csv.ts";
@@ -130,36 +130,26 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
         return refuseForm("settings", problemsText, 400, submission.reply({ fieldErrors: { coursePath: [notAChoice] } }));
       return answer("settings", "settings")(await updateQuizSettings(db, actor, slug, submission.value));
     }
+    case "publish":
+    case "unpublish":
     case "archive":
     case "restore": {
-      if (!mayManageTeam(access)) return refuseForm("status", "Only the quiz's owners and administrators can archive or restore it.", 403);
-      const certifies = intent === "archive" ? await coursesCertifiedBy(db, slug) : [];
-      const ask =
-        intent === "archive" &&
-        unconfirmed(formData, {
-          question: "Archive the quiz?",
-          consequence:
-            "Learners can no longer take it: its address answers “page not found” and it leaves the quiz list. Their attempts and reviews are kept. It leaves the staff list for the archived ones, and restoring it brings it back as a draft." +
-            (certifies.length
-              ? ` It is the certificate quiz of ${certifies.join(", ")}: no one can earn ${certifies.length === 1 ? "that course's certificate" : "those courses' certificates"} until it is restored or the course's rule is changed.`
-              : ""),
-          confirmLabel: "Archive the quiz",
-        });
+      if (ownersOnly(intent) && !mayManageTeam(access))
+        return refuseForm("status", "Only the quiz's owners and administrators can archive or restore it.", 403);
+      const confirmation =
+        intent === "unpublish"
+          ? {
+              question: "Unpublish the quiz?",
+              consequence:
+                "Learners can no longer take it: its address answers “page not found” and it leaves the quiz list. Their attempts and reviews are kept, and publishing it again brings it back.",
+              confirmLabel: "Unpublish the quiz",
+            }
+          : intent === "archive"
+            ? await archiveConfirmation(db, slug)
+            : null;
+      const ask = confirmation && unconfirmed(formData, confirmation);
       if (ask) return ask;
-      return answer("status", intent === "archive" ? "archived" : "restored")(await setQuizStatus(db, actor, slug, intent));
-    }
-    case "publish":
-    case "unpublish": {
-      const ask =
-        intent === "unpublish" &&
-        unconfirmed(formData, {
-          question: "Unpublish the quiz?",
-          consequence:
-            "Learners can no longer take it: its address answers “page not found” and it leaves the quiz list. Their attempts and reviews are kept, and publishing it again brings it back.",
-          confirmLabel: "Unpublish the quiz",
-        });
-      if (ask) return ask;
-      return answer("status", `${intent}ed`)(await setQuizStatus(db, actor, slug, intent));
+      return answer("status", savedAfter[intent])(await setQuizStatus(db, actor, slug, intent));
     }
     case "question-add":
     case "question-update": {
@@ -212,8 +202,18 @@ export async function submitQuizEdit(formData: FormData, slug: string, { db }: S
   }
 }
 
-/** The titles of the courses whose certificate asks for this quiz. */
-async function coursesCertifiedBy(db: Services["db"], slug: string) {
-  const rows = await db.selectFrom("courses").select("title").where("certificate_quiz", "=", slug).orderBy("title").execute();
-  return rows.map((row) => row.title);
+/** What archiving a quiz asks first, naming the courses whose certificate asks for it. */
+async function archiveConfirmation(db: Services["db"], slug: string) {
+  const certifies = (await db.selectFrom("courses").select("title").where("certificate_quiz", "=", slug).orderBy("title").execute()).map(
+    (row) => row.title,
+  );
+  return {
+    question: "Archive the quiz?",
+    consequence:
+      "Learners can no longer take it: its address answers “page not found” and it leaves the quiz list. Their attempts and reviews are kept. It leaves the staff list for the archived ones, and restoring it brings it back as a draft." +
+      (certifies.length
+        ? ` It is the certificate quiz of ${certifies.join(", ")}: no one can earn ${certifies.length === 1 ? "that course's certificate" : "those courses' certificates"} until it is restored or the course's rule is changed.`
+        : ""),
+    confirmLabel: "Archive the quiz",
+  };
 }
