@@ -25,6 +25,7 @@ export default [
   route("courses/*", "routes/courses/video-course.tsx", { id: "video-course" }),
   route("cources/*", "routes/courses/video-course.tsx", { id: "video-course-cources" }),
   route("progress", "routes/courses/lesson-progress.ts"),
+  route("ratings", "routes/courses/course-rating.ts"),
 
   route("test", "routes/quizzes/hub.tsx"),
   route("test/:quiz", "routes/quizzes/quiz.tsx"),

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import { onContentVersionRaised, readContentVersions } from "#app/lib/content-versions/content-versions.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
-import type { ContentTopic, StoredContent } from "#app/lib/content-versions/page-cache.ts";
+import { learnerNumbersPeriod, type ContentTopic, type StoredContent } from "#app/lib/content-versions/page-cache.ts";
 
 /** How often the versions are read: a change made on another instance is seen within this. */
 const pollMs = 250;
@@ -108,6 +108,8 @@ export async function watchContentVersions({
             if (topic === "media") {
               if (media === undefined) return undefined;
               parts.push(`media:${media}`);
+            } else if (topic === "learner-numbers") {
+              parts.push(`learner-numbers:${learnerNumbersPeriod()}`);
             } else {
               if (changing.has(topic)) return undefined;
               parts.push(`${topic}:${versions.get(topic) ?? 0}`);

@@ -252,6 +252,31 @@ test("a signed-in learner's place in a lesson survives a reload; speed and finis
   await expect(main(page).getByRole("heading", { name: /32 lessons \(1 finished\)/ })).toBeVisible();
 });
 
+test("a learner who started a course rates it by keyboard under its lessons, and changes the rating there", async ({ page }) => {
+  await register(page, `rating-${Date.now()}@example.com`);
+  await open(page, "/courses/mern/express");
+  // Not started yet: nothing to rate.
+  await expect(main(page).getByRole("heading", { name: "Your rating" })).toHaveCount(0);
+  await main(page).getByRole("button", { name: "Mark as finished" }).click();
+  await expect(main(page).getByText("You have finished this lesson.")).toBeVisible();
+
+  const stars = main(page).getByRole("group", { name: /How good is this course for you\?/ });
+  await stars.getByRole("radio", { name: "4 stars" }).focus();
+  await page.keyboard.press("Space");
+  await expect(stars.getByRole("radio", { name: "4 stars" })).toBeChecked();
+  await page.keyboard.press("Tab");
+  await expect(main(page).getByRole("button", { name: "Save my rating" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(main(page).getByText(/You rated .+ 4 out of 5\./)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await stars.getByRole("radio", { name: "2 stars" }).check();
+  await main(page).getByRole("button", { name: "Save my rating" }).click();
+  await expect(main(page).getByText(/You rated .+ 2 out of 5\./)).toBeVisible();
+  await reload(page);
+  await expect(stars.getByRole("radio", { name: "2 stars" })).toBeChecked();
+});
+
 test("a signed-in learner's pages, filled in from the kept ones, hydrate as served and act as the learner's", async ({ page }) => {
   await register(page, `filled-${Date.now()}@example.com`, "Filled Learner");
   // Anything React says about the page it hydrated (a mismatch is a recoverable error in production).

@@ -117,12 +117,26 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   expect(lesson.duration_seconds).toBeGreaterThan(0);
 
   expect(await seriousViolations(page)).toEqual([]);
-  await main.getByLabel("Captions file (WebVTT)").setInputFiles(files.srt!);
+  // Captions: a file that is not WebVTT is named on its field, the language typed is kept.
+  const captionsFile = main.getByLabel("Captions file (WebVTT)");
+  await captionsFile.setInputFiles(files.srt!);
+  await main.getByLabel("Language code").fill("en");
   await main.getByRole("button", { name: "Upload the captions" }).click();
-  await expect(main.getByRole("alert")).toContainText('Line 1: a WebVTT file starts with "WEBVTT".');
-  await main.getByLabel("Captions file (WebVTT)").setInputFiles(files.captions!);
+  await expect(main.getByRole("alert")).toContainText("Please correct the fields marked below.");
+  await expect(captionsFile).toHaveAccessibleDescription(/Line 1: a WebVTT file starts with "WEBVTT"/);
+  await expect(main.getByLabel("Language code")).toHaveValue("en");
+  expect(await seriousViolations(page)).toEqual([]);
+  await captionsFile.setInputFiles(files.captions!);
   await main.getByRole("button", { name: "Upload the captions" }).click();
   await expect(main.getByRole("status").first()).toContainText("The captions were saved.");
+  // A second language, labelled by its name when no label is typed.
+  await main.getByLabel("Captions file (WebVTT)").setInputFiles(files.captions!);
+  await main.getByLabel("Language code").fill("hi");
+  await main.getByRole("button", { name: "Upload the captions" }).click();
+  await expect(main.getByRole("status").first()).toContainText("The captions were saved.");
+  const tracks = main.getByRole("list").filter({ has: page.getByRole("button", { name: /^Remove the captions/ }) });
+  await expect(tracks.getByRole("listitem")).toHaveText([/^English \(language en\)/, /^Hindi \(language hi\)/]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The notes, in Markdown: previewed as learners will read them, then saved.
   const notes = main.getByLabel("Notes (Markdown)");
@@ -150,8 +164,6 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
   await card.getByLabel("Teacher").fill("Tara Teacher");
   await card.getByLabel("Duration").fill("3 Hrs");
   await card.getByLabel("Regular price (US dollars)").fill("a lot");
-  await card.getByLabel("Reviews").fill("0");
-  await card.getByLabel("Students").fill("0");
   await card.getByRole("button", { name: "Add the card" }).click();
   await expect(main.getByRole("form", { name: "A new card" }).getByText("The price must be a whole number.")).toBeVisible();
   await main.getByRole("form", { name: "A new card" }).getByLabel("Regular price (US dollars)").fill("49");
@@ -201,7 +213,14 @@ test("a teacher creates a course with a picture, adds a lesson with a resumed vi
     studentMain.getByRole("region", { name: "Lesson notes" }).getByRole("heading", { level: 3, name: "Alternative text" }),
   ).toBeVisible();
   const video = studentMain.locator("video");
-  await expect(video.locator("track")).toHaveAttribute("src", /\.vtt$/);
+  // Both captions tracks are in the player's menu, each in its language, and the browser reads them.
+  await expect(video.locator("track")).toHaveCount(2);
+  expect(
+    await video.evaluate((element: HTMLVideoElement) =>
+      Array.from(element.textTracks, (track) => `${track.kind}:${track.language}:${track.label}`),
+    ),
+  ).toEqual(["captions:en:English", "captions:hi:Hindi"]);
+  await expect(studentMain).toContainText("Captions: English, Hindi (CC button)");
   await video.evaluate((element: HTMLVideoElement) => element.play());
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2);
   await student.context.close();

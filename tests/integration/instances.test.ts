@@ -131,9 +131,7 @@ describe.runIf(engines.includes("postgres"))("two app instances on one PostgreSQ
           title: "Cloud Basics",
           teacher: "Tara",
           price: "10",
-          reviews: "0",
           duration: "2 Hrs",
-          students: "0",
         })
       ).status,
     ).toBe(303);

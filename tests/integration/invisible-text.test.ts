@@ -41,7 +41,7 @@ interface Post {
 const courseTitle = (db: Db) =>
   db.selectFrom("courses").select(["title", "image_alt", "image_src"]).where("slug", "=", "java").executeTakeFirstOrThrow();
 const quizTitle = (db: Db) => db.selectFrom("quizzes").select("title").where("slug", "=", "java").executeTakeFirstOrThrow();
-const listing = { category: "mern", title: "A card", teacher: "Meena", price: "10", reviews: "1", duration: "2 hours", students: "5" };
+const listing = { category: "mern", title: "A card", teacher: "Meena", price: "10", duration: "2 hours" };
 
 const posts: Post[] = [
   {

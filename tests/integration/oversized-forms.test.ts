@@ -81,7 +81,7 @@ describe.each(engines)("staff forms over their size limit on %s", (engine) => {
 
   it("a quiz file or captions of 12 MB: named too large, nothing imported or replaced", async () => {
     const questions = () => handle.db.selectFrom("quiz_questions").select("id").execute();
-    const lesson = () => handle.db.selectFrom("lessons").select("captions").where("id", "=", "java-01").executeTakeFirstOrThrow();
+    const lesson = () => handle.db.selectFrom("lesson_captions").selectAll().where("lesson_id", "=", "java-01").execute();
     const [questionsBefore, lessonBefore] = [await questions(), await lesson()];
     const text = new Blob([new Uint8Array(12 * 1024 * 1024).fill(65)], { type: "text/plain" });
     const quiz = await post("/staff/quizzes/java", { intent: "import", format: "gift" }, { field: "file", name: "quiz.gift", blob: text });
@@ -89,7 +89,7 @@ describe.each(engines)("staff forms over their size limit on %s", (engine) => {
     expect(visibleText(await quiz.text())).toContain("The file is larger than 512 KB.");
     const captions = await post(
       "/staff/courses/java/lessons/java-01",
-      { intent: "captions" },
+      { intent: "captions", language: "en" },
       { field: "captions", name: "c.vtt", blob: text },
     );
     expect(captions.status).toBe(400);

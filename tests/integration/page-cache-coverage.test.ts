@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { matchPath } from "react-router";
 import { describe, expect, it } from "vitest";
 import { contentTables } from "#app/lib/content-versions/content-versions.server.ts";
-import type { ContentTopic } from "#app/lib/content-versions/page-cache.ts";
+import { learnerNumbers, type ContentTopic } from "#app/lib/content-versions/page-cache.ts";
 import { engines } from "../setup/databases.ts";
 import { siteForTests } from "../setup/server.ts";
 import { until } from "../setup/waiting.ts";
@@ -23,8 +23,9 @@ interface KeptRoute {
 /** Read by every kept page: the versions themselves, which say when the page is out of date. */
 const versionTable = "content_versions";
 
-const tablesOfTopics = (topics: readonly ContentTopic[]) =>
-  new Set<string>([versionTable, ...topics.flatMap((topic) => (topic === "media" ? [] : contentTables[topic]))]);
+const tablesOf = (topic: ContentTopic): readonly string[] =>
+  topic === "media" ? [] : topic === "learner-numbers" ? learnerNumbers.tables : contentTables[topic];
+const tablesOfTopics = (topics: readonly ContentTopic[]) => new Set<string>([versionTable, ...topics.flatMap(tablesOf)]);
 
 /** Addresses of this site that a page links to, without query or fragment. */
 const linksOf = (html: string) =>

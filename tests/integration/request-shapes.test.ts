@@ -298,12 +298,12 @@ describe.each(engines)("text no database keeps, on %s", (engine) => {
   });
 
   it("refuses captions holding a NUL, saying on which line, and keeps the lesson's captions", async () => {
-    const captions = () => site.db.selectFrom("lessons").select("captions").where("id", "=", "java-01").executeTakeFirstOrThrow();
+    const captions = () => site.db.selectFrom("lesson_captions").selectAll().where("lesson_id", "=", "java-01").execute();
     const before = await captions();
     const text = "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\u0000\n";
     const response = await upload(
       "/staff/courses/java/lessons/java-01",
-      { intent: "captions" },
+      { intent: "captions", language: "en" },
       { name: "c.vtt", field: "captions", text },
     );
     expect(response.status).toBe(400);

@@ -67,6 +67,8 @@ describe.each(engines)("signed-in pages from kept pages on %s", (engine) => {
     // Ann finished lesson 2 of Java and stopped lesson 1 (which has a video) at 0:42: her course page opens there.
     expect((await ann.postForm("/progress", { course: "java", lesson: "2", finished: "true" })).status).toBe(204);
     expect((await ann.postForm("/progress", { course: "java", lesson: "1", position: "42" })).status).toBe(204);
+    // And rated the course: her page shows her stars, checked in its form.
+    expect((await ann.postForm("/ratings", { course: "java", stars: "4" })).status).toBe(204);
     // And reached question 3 of the Java quiz, choosing option 2, then none.
     expect((await ann.postForm("/test/java", { current: "java-02", "q.java-01": "2", "q.java-02": "" })).status).toBe(200);
   });
@@ -97,7 +99,7 @@ describe.each(engines)("signed-in pages from kept pages on %s", (engine) => {
     expect(visibleText(annCourse)).toContain("(1 finished)");
     expect(personalData(annCourse)).toEqual({
       account: { name: "Ann Example" },
-      "course-progress": { signedIn: true, finished: [2], positions: { 1: 42 }, resumeLesson: 1 },
+      "course-progress": { signedIn: true, finished: [2], positions: { 1: 42 }, resumeLesson: 1, started: true, rating: 4 },
     });
     const annQuiz = await (await ann.request("/test/java")).text();
     expect(visibleText(annQuiz)).toContain("Question 3 of 20");

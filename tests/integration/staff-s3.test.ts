@@ -142,9 +142,14 @@ describe("the staff area with S3_BUCKET", () => {
   it("serves captions from the bucket through the site itself, as a <track> needs", async () => {
     const body = new FormData();
     body.set("intent", "captions");
+    body.set("language", "en");
     body.set("captions", new Blob(["WEBVTT\n\n00:00.000 --> 00:02.000\nIn the bucket.\n"]), "c.vtt");
     expect((await teacher.request("/staff/courses/java/lessons/java-02", { method: "POST", body })).status).toBe(303);
-    const { captions } = await handle.db.selectFrom("lessons").select("captions").where("id", "=", "java-02").executeTakeFirstOrThrow();
+    const { file: captions } = await handle.db
+      .selectFrom("lesson_captions")
+      .select("file")
+      .where("lesson_id", "=", "java-02")
+      .executeTakeFirstOrThrow();
     const served = await fetch(`${site.url}/media/${captions}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("text/vtt; charset=utf-8");
@@ -156,9 +161,14 @@ describe("the staff area with S3_BUCKET", () => {
     const processes = listeningProcesses(site);
     const body = new FormData();
     body.set("intent", "captions");
+    body.set("language", "en");
     body.set("captions", new Blob(["WEBVTT\n\n00:00.000 --> 00:02.000\nSoon gone.\n"]), "c.vtt");
     expect((await teacher.request("/staff/courses/java/lessons/java-03", { method: "POST", body })).status).toBe(303);
-    const { captions } = await handle.db.selectFrom("lessons").select("captions").where("id", "=", "java-03").executeTakeFirstOrThrow();
+    const { file: captions } = await handle.db
+      .selectFrom("lesson_captions")
+      .select("file")
+      .where("lesson_id", "=", "java-03")
+      .executeTakeFirstOrThrow();
     expect(captions).toMatch(/^lessons\/java-03\//);
     const clip = new Uint8Array(readFileSync("media/java/01.mp4"));
     const created = await teacher.request("/staff/uploads", {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { changeContent } from "#app/lib/content-versions/content-versions.server.ts";
 import { join } from "node:path";
@@ -400,34 +400,171 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect(shown).not.toMatch(/<script|<img|onerror|javascript:/i);
     });
 
-    it("refuse captions with a cue that ends the moment it starts, saying which line and why, and store nothing", async () => {
-      const teacher = await person("teacher");
-      const lessonPage = "/staff/courses/java/lessons/java-02";
-      const post = (text: string) => {
+    describe("captions", () => {
+      const tracks = (lesson: string) =>
+        handle.db
+          .selectFrom("lesson_captions")
+          .select(["language", "label", "file"])
+          .where("lesson_id", "=", lesson)
+          .orderBy("position")
+          .execute();
+      const vttFiles = () => readdirSync(media, { recursive: true }).filter((name) => String(name).endsWith(".vtt"));
+      const upload = (browser: TestBrowser, lesson: string, fields: Record<string, string>, text: string) => {
         const body = new FormData();
         body.set("intent", "captions");
+        for (const [name, value] of Object.entries(fields)) body.set(name, value);
         body.set("captions", new Blob([text], { type: "text/vtt" }), "lesson.vtt");
-        return teacher.browser.request(lessonPage, { method: "POST", body });
+        return browser.request(`/staff/courses/java/lessons/${lesson}`, { method: "POST", body });
       };
-      const captions = async () =>
-        (await handle.db.selectFrom("lessons").select("captions").where("id", "=", "java-02").executeTakeFirstOrThrow()).captions;
-      const before = await captions();
-      const vttFiles = () => readdirSync(media, { recursive: true }).filter((name) => String(name).endsWith(".vtt"));
-      const audit = await auditCount();
+      const cue = (words: string) => `WEBVTT\n\n00:01.000 --> 00:04.000\n${words}\n`;
 
-      const refused = await post("WEBVTT\n\n00:01.000 --> 00:04.000\nFirst\n\n00:05.000 --> 00:05.000\nNo time at all\n");
-      expect(refused.status).toBe(400);
-      expect(visibleText(await refused.text())).toContain(
-        "Line 6: the cue must end after it starts, but it starts at 00:05.000 and ends at 00:05.000.",
-      );
-      expect(await captions()).toBe(before);
-      expect(vttFiles()).toEqual([]);
-      expect(await auditCount()).toBe(audit);
+      it("refuse a cue that ends the moment it starts, saying which line and why, and store nothing", async () => {
+        const { browser } = await person("teacher");
+        const before = await tracks("java-02");
+        const audit = await auditCount();
 
-      // The same file with the cue lasting a millisecond is taken.
-      const saved = await post("WEBVTT\n\n00:01.000 --> 00:04.000\nFirst\n\n00:05.000 --> 00:05.001\nA blink\n");
-      expect(saved.status).toBe(303);
-      expect(await captions()).toMatch(/^lessons\/java-02\/[0-9a-f]{16}\.vtt$/);
+        const refused = await upload(browser, "java-02", { language: "en" }, `${cue("First")}\n00:05.000 --> 00:05.000\nNo time at all\n`);
+        expect(refused.status).toBe(400);
+        expect(visibleText(await refused.text())).toContain(
+          "Line 6: the cue must end after it starts, but it starts at 00:05.000 and ends at 00:05.000.",
+        );
+        expect(await tracks("java-02")).toEqual(before);
+        expect(vttFiles()).toEqual([]);
+        expect(await auditCount()).toBe(audit);
+
+        // The same file with the cue lasting a millisecond is taken, in place of the English captions.
+        const saved = await upload(browser, "java-02", { language: "en" }, `${cue("First")}\n00:05.000 --> 00:05.001\nA blink\n`);
+        expect(saved.status).toBe(303);
+        expect(await tracks("java-02")).toEqual([
+          { language: "en", label: "English", file: expect.stringMatching(/^lessons\/java-02\/[0-9a-f]{16}\.vtt$/) },
+        ]);
+      });
+
+      it("keep several tracks per lesson, each with its language and label, in the player's menu and the editor", async () => {
+        const { browser } = await person("teacher");
+        // The lesson plays: its video is in the media folder (the seeded English captions file is not, so the player leaves it out).
+        mkdirSync(join(media, "java"), { recursive: true });
+        writeFileSync(join(media, "java", "05.mp4"), "not really a video, but a file that is there");
+        expect((await upload(browser, "java-05", { language: "HI", label: "" }, cue("नमस्ते"))).status).toBe(303);
+        expect((await upload(browser, "java-05", { language: "en_IN", label: "English (India)" }, cue("Hello"))).status).toBe(303);
+        // The seeded English track keeps its place, with a new file and label.
+        expect((await upload(browser, "java-05", { language: "en", label: "English, with sounds" }, cue("[music] Hi"))).status).toBe(303);
+        const stored = await tracks("java-05");
+        expect(stored.map(({ language, label }) => [language, label])).toEqual([
+          ["en", "English, with sounds"],
+          ["hi", "Hindi"],
+          ["en-IN", "English (India)"],
+        ]);
+
+        const player = await (await fetch(`${site.url}/courses/java?lesson=5`)).text();
+        const trackTags = [...player.matchAll(/<track [^>]*>/g)].map(([tag]) => tag);
+        expect(trackTags).toEqual(
+          stored.map(({ file, language, label }) => `<track kind="captions" src="/media/${file}" srcLang="${language}" label="${label}"/>`),
+        );
+        expect(visibleText(player)).toContain("Captions: English, with sounds, Hindi, English (India) (CC button)");
+        const served = await fetch(`${site.url}/media/${stored[1]!.file}`);
+        expect(served.headers.get("content-type")).toMatch(/^text\/vtt/);
+        expect(await served.text()).toContain("नमस्ते");
+
+        const editor = visibleText(await (await browser.request("/staff/courses/java/lessons/java-05")).text());
+        expect(editor).toMatch(/English, with sounds \(language en\).*Hindi \(language hi\).*English \(India\) \(language en-IN\)/s);
+        expect(visibleText(await (await browser.request("/staff/courses/java")).text())).toContain(
+          "Captions: English, with sounds, Hindi, English (India)",
+        );
+        const audit = await handle.db.selectFrom("audit_log").select(["action", "after"]).where("subject", "=", "lesson:java-05").execute();
+        expect(audit.filter((line) => line.action === "lesson.captions").map((line) => JSON.parse(line.after!).language)).toEqual([
+          "hi",
+          "en-IN",
+          "en",
+        ]);
+      });
+
+      it("refuse a language that is none, a label too long or another track's, and a track past the most, storing nothing", async () => {
+        const { browser } = await person("teacher");
+        expect((await upload(browser, "java-06", { language: "ta", label: "Tamil" }, cue("Vanakkam"))).status).toBe(303);
+        const before = { tracks: await tracks("java-06"), files: vttFiles(), audit: await auditCount() };
+        for (const [fields, status, message] of [
+          [{}, 400, "Say which language the captions are in, as a code like en, hi or ta."],
+          [{ language: "english" }, 400, "“english” is not a language code. Use one like en, hi, ta or en-IN."],
+          [{ language: "en--GB" }, 400, "“en--GB” is not a language code."],
+          [{ language: "en", label: "x".repeat(61) }, 400, "The label can have at most 60 characters."],
+          [{ language: "kn", label: "Tamil" }, 409, "The ta captions are already labelled “Tamil”. Give these another label."],
+        ] as const) {
+          const answer = await upload(browser, "java-06", fields, cue("Refused"));
+          expect(answer.status, JSON.stringify(fields)).toBe(status);
+          expect(visibleText(await answer.text()), JSON.stringify(fields)).toContain(message);
+        }
+        expect({ tracks: await tracks("java-06"), files: vttFiles(), audit: await auditCount() }).toEqual(before);
+
+        // Twelve tracks at most; a new language then is refused, a language already there is still replaced.
+        const languages = ["ta", "en", "hi", "te", "kn", "ml", "mr", "bn", "gu", "pa", "ur", "or"];
+        await changeContent(handle.db, "courses", (trx) =>
+          trx
+            .insertInto("lesson_captions")
+            .values(
+              languages
+                .filter((language) => !["ta", "en"].includes(language))
+                .map((language, index) => ({
+                  lesson_id: "java-06",
+                  language,
+                  label: language,
+                  file: `java/06.${language}.vtt`,
+                  position: index + 3,
+                  created_at: new Date().toISOString(),
+                })),
+            )
+            .execute(),
+        );
+        const full = await tracks("java-06");
+        expect(full.map((track) => track.language).sort()).toEqual([...languages].sort());
+        const thirteenth = await upload(browser, "java-06", { language: "as" }, cue("One too many"));
+        expect(thirteenth.status).toBe(409);
+        expect(visibleText(await thirteenth.text())).toContain(
+          "A lesson can have at most 12 captions tracks. Remove one before adding another.",
+        );
+        expect(await tracks("java-06")).toEqual(full);
+        expect((await upload(browser, "java-06", { language: "ur", label: "Urdu" }, cue("Replaced"))).status).toBe(303);
+      });
+
+      it("remove a track only once confirmed, and take a deleted lesson's tracks with it", async () => {
+        const { browser } = await person("teacher");
+        expect((await upload(browser, "java-07", { language: "hi" }, cue("Namaste"))).status).toBe(303);
+        const before = await tracks("java-07");
+        const asked = await browser.postForm("/staff/courses/java/lessons/java-07", { intent: "captions-remove", language: "hi" });
+        expect(asked.status).toBe(200);
+        expect(visibleText(await asked.text())).toContain(
+          "Remove the captions “Hindi”? Learners no longer find “Hindi” in the player's captions menu",
+        );
+        expect(await tracks("java-07")).toEqual(before);
+        const removed = await browser.postForm("/staff/courses/java/lessons/java-07", {
+          intent: "captions-remove",
+          language: "hi",
+          confirmed: "yes",
+        });
+        expect(removed.status).toBe(303);
+        expect((await tracks("java-07")).map((track) => track.language)).toEqual(["en"]);
+        const again = await browser.postForm("/staff/courses/java/lessons/java-07", {
+          intent: "captions-remove",
+          language: "hi",
+          confirmed: "yes",
+        });
+        expect(again.status).toBe(404);
+        expect(visibleText(await again.text())).toContain("These captions are no longer there.");
+
+        const made = await browser.postForm("/staff/courses/java/lessons/new", {
+          title: "Short-lived",
+          description: "A draft lesson to delete.",
+        });
+        const id = new URL(made.headers.get("location")!, site.url).pathname.split("/").at(-1)!;
+        const body = new FormData();
+        body.set("intent", "captions");
+        body.set("language", "en");
+        body.set("captions", new Blob([cue("Soon gone")], { type: "text/vtt" }), "lesson.vtt");
+        expect((await browser.request(`/staff/courses/java/lessons/${id}`, { method: "POST", body })).status).toBe(303);
+        expect(await tracks(id)).toHaveLength(1);
+        expect((await browser.postForm(`/staff/courses/java/lessons/${id}`, { intent: "delete", confirmed: "yes" })).status).toBe(303);
+        expect(await tracks(id)).toEqual([]);
+      });
     });
   });
 

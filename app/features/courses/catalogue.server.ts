@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { versionedSnapshot } from "#app/lib/content-versions/versioned-snapshot.server.ts";
 import { renderMarkdown } from "#app/lib/markdown/render-markdown.server.ts";
+import { captionFilesByLesson } from "./caption-files.server.ts";
+import type { CaptionFile } from "./types.ts";
 
 /** A lesson learners can see, numbered in its course's order from 1. */
 export interface CatalogueLesson {
@@ -11,7 +13,7 @@ export interface CatalogueLesson {
   description: string;
   /** Media keys; whether the files are really there is the media catalogue's question. */
   video: string | null;
-  captions: string | null;
+  captions: CaptionFile[];
   durationSeconds: number | null;
 }
 
@@ -36,9 +38,7 @@ export interface CatalogueListing {
   title: string;
   teacher: string;
   price: number;
-  reviewCount: number;
   duration: string;
-  students: number;
 }
 
 export interface CourseCatalogue {
@@ -53,18 +53,19 @@ export interface CourseCatalogue {
 const pathKey = (pathname: string) => pathname.replace(/\/+$/, "").toLowerCase();
 
 async function loadCatalogue(db: Kysely<Database>): Promise<CourseCatalogue> {
-  const [courseRows, pathRows, listingRows, lessonRows] = await Promise.all([
+  const [courseRows, pathRows, listingRows, lessonRows, captions] = await Promise.all([
     db.selectFrom("courses").selectAll().where("status", "=", "published").orderBy("position").orderBy("slug").execute(),
     db.selectFrom("course_paths").selectAll().orderBy("course_slug").orderBy("position").execute(),
     db.selectFrom("course_listings").selectAll().orderBy("category").orderBy("position").orderBy("id").execute(),
     db
       .selectFrom("lessons")
-      .select(["id", "course_slug", "title", "description", "video", "captions", "duration_seconds"])
+      .select(["id", "course_slug", "title", "description", "video", "duration_seconds"])
       .where("status", "=", "published")
       .orderBy("course_slug")
       .orderBy("position")
       .orderBy("id")
       .execute(),
+    captionFilesByLesson(db, { published: true }),
   ]);
   const courses = courseRows.map((row): CatalogueCourse => ({
     slug: row.slug,
@@ -83,7 +84,7 @@ async function loadCatalogue(db: Kysely<Database>): Promise<CourseCatalogue> {
       title: row.title,
       description: row.description,
       video: row.video,
-      captions: row.captions,
+      captions: captions.get(row.id) ?? [],
       durationSeconds: row.duration_seconds,
     });
   }
@@ -103,9 +104,7 @@ async function loadCatalogue(db: Kysely<Database>): Promise<CourseCatalogue> {
       title: row.title,
       teacher: row.teacher,
       price: row.price,
-      reviewCount: row.review_count,
       duration: row.duration,
-      students: row.students,
     });
     listings.set(row.category, list);
   }

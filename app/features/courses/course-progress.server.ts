@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { courseCatalogue, type CatalogueCourse } from "./catalogue.server.ts";
 import { courseProgress, lastLessonTouched } from "./progress.server.ts";
+import { ratingOf } from "./ratings.server.ts";
 import { signedOutProgress, type CourseProgressView } from "./types.ts";
 
 /** One learner's progress in one course, as its page shows it; a visitor's is `signedOutProgress`. */
@@ -11,7 +12,7 @@ export async function courseProgressView(
   course: CatalogueCourse,
 ): Promise<CourseProgressView> {
   if (userSub === null) return signedOutProgress;
-  const progress = await courseProgress(db, userSub, course.slug);
+  const [progress, rating] = await Promise.all([courseProgress(db, userSub, course.slug), ratingOf(db, userSub, course.slug)]);
   const numberOf = new Map(course.lessons.map((lesson) => [lesson.id, lesson.number]));
   const finished: number[] = [];
   const positions: Record<number, number> = {};
@@ -25,7 +26,14 @@ export async function courseProgressView(
     progress,
     course.lessons.map((lesson) => lesson.id),
   );
-  return { signedIn: true, finished: finished.sort((a, b) => a - b), positions, resumeLesson: last ? (numberOf.get(last) ?? null) : null };
+  return {
+    signedIn: true,
+    finished: finished.sort((a, b) => a - b),
+    positions,
+    resumeLesson: last ? (numberOf.get(last) ?? null) : null,
+    started: progress.length > 0,
+    rating,
+  };
 }
 
 /**

@@ -3,15 +3,15 @@ import { readdir, stat } from "node:fs/promises";
 import { basename, dirname, resolve, sep } from "node:path";
 import type { Config } from "#app/lib/config/env.server.ts";
 import { placedByHand } from "./media-paths.ts";
-import type { LessonMedia } from "./types.ts";
+import type { CaptionFile, LessonMedia } from "./types.ts";
 
 /** A lesson's files as the database names them: media keys, "java/01.mp4". */
 export interface LessonFiles {
   video: string | null;
-  captions: string | null;
+  captions: readonly CaptionFile[];
 }
 
-/** Tells which lessons have a video (and captions) and where they are. */
+/** Tells which lessons have a video (and which of their captions are there) and where they are. */
 export interface MediaCatalog {
   /** One entry per lesson, in the same order; null where the video is missing. */
   lessonMedia(lessons: readonly LessonFiles[]): Promise<(LessonMedia | null)[]>;
@@ -53,11 +53,15 @@ function lessonsMedia(
   exists: (key: string) => Promise<boolean>,
   address: (key: string) => string,
 ): Promise<(LessonMedia | null)[]> {
-  const present = (key: string | null) => (key === null ? Promise.resolve(false) : exists(key));
   return Promise.all(
     lessons.map(async ({ video, captions }) => {
-      const [hasVideo, hasCaptions] = await Promise.all([present(video), present(captions)]);
-      return hasVideo ? { video: address(video!), captions: hasCaptions ? address(captions!) : null } : null;
+      const [hasVideo, ...hasCaptions] = await Promise.all([
+        video === null ? false : exists(video),
+        ...captions.map(({ file }) => exists(file)),
+      ]);
+      if (!hasVideo) return null;
+      const tracks = captions.filter((_, index) => hasCaptions[index]);
+      return { video: address(video!), captions: tracks.map(({ file, language, label }) => ({ src: address(file), language, label })) };
     }),
   );
 }

@@ -26,6 +26,11 @@ export const VIDEO_ACCEPT = "video/mp4,video/webm";
 
 /** The largest captions file accepted: hours of speech fit in far less. */
 export const CAPTIONS_MAX_KB = 1024;
+/** Captions tracks one lesson may have: one per language, more than a college's languages. */
+export const CAPTION_TRACKS_MAX = 12;
+/** BCP 47 tags worth typing are far shorter ("zh-Hant-TW"); 35 is the length RFC 5646 asks every reader to take. */
+export const CAPTION_LANGUAGE_MAX_LENGTH = 35;
+export const CAPTION_LABEL_MAX_LENGTH = 60;
 
 const megabytes = (mb: number) => `${mb.toLocaleString("en-US")} MB`;
 

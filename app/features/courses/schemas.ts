@@ -24,3 +24,13 @@ export const progressReportSchema = z
     return_to: z.string().optional(),
   })
   .transform(({ position, finished, ...rest }) => ({ ...rest, positionSeconds: position, finished: finished === "true" }));
+
+/** A learner's rating of a course, as the course page's form sends it. */
+export const courseRatingSchema = z.object({
+  course: z.string({ error: "There is no such course." }).regex(/^[a-z0-9-]{1,60}$/, "There is no such course."),
+  stars: z
+    .string({ error: "Choose from 1 to 5 stars." })
+    .regex(/^[1-5]$/, "Choose from 1 to 5 stars.")
+    .transform(Number),
+  return_to: z.string().optional(),
+});

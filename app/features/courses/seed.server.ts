@@ -68,7 +68,6 @@ function courseSeedRows(now: string) {
         description: lesson.description,
         status: "published" as const,
         video: stem + videoExtension,
-        captions: stem + captionsExtension,
         duration_seconds: null,
         notes: "",
         created_at: now,
@@ -76,17 +75,27 @@ function courseSeedRows(now: string) {
       };
     }),
   );
-  return { courses, paths, listings, lessons };
+  // Each lesson's English captions beside its video, under the same old naming.
+  const captions = lessons.map((lesson) => ({
+    lesson_id: lesson.id,
+    language: "en",
+    label: "English",
+    file: lessonFileStem(lesson.course_slug, lesson.position) + captionsExtension,
+    position: 1,
+    created_at: now,
+  }));
+  return { courses, paths, listings, lessons, captions };
 }
 
 /** Writes the seed on the first start; true when it did. */
 export async function applyCourseSeed(db: Kysely<Database>): Promise<boolean> {
-  const { courses, paths, listings, lessons } = courseSeedRows(new Date().toISOString());
+  const { courses, paths, listings, lessons, captions } = courseSeedRows(new Date().toISOString());
   return seedOnFirstStart(db, "courses", { videoCourses, coursesByCategory, lessonsByCourse }, async (trx) => {
     await trx.insertInto("courses").values(courses).execute();
     await trx.insertInto("course_paths").values(paths).execute();
     await trx.insertInto("course_listings").values(listings).execute();
     await trx.insertInto("lessons").values(lessons).execute();
+    await trx.insertInto("lesson_captions").values(captions).execute();
     await raiseContentVersion(trx, "courses");
   });
 }

@@ -57,8 +57,8 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
     {
       id: "topic:lessons",
       title: "How to watch the lessons",
-      text: "Each course page plays one lesson at a time and lists all its lessons below the player: choose a lesson to watch it. Every lesson has written notes with worked examples under its video, or in its place while the video is not ready. Lessons with captions have a CC button, and each video can be downloaded from under the player. Pick a course on the Courses page.",
-      keywords: "watch video lesson play player course caption subtitle download notes read reading",
+      text: "Each course page plays one lesson at a time and lists all its lessons below the player: choose a lesson to watch it. Every lesson has written notes with worked examples under its video, or in its place while the video is not ready. Lessons with captions have a CC button (some in several languages: choose one in its menu), and each video can be downloaded from under the player. Once you have started a course, rate it from 1 to 5 stars under its lessons: the course cards show the ratings and how many learners started each course. Pick a course on the Courses page.",
+      keywords: "watch video lesson play player course caption subtitle download notes read reading rate rating stars review",
       href: "/courses",
     },
     {

@@ -37,7 +37,7 @@ export async function staffChange<T>(
   }
 }
 
-type Ordered = "courses" | "course_listings" | "lessons" | "quizzes" | "quiz_questions";
+type Ordered = "courses" | "course_listings" | "lessons" | "lesson_captions" | "quizzes" | "quiz_questions";
 
 /**
  * The position after the last row of a list: of the whole table, or of the rows whose `column` is

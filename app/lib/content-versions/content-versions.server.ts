@@ -17,7 +17,7 @@ const changes = new EventEmitter();
 export const contentTables: Readonly<Record<StoredContent, readonly (keyof Database | "books_fts")[]>> = {
   feedback: ["feedback_posts"],
   catalogue: ["books", "book_subjects", "books_fts"],
-  courses: ["courses", "course_paths", "course_listings", "lessons"],
+  courses: ["courses", "course_paths", "course_listings", "lessons", "lesson_captions"],
   quizzes: ["quizzes", "quiz_questions"],
 };
 

@@ -6,8 +6,18 @@ import type { Config } from "../config/env.server.ts";
  */
 export type StoredContent = "feedback" | "catalogue" | "courses" | "quizzes";
 
-/** What a page may read besides its source code: stored content, or lesson files in MEDIA_DIR. */
-export type ContentTopic = StoredContent | "media";
+/**
+ * Numbers counted from what learners do (how many started a course, its ratings). They change with
+ * every learner, too often to raise a version each time: a kept page showing them is rendered
+ * again once its ten minutes (the same on every worker and instance, by the clock) have passed.
+ */
+export const learnerNumbers = { tables: ["lesson_progress", "course_ratings"], refreshMs: 10 * 60 * 1000 } as const;
+
+/** The ten minutes the learner numbers are counted in; a new one means they are counted again. */
+export const learnerNumbersPeriod = (now = Date.now()) => Math.floor(now / learnerNumbers.refreshMs);
+
+/** What a page may read besides its source code: stored content, lesson files in MEDIA_DIR, or the learner numbers. */
+export type ContentTopic = StoredContent | "media" | "learner-numbers";
 
 /**
  * What a route that looks the same to every signed-out visitor declares in its `handle`

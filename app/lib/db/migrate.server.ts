@@ -22,6 +22,8 @@ import * as m018 from "./migrations/018-quiz-progress.server.ts";
 import * as m019 from "./migrations/019-certificates.server.ts";
 import * as m020 from "./migrations/020-content-teams.server.ts";
 import * as m021 from "./migrations/021-course-descriptions.server.ts";
+import * as m022 from "./migrations/022-caption-tracks.server.ts";
+import * as m023 from "./migrations/023-course-ratings.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations = {
@@ -46,6 +48,8 @@ const migrations = {
   "019-certificates": m019,
   "020-content-teams": m020,
   "021-course-descriptions": m021,
+  "022-caption-tracks": m022,
+  "023-course-ratings": m023,
 } satisfies Record<string, Migration>;
 
 const migratorFor = <DB>(db: Kysely<DB>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

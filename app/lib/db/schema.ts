@@ -159,8 +159,11 @@ export interface Database {
     title: string;
     teacher: string;
     price: number;
-    review_count: number;
     duration: string;
+    // The typed review_count and students are no longer shown: cards count learners and ratings
+    // (features/courses/learner-numbers.server.ts). Kept, written 0 for new cards, for the previous
+    // build during a rolling restart.
+    review_count: number;
     students: number;
   };
   lessons: {
@@ -170,14 +173,33 @@ export interface Database {
     title: string;
     description: string;
     status: PublicationStatus;
-    /** Media keys (features/media), null when the lesson has none yet. */
+    /** A media key (features/media), null when the lesson has none yet. */
     video: string | null;
-    captions: string | null;
+    // Its captions are in lesson_captions; the old `captions` column stays, empty, for the previous build (migration 022).
     duration_seconds: number | null;
     /** What the learner reads with (or instead of) the video: Markdown, empty until written. */
     notes: string;
     created_at: string;
     updated_at: string;
+  };
+  course_ratings: {
+    course_slug: string;
+    user_sub: string;
+    /** 1 to 5. */
+    stars: number;
+    created_at: string;
+    updated_at: string;
+  };
+  lesson_captions: {
+    lesson_id: string;
+    /** A BCP 47 language tag in its canonical form ("en", "hi", "en-IN"): one track per language. */
+    language: string;
+    /** What the player's captions menu shows. */
+    label: string;
+    /** The WebVTT file's media key. */
+    file: string;
+    position: number;
+    created_at: string;
   };
   quizzes: {
     slug: string;

@@ -5,6 +5,7 @@ import { categories } from "#app/content/categories.ts";
 import { servicesContext } from "#app/context.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { listingCards } from "#app/features/courses/listings.server.ts";
+import { learnerNumbersByCourse } from "#app/features/courses/learner-numbers.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import type { Route } from "./+types/category";
 import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
@@ -19,7 +20,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const category = categoryAt(url.pathname);
   if (!category) throw data("No such course category", { status: 404 });
   const { db, fileAddress } = context.get(servicesContext);
-  return { categoryId: category.id, courses: listingCards(await courseCatalogue(db), category.id, fileAddress) };
+  const [catalogue, numbers] = await Promise.all([courseCatalogue(db), learnerNumbersByCourse(db)]);
+  return { categoryId: category.id, courses: listingCards(catalogue, category.id, fileAddress, numbers) };
 }
 
 export const meta = ({ loaderData, error }: Route.MetaArgs) => {
@@ -27,7 +29,7 @@ export const meta = ({ loaderData, error }: Route.MetaArgs) => {
   return pageMeta(category ? `${category.name} Courses` : errorTitle(error));
 };
 
-export const handle = sameForEveryVisitor(["courses"], "same");
+export const handle = sameForEveryVisitor(["courses", "learner-numbers"], "same");
 
 export default function Category({ loaderData }: Route.ComponentProps) {
   const category = categories.find((c) => c.id === loaderData.categoryId)!;

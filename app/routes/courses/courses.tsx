@@ -5,6 +5,7 @@ import { categories } from "#app/content/categories.ts";
 import { servicesContext } from "#app/context.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { listingCards } from "#app/features/courses/listings.server.ts";
+import { learnerNumbersByCourse } from "#app/features/courses/learner-numbers.server.ts";
 import { pageMeta } from "#app/lib/http/meta.ts";
 import { sameForEveryVisitor } from "#app/lib/content-versions/page-cache.ts";
 import type { Route } from "./+types/courses";
@@ -12,17 +13,19 @@ import type { Route } from "./+types/courses";
 /** Each category's listing, as staff left it. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, fileAddress } = context.get(servicesContext);
-  const catalogue = await courseCatalogue(db);
+  const [catalogue, numbers] = await Promise.all([courseCatalogue(db), learnerNumbersByCourse(db)]);
   return {
     listings: Object.fromEntries(
-      categories.filter((category) => category.href).map((category) => [category.id, listingCards(catalogue, category.id, fileAddress)]),
+      categories
+        .filter((category) => category.href)
+        .map((category) => [category.id, listingCards(catalogue, category.id, fileAddress, numbers)]),
     ),
   };
 }
 
 export const meta = () => pageMeta("Courses", "Every course we teach: MERN Stack, Full Stack Web Development and programming languages.");
 
-export const handle = sameForEveryVisitor(["courses"], "same");
+export const handle = sameForEveryVisitor(["courses", "learner-numbers"], "same");
 
 export default function Courses({ loaderData }: Route.ComponentProps) {
   return (

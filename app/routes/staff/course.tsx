@@ -57,7 +57,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       title: lesson.title,
       status: lesson.status,
       hasVideo: lesson.video !== null,
-      hasCaptions: lesson.captions !== null,
+      captionLabels: lesson.captions.map((track) => track.label),
     })),
     listings: listings.map((listing) => ({
       id: listing.id,
@@ -66,9 +66,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
         title: listing.title,
         teacher: listing.teacher,
         price: listing.price,
-        reviews: listing.review_count,
         duration: listing.duration,
-        students: listing.students,
       },
     })),
     categories: listingCategories.map(({ id, name }) => ({ id, name })),
@@ -259,6 +257,10 @@ export default function StaffCourse({ loaderData, actionData }: Route.ComponentP
           <h2 id="listings-heading" className="section-title">
             Cards in the course listings
           </h2>
+          <p className="text-muted">
+            A card counts its students (learners who started the course) and shows learners' ratings of the course by itself, counted again
+            every ten minutes.
+          </p>
           <FormProblem message={reply?.form === "listings" ? reply.message : undefined} />
           {listings.map((listing) => (
             <ListingForm

@@ -10,8 +10,14 @@ import { VideoUploader } from "#app/features/courses/components/video-uploader.t
 import { staffCourse } from "#app/features/courses/editing/course-editor.server.ts";
 import { submitLessonEdit } from "#app/features/courses/editing/lesson-forms.server.ts";
 import { savedMessages } from "#app/features/courses/editing/saved-messages.ts";
-import type { lessonNotesSchema, lessonSchema } from "#app/features/courses/editing/schemas.ts";
-import { CAPTIONS_MAX_KB, LESSON_NOTES_MAX_LENGTH, videoProblemText } from "#app/features/courses/limits.ts";
+import type { captionTrackSchema, lessonNotesSchema, lessonSchema } from "#app/features/courses/editing/schemas.ts";
+import {
+  CAPTION_LABEL_MAX_LENGTH,
+  CAPTION_LANGUAGE_MAX_LENGTH,
+  CAPTIONS_MAX_KB,
+  LESSON_NOTES_MAX_LENGTH,
+  videoProblemText,
+} from "#app/features/courses/limits.ts";
 import { conformFieldProps } from "#app/components/text-field.tsx";
 import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { FormProblem } from "#app/features/staff/components/form-problem.tsx";
@@ -45,7 +51,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
       notes: lesson.notes,
       status: lesson.status,
       video: files?.video ?? null,
-      captions: files?.captions ?? null,
+      captions: lesson.captions.map(({ file, language, label }) => ({ src: media.address(file), language, label })),
       durationSeconds: lesson.duration_seconds,
     },
     maxUploadMb: config.MAX_UPLOAD_MB,
@@ -74,6 +80,10 @@ export default function StaffLesson({ loaderData, actionData }: Route.ComponentP
     id: "notes",
     lastResult: reply?.form === "notes" ? reply.result : undefined,
     defaultValue: { notes: lesson.notes },
+  });
+  const [captionsForm, captionsFields] = useForm<z.input<typeof captionTrackSchema> & { captions: File }>({
+    id: "captions",
+    lastResult: reply?.form === "captions" ? reply.result : undefined,
   });
   const preview = reply && "preview" in reply ? reply.preview : undefined;
   const navigation = useNavigation();
@@ -169,36 +179,69 @@ export default function StaffLesson({ loaderData, actionData }: Route.ComponentP
           <h2 id="captions-heading" className="section-title">
             Captions
           </h2>
-          {lesson.captions ? (
-            <p className="mb-4">
-              <a href={lesson.captions} className="text-brand-800 underline">
-                The current captions
-              </a>
-              . Uploading others replaces them.
-            </p>
+          <FormProblem message={problem("captions")} />
+          {lesson.captions.length > 0 ? (
+            <>
+              <p className="mb-3">Learners choose among these in the player's captions menu, in this order:</p>
+              <ul className="mb-6 divide-y divide-gray-200 border-y border-gray-200">
+                {lesson.captions.map((track) => (
+                  <li key={track.language} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                    <span>
+                      <a href={track.src} className="text-brand-800 underline">
+                        {track.label}
+                      </a>{" "}
+                      <span className="text-muted">
+                        (language <code lang={track.language}>{track.language}</code>)
+                      </span>
+                    </span>
+                    <Form method="post">
+                      <input type="hidden" name="language" value={track.language} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="captions-remove"
+                        className="btn-light border border-gray-300"
+                        aria-label={`Remove the captions “${track.label}”`}
+                      >
+                        Remove
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            </>
           ) : (
             <p className="mb-4 text-muted">No captions yet.</p>
           )}
-          <Form method="post" encType="multipart/form-data" className="space-y-4">
-            <FormProblem message={problem("captions")} />
+          <h3 className="mb-3 font-semibold">Add captions in a language, or replace a language's</h3>
+          <Form method="post" encType="multipart/form-data" {...getFormProps(captionsForm)} className="space-y-4">
             <TextField
-              id="captions-file"
-              name="captions"
+              id={captionsFields.captions.id}
+              name={captionsFields.captions.name}
+              error={captionsFields.captions.errors?.[0]}
               type="file"
               accept=".vtt,text/vtt"
               label="Captions file (WebVTT)"
               hint={`A .vtt file, up to ${CAPTIONS_MAX_KB} KB. It is checked line by line before it is saved.`}
             />
-            <div className="flex flex-wrap gap-3">
-              <button type="submit" name="intent" value="captions" className="btn-primary">
-                Upload the captions
-              </button>
-              {lesson.captions && (
-                <button type="submit" name="intent" value="captions-remove" className="btn-light border border-gray-300">
-                  Remove the captions
-                </button>
-              )}
-            </div>
+            <TextField
+              key={captionsFields.language.key}
+              {...conformFieldProps(captionsFields.language)}
+              label="Language code"
+              hint="The language the captions are in, as browsers name it: en for English, hi for Hindi, ta for Tamil, en-IN for English as spoken in India. Captions already there in this language are replaced."
+              maxLength={CAPTION_LANGUAGE_MAX_LENGTH}
+              autoComplete="off"
+            />
+            <TextField
+              key={captionsFields.label.key}
+              {...conformFieldProps(captionsFields.label)}
+              label="Label (optional)"
+              hint="What the player's menu shows, such as “Hindi” or “English (with sound descriptions)”. Left empty: the language's name."
+              maxLength={CAPTION_LABEL_MAX_LENGTH}
+            />
+            <SubmitButton busy={busy("captions")} name="intent" value="captions">
+              Upload the captions
+            </SubmitButton>
           </Form>
         </section>
       </div>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { CourseCard as Course } from "#app/content/schemas.ts";
+import type { ListingCard as Course } from "../types.ts";
 import { Icon } from "#app/components/icons.tsx";
 import { revealDelayClass } from "#app/components/reveal-delay.ts";
 import { StarRating } from "#app/components/star-rating.tsx";
@@ -27,8 +27,17 @@ export function CourseCard({ course }: { course: Course }) {
           <del className="font-semibold text-muted">{usd.format(course.price)}</del>
         </p>
         <p className="mt-1 flex items-center justify-center gap-2 text-sm text-muted">
-          <StarRating value={5} />
-          <span>({course.review} reviews)</span>
+          {course.averageStars === null ? (
+            <>
+              <StarRating value={0} label="Not rated yet" />
+              <span>(no ratings yet)</span>
+            </>
+          ) : (
+            <>
+              <StarRating value={course.averageStars} />
+              <span>({course.review === 1 ? "1 rating" : `${course.review.toLocaleString("en-US")} ratings`})</span>
+            </>
+          )}
         </p>
         <h3 className="mt-3 text-lg font-bold">{course.title}</h3>
         <div className="mt-auto grid grid-cols-3 gap-1 border-t border-gray-200 pt-3 text-xs text-muted">
@@ -42,7 +51,7 @@ export function CourseCard({ course }: { course: Course }) {
           </span>
           <span className="flex flex-col items-center gap-1">
             <Icon name="users" className="text-brand-700" />
-            {course.totalstudent} Students
+            {course.totalstudent === 1 ? "1 Student" : `${course.totalstudent.toLocaleString("en-US")} Students`}
           </span>
         </div>
         <div className="mt-4 flex justify-center gap-2">

@@ -3,7 +3,7 @@ import { Link, useLocation } from "react-router";
 import { PageHeader } from "#app/components/page-header.tsx";
 import { PersonalSlot } from "#app/lib/personal/personal-slot.tsx";
 import { courseProgressData, type CourseProgressView, type LessonView } from "../types.ts";
-import { FinishedBadge, FinishedCount, LessonProgressPanel } from "./course-progress-parts.tsx";
+import { CourseRatingPanel, FinishedBadge, FinishedCount, LessonProgressPanel } from "./course-progress-parts.tsx";
 import { LessonNotes } from "./lesson-notes.tsx";
 import { LessonPlayer } from "./lesson-player.tsx";
 
@@ -124,6 +124,14 @@ export function CoursePageView({
             ))}
           </ol>
         </section>
+
+        <PersonalSlot
+          id="course-rating"
+          data={courseProgressData}
+          part={CourseRatingPanel}
+          props={{ course: course.slug, title: course.title, pathname }}
+          person={progress}
+        />
       </div>
     </>
   );

@@ -2,7 +2,7 @@
 // everyone (app/lib/personal/), filled in per learner.
 import { Form, Link } from "react-router";
 import { signInHref } from "#app/features/auth/index.ts";
-import { PROGRESS_PATH } from "../progress-reporting.ts";
+import { PROGRESS_PATH, RATING_PATH } from "../progress-reporting.ts";
 import type { CourseProgressView } from "../types.ts";
 
 /** Under the lesson's heading: finished, a button to say so, or an invitation to sign in. */
@@ -57,4 +57,51 @@ export function FinishedBadge({ lesson, person }: { lesson: number; person: Cour
   return person.finished.includes(lesson) ? (
     <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-emerald-900">Finished</span>
   ) : null;
+}
+
+const starCounts = [1, 2, 3, 4, 5] as const;
+
+/** Under the lessons, for a learner who started the course: their rating, to give or change (a form: works without JavaScript). */
+export function CourseRatingPanel({
+  course,
+  title,
+  pathname,
+  person,
+}: {
+  course: string;
+  title: string;
+  pathname: string;
+  person: CourseProgressView;
+}) {
+  if (!person.signedIn || !person.started) return null;
+  return (
+    <section id="rating" aria-labelledby="rating-heading" className="mt-14 scroll-mt-24">
+      <h2 id="rating-heading" className="section-title">
+        Your rating
+      </h2>
+      {person.rating !== null && (
+        <p className="mb-4">
+          You rated {title} {person.rating} out of 5. Choose again to change it.
+        </p>
+      )}
+      <Form method="post" action={RATING_PATH} className="space-y-4">
+        <input type="hidden" name="course" value={course} />
+        <input type="hidden" name="return_to" value={pathname} />
+        <fieldset>
+          <legend className="mb-2 font-medium">How good is this course for you? 1 star is poor, 5 stars excellent.</legend>
+          <div className="flex flex-wrap gap-x-6 gap-y-2">
+            {starCounts.map((stars) => (
+              <label key={stars} className="flex items-center gap-2">
+                <input type="radio" name="stars" value={stars} defaultChecked={person.rating === stars} required />
+                {stars === 1 ? "1 star" : `${stars} stars`}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <button type="submit" className="btn-primary">
+          Save my rating
+        </button>
+      </Form>
+    </section>
+  );
 }

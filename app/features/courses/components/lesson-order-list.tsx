@@ -8,7 +8,8 @@ export interface LessonRow {
   title: string;
   status: PublicationStatus;
   hasVideo: boolean;
-  hasCaptions: boolean;
+  /** Its captions tracks' labels, in menu order. */
+  captionLabels: string[];
 }
 
 /**
@@ -66,7 +67,8 @@ export function LessonOrderList({ slug, lessons }: { slug: string; lessons: Less
           </Link>
           <StatusBadge status={lesson.status} />
           <span className="text-sm text-muted">
-            {lesson.hasVideo ? "Video" : "No video"} · {lesson.hasCaptions ? "Captions" : "No captions"}
+            {lesson.hasVideo ? "Video" : "No video"} ·{" "}
+            {lesson.captionLabels.length > 0 ? `Captions: ${lesson.captionLabels.join(", ")}` : "No captions"}
           </span>
           <Form method="post" preventScrollReset className="flex gap-2">
             <input type="hidden" name="lesson" value={lesson.id} />

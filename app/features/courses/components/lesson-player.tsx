@@ -40,7 +40,9 @@ function LessonVideo({
       src={startAt > 0 ? `${video}#t=${startAt}` : video}
       aria-describedby="lesson-description"
     >
-      {captions && <track kind="captions" src={captions} srcLang="en" label="English" />}
+      {captions.map((track) => (
+        <track key={track.language} kind="captions" src={track.src} srcLang={track.language} label={track.label} />
+      ))}
       <a href={video}>Download the lesson video</a>
     </video>
   );
@@ -121,8 +123,8 @@ export function LessonPlayer({
             ))}
           </select>
         </label>
-        {captions ? (
-          <span className="text-muted">Captions: English (CC button)</span>
+        {captions.length > 0 ? (
+          <span className="text-muted">Captions: {captions.map((track) => track.label).join(", ")} (CC button)</span>
         ) : (
           <span className="text-muted">No captions for this lesson yet</span>
         )}

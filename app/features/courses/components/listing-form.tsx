@@ -84,8 +84,6 @@ export function ListingForm({
           required
           inputMode="numeric"
         />
-        <TextField key={fields.reviews.key} {...conformFieldProps(fields.reviews)} label="Reviews" required inputMode="numeric" />
-        <TextField key={fields.students.key} {...conformFieldProps(fields.students)} label="Students" required inputMode="numeric" />
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
         {/* The first button is the one Enter presses. */}

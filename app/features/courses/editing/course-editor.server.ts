@@ -13,6 +13,7 @@ import {
   type StatusChange,
 } from "#app/features/staff/index.server.ts";
 import { addFirstOwner } from "#app/features/teams/index.server.ts";
+import { captionFilesByLesson } from "../caption-files.server.ts";
 import type { CourseDetails, LessonFields, ListingFields, NewCourse } from "./schemas.ts";
 
 /** What a course gets until staff upload a picture of its own. */
@@ -41,12 +42,18 @@ export async function staffCourseList(db: Kysely<Database>) {
 export async function staffCourse(db: Kysely<Database>, slug: string) {
   const course = await db.selectFrom("courses").selectAll().where("slug", "=", slug).executeTakeFirst();
   if (!course) return undefined;
-  const [paths, listings, lessons] = await Promise.all([
+  const [paths, listings, lessonRows, captions] = await Promise.all([
     db.selectFrom("course_paths").select("path").where("course_slug", "=", slug).orderBy("position").execute(),
     db.selectFrom("course_listings").selectAll().where("course_slug", "=", slug).orderBy("category").orderBy("position").execute(),
     db.selectFrom("lessons").selectAll().where("course_slug", "=", slug).orderBy("position").orderBy("id").execute(),
+    captionFilesByLesson(db, { course: slug }),
   ]);
-  return { course, paths: paths.map((row) => row.path), listings, lessons };
+  return {
+    course,
+    paths: paths.map((row) => row.path),
+    listings,
+    lessons: lessonRows.map((lesson) => ({ ...lesson, captions: captions.get(lesson.id) ?? [] })),
+  };
 }
 
 export async function staffLesson(db: Kysely<Database>, id: string) {
@@ -167,9 +174,7 @@ const listingRow = (fields: ListingFields) => ({
   title: fields.title,
   teacher: fields.teacher,
   price: fields.price,
-  review_count: fields.reviews,
   duration: fields.duration,
-  students: fields.students,
 });
 
 /** A card for the course in a category listing, at the end of it, linking to the course's own address. */
@@ -183,6 +188,8 @@ export async function addListing(db: Kysely<Database>, actor: StaffActor, slug: 
       position: await endPosition(trx, "course_listings", ["category", fields.category]),
       path: path.path,
       ...listingRow(fields),
+      review_count: 0,
+      students: 0,
     };
     await trx.insertInto("course_listings").values(row).execute();
     await recordStaffAction(trx, actor, { action: "listing.create", subject: `listing:${row.id}`, after: row });
@@ -246,7 +253,6 @@ export async function createLesson(db: Kysely<Database>, actor: StaffActor, slug
       description: fields.description,
       status: "draft" as const,
       video: null,
-      captions: null,
       duration_seconds: null,
       notes: "",
       created_at: now(),
@@ -264,7 +270,7 @@ export async function updateLesson(
   actor: StaffActor,
   id: string,
   action: string,
-  update: Partial<Pick<Database["lessons"], "title" | "description" | "notes" | "status" | "video" | "captions" | "duration_seconds">>,
+  update: Partial<Pick<Database["lessons"], "title" | "description" | "notes" | "status" | "video" | "duration_seconds">>,
 ): Promise<EditResult<Database["lessons"]>> {
   return change(db, async (trx) => {
     const before = await trx.selectFrom("lessons").selectAll().where("id", "=", id).executeTakeFirst();
@@ -279,15 +285,18 @@ export async function updateLesson(
   });
 }
 
-export async function deleteLesson(db: Kysely<Database>, actor: StaffActor, id: string): Promise<EditResult<Database["lessons"]>> {
+/** Deletes a draft lesson with its captions tracks; answers its files, for the caller to remove. */
+export async function deleteLesson(db: Kysely<Database>, actor: StaffActor, id: string): Promise<EditResult<{ files: string[] }>> {
   return change(db, async (trx) => {
-    const before = await trx.selectFrom("lessons").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!before) return notFound("lesson");
-    if (before.status === "published")
+    const lesson = await trx.selectFrom("lessons").selectAll().where("id", "=", id).executeTakeFirst();
+    if (!lesson) return notFound("lesson");
+    if (lesson.status === "published")
       return refused(409, "Unpublish the lesson before deleting it, so learners are not left on a missing lesson.");
+    const captions = await trx.selectFrom("lesson_captions").select(["language", "label", "file"]).where("lesson_id", "=", id).execute();
+    await trx.deleteFrom("lesson_captions").where("lesson_id", "=", id).execute();
     await trx.deleteFrom("lessons").where("id", "=", id).execute();
-    await recordStaffAction(trx, actor, { action: "lesson.delete", subject: `lesson:${id}`, before });
-    return done(before);
+    await recordStaffAction(trx, actor, { action: "lesson.delete", subject: `lesson:${id}`, before: { ...lesson, captions } });
+    return done({ files: [lesson.video, ...captions.map((track) => track.file)].filter((file) => file !== null) });
   });
 }
 

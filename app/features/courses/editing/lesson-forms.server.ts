@@ -8,7 +8,9 @@ import { problemsText, refuseForm, unconfirmed, type EditResult } from "#app/fea
 import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
 import { renderMarkdown } from "#app/lib/markdown/render-markdown.server.ts";
-import { lessonNotesSchema, lessonSchema } from "./schemas.ts";
+import { captionTrackSchema, lessonNotesSchema, lessonSchema } from "./schemas.ts";
+import { removeCaptionTrack, saveCaptionTrack } from "./caption-tracks.server.ts";
+import { captionFilesByLesson } from "../caption-files.server.ts";
 import { captionsTooLarge, readWebVtt } from "./webvtt.ts";
 
 type Services = Pick<RequestServices, "db" | "mediaStore">;
@@ -73,31 +75,44 @@ export async function submitLessonEdit(formData: FormData, slug: string, id: str
       if (ask) return ask;
       const deleted = await deleteLesson(db, actor, id);
       if (!deleted.ok) return refuseForm("status", deleted.message, deleted.status);
-      removeLater(services.mediaStore, deleted.value.video);
-      removeLater(services.mediaStore, deleted.value.captions);
+      for (const file of deleted.value.files) removeLater(services.mediaStore, file);
       return redirect(`/staff/courses/${slug}?saved=lesson-deleted#lessons`, 303);
     }
     case "captions": {
+      const submission = parseWithZod(formData, { schema: captionTrackSchema });
+      const refuse = (message: string, status = 400) =>
+        refuseForm("captions", problemsText, status, submission.reply({ fieldErrors: { captions: [message] } }));
+      if (submission.status !== "success") return refuseForm("captions", problemsText, 400, submission.reply());
       // A file far over the limit was left out of the form by the server (app/lib/forms/form-files.ts).
-      if (filesLeftOut(formData).has("captions")) return refuseForm("captions", captionsTooLarge, 400);
+      if (filesLeftOut(formData).has("captions")) return refuse(captionsTooLarge);
       const file = formData.get("captions");
-      if (!(file instanceof File) || file.size === 0) return refuseForm("captions", "Choose a WebVTT captions file (.vtt) to upload.", 400);
+      if (!(file instanceof File) || file.size === 0) return refuse("Choose a WebVTT captions file (.vtt) to upload.");
       const reading = readWebVtt(new Uint8Array(await file.arrayBuffer()));
-      if (!reading.ok) return refuseForm("captions", reading.message, 400);
+      if (!reading.ok) return refuse(reading.message);
       const key = `lessons/${id}/${randomBytes(8).toString("hex")}.vtt`;
       await services.mediaStore.put(key, new TextEncoder().encode(reading.text), "text/vtt");
-      const updated = await updateLesson(db, actor, id, "lesson.captions", { captions: key });
-      if (!updated.ok) {
+      const { language, label } = submission.value;
+      const saved = await saveCaptionTrack(db, actor, id, { language, label, file: key });
+      if (!saved.ok) {
         await services.mediaStore.remove(key);
-        return refuseForm("captions", updated.message, updated.status);
+        return refuseForm("captions", saved.message, saved.status, submission.reply());
       }
-      removeLater(services.mediaStore, updated.value.captions);
+      removeLater(services.mediaStore, saved.value.replaced);
       return lessonPage(slug, id, "captions");
     }
     case "captions-remove": {
-      const updated = await updateLesson(db, actor, id, "lesson.captions-remove", { captions: null });
-      if (updated.ok) removeLater(services.mediaStore, updated.value.captions);
-      return answer("captions", "captions-removed")(updated);
+      const language = String(formData.get("language") ?? "");
+      const track = (await captionFilesByLesson(db, { lesson: id })).get(id)?.find((found) => found.language === language);
+      if (!track) return refuseForm("captions", "These captions are no longer there. Reload the page to see the lesson's captions.", 404);
+      const ask = unconfirmed(formData, {
+        question: `Remove the captions “${track.label}”?`,
+        consequence: `Learners no longer find “${track.label}” in the player's captions menu, and the file is deleted. Uploading it again brings it back.`,
+        confirmLabel: "Remove the captions",
+      });
+      if (ask) return ask;
+      const removed = await removeCaptionTrack(db, actor, id, language);
+      if (removed.ok) removeLater(services.mediaStore, removed.value.removed);
+      return answer("captions", "captions-removed")(removed);
     }
     default:
       return refuseForm("details", "This form did not say what to change. Reload the page and try again.", 400);

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import {
+  CAPTION_LABEL_MAX_LENGTH,
+  CAPTION_LANGUAGE_MAX_LENGTH,
   CARD_TITLE_MAX_LENGTH,
   COURSE_SLUG_MAX_LENGTH,
   COURSE_DESCRIPTION_MAX_LENGTH,
@@ -13,6 +15,7 @@ import {
   TEACHER_MAX_LENGTH,
 } from "../limits.ts";
 import { optionalTextSchema, requiredTextSchema } from "#app/lib/text/text-schemas.ts";
+import { canonicalLanguage, languageName } from "#app/lib/text/languages.ts";
 
 /** Addresses under /courses that are category listings, not courses. */
 const reservedSlugs = new Set(["mern", "fullstack", "programming", "new"]);
@@ -63,9 +66,7 @@ export const listingSchema = z.object({
   title: text("The card's title", 2, CARD_TITLE_MAX_LENGTH),
   teacher: text("The teacher's name", 2, TEACHER_MAX_LENGTH),
   price: wholeNumber("The price", 100_000),
-  reviews: wholeNumber("The number of reviews", 10_000_000),
   duration: text("The duration", 1, DURATION_MAX_LENGTH),
-  students: wholeNumber("The number of students", 10_000_000),
 });
 
 export const lessonSchema = z.object({
@@ -95,3 +96,27 @@ export type NewCourse = z.infer<typeof newCourseSchema>;
 export type CourseDetails = z.infer<typeof courseDetailsSchema>;
 export type ListingFields = z.infer<typeof listingSchema>;
 export type LessonFields = z.infer<typeof lessonSchema>;
+
+const languageRequired = "Say which language the captions are in, as a code like en, hi or ta.";
+
+/** A language as browsers read a track's `srclang`: a BCP 47 tag, stored in its canonical form ("EN-in" becomes "en-IN"). */
+const captionLanguageSchema = z
+  .string({ error: languageRequired })
+  .trim()
+  .min(1, languageRequired)
+  .max(CAPTION_LANGUAGE_MAX_LENGTH, `A language code has at most ${CAPTION_LANGUAGE_MAX_LENGTH} characters.`)
+  .transform((tag, ctx) => {
+    const canonical = canonicalLanguage(tag);
+    if (!canonical) ctx.addIssue({ code: "custom", message: `“${tag}” is not a language code. Use one like en, hi, ta or en-IN.` });
+    return canonical ?? tag;
+  });
+
+/** A captions track's language and the label its menu shows; without a label, the language's name in English. */
+export const captionTrackSchema = z
+  .object({
+    language: captionLanguageSchema,
+    label: optionalTextSchema({ label: "The label", notText: "Write the label as text.", max: CAPTION_LABEL_MAX_LENGTH })
+      .optional()
+      .default(""),
+  })
+  .transform(({ language, label }) => ({ language, label: label || languageName(language) }));
