@@ -181,3 +181,40 @@ test("questions are imported from GIFT and CSV; a file with problems lists each 
   expect((gift.match(/^::/gm) ?? []).length).toBe(before + 21);
   await context.close();
 });
+
+test("a question written in Markdown shows its formatting in the preview, safe and accessible", async ({ browser }) => {
+  const writerEmail = `quiz-writer-${Date.now()}@example.com`;
+  await assignRole(own.db, writerEmail, "teacher");
+  const { context, page } = await own.signedIn(browser, writerEmail, "Wanda Writer");
+  const main = page.getByRole("main");
+  await open(page, "/staff/quizzes");
+  await main.getByLabel("Title").fill("Formatted");
+  await main.getByLabel("Address").fill("formatted");
+  await main.getByLabel("Course for Watch Now").selectOption("/courses/java");
+  await main.getByRole("button", { name: "Create the quiz" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /Formatted/ })).toBeVisible();
+
+  const form = main.getByRole("form", { name: "A new question" });
+  await form
+    .getByRole("textbox", { name: "A new question" })
+    .fill("Which keyword makes a **constant**?\n\n```java\nfinal int MAX = 3;\n```\n\n<script>alert(1)</script>");
+  await form.getByLabel("Written as").selectOption("Markdown");
+  await form.getByLabel("Option 1", { exact: true }).fill("final");
+  await form.getByLabel("Option 2", { exact: true }).fill("const");
+  await form.getByLabel("Option 1 is the right answer").check();
+  await form.getByRole("button", { name: "Add the question" }).click();
+  await expect(main.getByRole("status")).toContainText("The question was saved");
+  await expect(main.getByLabel("Written as").first()).toHaveValue("markdown");
+
+  await open(page, "/staff/quizzes/formatted/preview");
+  const heading = main.getByRole("heading", { level: 2, name: "Which keyword makes a constant?" });
+  await expect(heading).toBeVisible();
+  await expect(heading.locator("strong")).toHaveText("constant");
+  await expect(main.locator(".question-text pre code")).toContainText("final int MAX = 3;");
+  expect(await main.locator("script").count()).toBe(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await main.getByRole("radio", { name: "final" }).check();
+  await main.getByRole("button", { name: "Finish" }).click();
+  await expect(main.getByRole("status")).toContainText("Score: 1 out of 1");
+  await context.close();
+});

@@ -598,6 +598,113 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect(page).toContain("Which hook keeps a value between renders without causing one?");
     });
 
+    it("show a formatted question as written, through the allow-list, on the quiz, its review and its export; refuse what the form cannot hold", async () => {
+      const teacher = await person("teacher");
+      const slug = `formatted-${people}`;
+      expect(
+        (await teacher.browser.postForm("/staff/quizzes", { slug, title: "Formatted", coursePath: "/courses/fullstack/html" })).status,
+      ).toBe(303);
+      const quiz = `/staff/quizzes/${slug}`;
+      const stored = () =>
+        handle.db
+          .selectFrom("quiz_questions")
+          .select(["id", "question", "code", "text_format", "text_source"])
+          .where("quiz_slug", "=", slug)
+          .orderBy("position")
+          .execute();
+      const gift = [
+        '::R1::[html]<p>What does <b onclick\\="steal()">this</b> print?</p><pre>System.out.println(1);</pre><script>alert(1)</script>{=1 ~2}',
+        "",
+        "::R2::[markdown]Which link is **safe**?\\n\\n- [this](https\\://example.org)\\n- [that](javascript\\:alert(1)){=this ~that}",
+      ].join("\n");
+      const form = new FormData();
+      form.set("intent", "import");
+      form.set("format", "gift");
+      form.set("file", new Blob([gift], { type: "text/plain" }), "formatted.gift");
+      expect((await teacher.browser.request(quiz, { method: "POST", body: form })).status).toBe(303);
+      const added = await teacher.browser.postForm(quiz, {
+        intent: "question-add",
+        format: "markdown",
+        question: "Which keyword **declares** a constant?\n\n```java\nfinal int MAX = 3;\n```",
+        option1: "final",
+        option2: "const",
+        correct: "1",
+      });
+      expect(added.status).toBe(303);
+      expect((await stored()).map(({ id: _id, ...row }) => row)).toEqual([
+        {
+          question: "What does this print?",
+          code: null,
+          text_format: "html",
+          text_source: '<p>What does <b onclick="steal()">this</b> print?</p><pre>System.out.println(1);</pre><script>alert(1)</script>',
+        },
+        {
+          question: "Which link is safe?\n\nthis\nthat",
+          code: null,
+          text_format: "markdown",
+          text_source: "Which link is **safe**?\n\n- [this](https://example.org)\n- [that](javascript:alert(1))",
+        },
+        {
+          question: "Which keyword declares a constant?",
+          code: null,
+          text_format: "markdown",
+          text_source: "Which keyword **declares** a constant?\n\n```java\nfinal int MAX = 3;\n```",
+        },
+      ]);
+
+      // What the form cannot hold is refused, nothing stored.
+      const before = { questions: await stored(), audit: await auditCount() };
+      for (const [fields, message] of [
+        [{ format: "rtf", question: "Which format is this?" }, "Choose how the question is written: plain text, Markdown or HTML."],
+        [
+          { format: "markdown", question: "What does this print?", code: "print(1)" },
+          "With Markdown or HTML, write the code in the question itself, as a code block",
+        ],
+        [
+          { format: "html", question: `<p>${"<b>x</b>".repeat(1001)}</p>` },
+          "The question as written, its markup included, can have at most 8000 characters.",
+        ],
+        [{ format: "html", question: "<p><i></i></p>" }, "The question needs at least 5 characters."],
+      ] as const) {
+        const refused = await teacher.browser.postForm(quiz, {
+          intent: "question-add",
+          option1: "yes",
+          option2: "no",
+          correct: "1",
+          ...fields,
+        });
+        expect(refused.status, fields.format).toBe(400);
+        expect(visibleText(await refused.text()), fields.format).toContain(message);
+      }
+      expect({ questions: await stored(), audit: await auditCount() }).toEqual(before);
+
+      // Learners see the formatting, never what the allow-list leaves out.
+      expect((await teacher.browser.postForm(quiz, { intent: "publish" })).status).toBe(303);
+      const page = await (await fetch(`${site.url}/test/${slug}`)).text();
+      expect(page).toMatch(/<h2 id="question-heading" tabindex="-1" class="question-text [^"]*">What does <b>this<\/b> print\?<\/h2>/i);
+      expect(page).toContain('<div class="question-text mt-4"><pre>System.out.println(1);</pre></div>');
+      expect(page).not.toMatch(/<script>alert|onclick|javascript:alert/);
+      const ids = (await stored()).map((row) => row.id);
+      const learner = await person("student");
+      const sheet = { current: ids[2]!, [`q.${ids[0]}`]: "0", [`q.${ids[1]}`]: "1", [`q.${ids[2]}`]: "0" };
+      // Two of three right: a score that is no whole percentage (PostgreSQL once refused to compare it to the pass marks).
+      expect((await learner.browser.postForm(`/test/${slug}`, sheet)).status).toBe(200);
+      const attempt = await handle.db.selectFrom("quiz_attempts").select("id").where("quiz_slug", "=", slug).executeTakeFirstOrThrow();
+      const review = await (await learner.browser.request(`/test/${slug}/attempts/${attempt.id}`)).text();
+      expect(review).toMatch(/2<!-- -->\. <span>Which link is <strong>safe<\/strong>\?<\/span>/);
+      expect(review).toMatch(/<li><a href="https:\/\/example.org">this<\/a><\/li>\s*<li><a>that<\/a><\/li>/);
+      expect(review).toMatch(/<pre><code class="hljs language-java">.*final.*<\/code><\/pre>/s);
+      expect(review).not.toMatch(/<script>alert|onclick|javascript:alert/);
+
+      // Exported as written, so that Moodle and this site read back the same questions.
+      const exported = await (await teacher.browser.request(`${quiz}/export.gift`)).text();
+      expect(exported).toContain('::[html]<p>What does <b onclick\\="steal()">this</b> print?</p>');
+      expect(exported).toContain("[markdown]Which keyword **declares** a constant?\\n\\n```java\\nfinal int MAX \\= 3;\\n```");
+      const editor = await (await teacher.browser.request(quiz)).text();
+      expect(editor).toContain("Which keyword **declares** a constant?");
+      expect(editor).toMatch(/<option value="markdown" selected="">Markdown<\/option>/);
+    });
+
     it("import a file with problems only when the teacher chooses: nothing first, then the questions that can be, never the others", async () => {
       const teacher = await person("teacher");
       const slug = `import-choice-${people}`;

@@ -108,7 +108,9 @@ export async function coursesPassedBy(db: Kysely<Database>, quizSlug: string, pe
     .selectFrom("courses")
     .select("slug")
     .where("certificate_quiz", "=", quizSlug)
-    .where("certificate_pass_percent", "<=", percent)
+    // Pass marks are whole percentages, so a mark at or below 66.67 % is one at or below 66 %; a
+    // fraction would be refused by PostgreSQL's integer column.
+    .where("certificate_pass_percent", "<=", Math.floor(percent))
     .execute();
   return rows.map((row) => row.slug);
 }

@@ -45,7 +45,15 @@ type AttemptQuestion = Omit<QuizQuestion, "explanation"> & { explanation?: strin
 /** The questions an attempt was scored against, kept with it so its review survives edits to the quiz. */
 export const attemptQuestionsJson = (questions: readonly QuizQuestion[]) =>
   JSON.stringify(
-    questions.map(({ id, question, code, options, answer, explanation }) => ({ id, question, code, options, answer, explanation })),
+    questions.map(({ id, question, code, options, answer, explanation, rich }) => ({
+      id,
+      question,
+      code,
+      options,
+      answer,
+      explanation,
+      ...(rich ? { rich } : {}),
+    })),
   );
 
 /** The learner's own attempt, or undefined (someone else's attempts do not exist for them). */

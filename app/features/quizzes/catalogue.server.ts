@@ -2,6 +2,15 @@ import type { Kysely } from "kysely";
 import type { QuizQuestion } from "#app/content/seeds/quiz-questions/types.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { versionedSnapshot } from "#app/lib/content-versions/versioned-snapshot.server.ts";
+import { renderQuestionText } from "./question-text.server.ts";
+import type { QuestionTextHtml } from "./types.ts";
+
+/** A stored question's formatted text, with its HTML; nothing for a plain one. */
+export function richTextOf(row: Pick<Database["quiz_questions"], "text_format" | "text_source">) {
+  if (row.text_format === "plain") return {};
+  const rich = { format: row.text_format, source: row.text_source };
+  return { rich, textHtml: renderQuestionText(rich) };
+}
 
 /** A published quiz with its questions (answers included: server only). */
 export interface CatalogueQuiz {
@@ -13,8 +22,11 @@ export interface CatalogueQuiz {
   plainLink: boolean;
   /** Where the result's "Watch Now" link leads: the course that teaches this. */
   coursePath: string;
-  questions: QuizQuestion[];
+  questions: CatalogueQuestion[];
 }
+
+/** A question with, when it is formatted, its text as HTML, rendered once per content version. */
+export type CatalogueQuestion = QuizQuestion & { textHtml?: QuestionTextHtml };
 
 export interface QuizCatalogue {
   quizzes: CatalogueQuiz[];
@@ -42,6 +54,7 @@ async function loadQuizzes(db: Kysely<Database>): Promise<QuizCatalogue> {
         options: JSON.parse(question.options) as string[],
         answer: question.answer,
         explanation: question.explanation,
+        ...richTextOf(question),
       })),
   }));
   const bySlug = new Map(quizzes.map((quiz) => [quiz.slug, quiz]));

@@ -45,6 +45,8 @@ export async function applyQuizSeed(db: Kysely<Database>): Promise<boolean> {
             options: JSON.stringify(question.options),
             answer: question.answer,
             explanation: "",
+            text_format: "plain" as const,
+            text_source: "",
           })),
         )
         .execute();

@@ -1,7 +1,16 @@
 import type { QuizQuestion } from "#app/content/seeds/quiz-questions/types.ts";
 
-/** A question as the browser sees it while answering: no answer, no explanation. */
-export type PublicQuestion = Omit<QuizQuestion, "answer" | "explanation">;
+/**
+ * A formatted question's text as HTML that is safe to insert (question-text.server.ts): its first
+ * line, the question's heading ("" when it starts with a list or code), and the blocks after it.
+ */
+export interface QuestionTextHtml {
+  heading: string;
+  body: string;
+}
+
+/** A question as the browser sees it while answering: no answer, no explanation, its formatted text as HTML. */
+export type PublicQuestion = Omit<QuizQuestion, "answer" | "explanation" | "rich"> & { textHtml?: QuestionTextHtml };
 
 /** The form fields of an answer sheet: the question being answered, and `q.<id>` = option index ("" = no choice). */
 export const CURRENT_FIELD = "current";

@@ -24,6 +24,7 @@ import * as m020 from "./migrations/020-content-teams.server.ts";
 import * as m021 from "./migrations/021-course-descriptions.server.ts";
 import * as m022 from "./migrations/022-caption-tracks.server.ts";
 import * as m023 from "./migrations/023-course-ratings.server.ts";
+import * as m024 from "./migrations/024-question-text-formats.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations = {
@@ -50,6 +51,7 @@ const migrations = {
   "021-course-descriptions": m021,
   "022-caption-tracks": m022,
   "023-course-ratings": m023,
+  "024-question-text-formats": m024,
 } satisfies Record<string, Migration>;
 
 const migratorFor = <DB>(db: Kysely<DB>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -4,6 +4,8 @@ import type { ColumnType } from "kysely";
 export type PublicationStatus = "draft" | "published";
 /** A course's or quiz's: it may also be archived, put away from learners and the staff lists with its history kept. */
 export type ContentStatus = PublicationStatus | "archived";
+/** The formats a quiz question's text may be written in, besides plain text. */
+export type RichTextFormat = "markdown" | "html";
 
 /** The database as Kysely sees it. Timestamps are ISO-8601 UTC strings on every engine. */
 export interface Database {
@@ -175,7 +177,11 @@ export interface Database {
     status: PublicationStatus;
     /** A media key (features/media), null when the lesson has none yet. */
     video: string | null;
-    // Its captions are in lesson_captions; the old `captions` column stays, empty, for the previous build (migration 022).
+    /**
+     * Emptied by migration 022: its captions are in lesson_captions. Kept, unread, so an instance of
+     * the previous build still runs during a rolling restart.
+     */
+    captions: string | null;
     duration_seconds: number | null;
     /** What the learner reads with (or instead of) the video: Markdown, empty until written. */
     notes: string;
@@ -256,6 +262,10 @@ export interface Database {
     answer: string;
     /** Why the answer is right, shown in the review; empty when none was written. */
     explanation: string;
+    /** "plain": `question` (and `code`) are the question; else `text_source` is, in this format, and `question` its words. */
+    text_format: "plain" | RichTextFormat;
+    /** The question as written in Markdown or HTML; empty for a plain one. */
+    text_source: string;
   };
   people: {
     /** The provider's subject: who this is, whichever provider. */

@@ -5,6 +5,7 @@ import { servicesContext } from "#app/context.ts";
 import { findAttempt } from "#app/features/quizzes/attempts.server.ts";
 import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
 import { CodeListing } from "#app/features/quizzes/components/code-listing.tsx";
+import { renderQuestionText } from "#app/features/quizzes/question-text.server.ts";
 import { percentage } from "#app/lib/text/percentage.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { requireUser } from "#app/features/auth/index.server.ts";
@@ -37,9 +38,19 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     finishedAt: attempt.finished_at,
     review: attempt.answers.flatMap(({ question: id, choice }) => {
       const question = questions.get(id);
-      return question
-        ? [{ id, question: question.question, code: question.code, choice, answer: question.answer, explanation: explanationOf(question) }]
-        : [];
+      if (!question) return [];
+      const { question: text, code, answer, rich } = question;
+      return [
+        {
+          id,
+          question: text,
+          code,
+          choice,
+          answer,
+          explanation: explanationOf(question),
+          ...(rich ? { textHtml: renderQuestionText(rich) } : {}),
+        },
+      ];
     }),
   };
 }
@@ -62,10 +73,21 @@ export default function AttemptReview({ loaderData }: Route.ComponentProps) {
             const right = item.choice === item.answer;
             return (
               <li key={item.id} className={`rounded-lg border-2 p-5 ${right ? "border-emerald-300" : "border-red-300"}`}>
-                <h2 className="text-lg font-bold whitespace-pre-line">
-                  {index + 1}. {item.question}
-                </h2>
-                <CodeListing code={item.code} />
+                {item.textHtml ? (
+                  <>
+                    <h2 className="question-text text-lg font-bold whitespace-pre-line">
+                      {index + 1}. <span dangerouslySetInnerHTML={{ __html: item.textHtml.heading }} />
+                    </h2>
+                    {item.textHtml.body && <div className="question-text mt-3" dangerouslySetInnerHTML={{ __html: item.textHtml.body }} />}
+                  </>
+                ) : (
+                  <>
+                    <h2 className="text-lg font-bold whitespace-pre-line">
+                      {index + 1}. {item.question}
+                    </h2>
+                    <CodeListing code={item.code} />
+                  </>
+                )}
                 <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
                   <dt className="font-semibold">Your choice</dt>
                   <dd>{item.choice ?? "No answer"}</dd>

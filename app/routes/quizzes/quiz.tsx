@@ -26,7 +26,13 @@ async function requireQuiz(context: Route.LoaderArgs["context"], slug: string) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const quiz = await requireQuiz(context, params.quiz);
   // Only what the page shows: the answers stay on the server.
-  const questions: PublicQuestion[] = quiz.questions.map(({ id, question, code, options }) => ({ id, question, code, options }));
+  const questions: PublicQuestion[] = quiz.questions.map(({ id, question, code, options, textHtml }) => ({
+    id,
+    question,
+    code,
+    options,
+    ...(textHtml ? { textHtml } : {}),
+  }));
   const progress = await quizProgressView(context.get(servicesContext).db, getUser(context)?.sub ?? null, quiz);
   return { quiz: { slug: quiz.slug, title: quiz.title, coursePath: quiz.coursePath }, questions, progress };
 }

@@ -5,6 +5,7 @@ import { readAnswerSheet } from "#app/features/quizzes/answer-sheet.server.ts";
 import { QuizQuestions } from "#app/features/quizzes/components/quiz-questions.tsx";
 import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
 import type { PublicQuestion } from "#app/features/quizzes/types.ts";
+import { renderQuestionText } from "#app/features/quizzes/question-text.server.ts";
 import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
@@ -23,7 +24,13 @@ async function quizFor(context: Route.LoaderArgs["context"], url: URL, slug: str
 /** The quiz as a student sees it, drafts included; answers are scored but never saved. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const { quiz, questions } = await quizFor(context, url, params.slug);
-  const publicQuestions: PublicQuestion[] = questions.map(({ id, question, code, options }) => ({ id, question, code, options }));
+  const publicQuestions: PublicQuestion[] = questions.map(({ id, question, code, options, rich }) => ({
+    id,
+    question,
+    code,
+    options,
+    ...(rich ? { textHtml: renderQuestionText(rich) } : {}),
+  }));
   return { quiz: { slug: quiz.slug, title: quiz.title }, questions: publicQuestions };
 }
 

@@ -40,7 +40,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     questions: questions.map((question) => ({
       id: question.id,
       values: {
-        question: question.question,
+        format: question.rich?.format ?? "plain",
+        question: question.rich?.source ?? question.question,
         code: question.code ?? "",
         options: Array.from({ length: MAX_OPTIONS }, (_, index) => question.options[index] ?? ""),
         correct: String(question.options.indexOf(question.answer) + 1),
@@ -61,7 +62,14 @@ export async function action({ request, params, url, context }: Route.ActionArgs
   return submitQuizEdit(formData, params.slug, services, actor, access);
 }
 
-const blankQuestion: QuestionValues = { question: "", code: "", options: Array(MAX_OPTIONS).fill(""), correct: "", explanation: "" };
+const blankQuestion: QuestionValues = {
+  format: "plain",
+  question: "",
+  code: "",
+  options: Array(MAX_OPTIONS).fill(""),
+  correct: "",
+  explanation: "",
+};
 
 export default function StaffQuiz({ loaderData, actionData }: Route.ComponentProps) {
   const { confirmation, reply } = splitConfirmation(actionData);

@@ -13,4 +13,12 @@ export interface QuizQuestion {
   answer: string;
   /** Why the answer is right (and a tempting option wrong): shown in the review beside the right answer. Plain text, one to three sentences. */
   explanation: string;
+  /** The question as written with formatting (imported from another quiz system, or written in Markdown); `question` then holds its words. */
+  rich?: RichText;
+}
+
+/** A question's text with formatting: its source, shown through the site's allow-list. */
+export interface RichText {
+  format: "markdown" | "html";
+  source: string;
 }

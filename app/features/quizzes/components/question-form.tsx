@@ -1,7 +1,17 @@
 import { Form } from "react-router";
-import { CODE_MAX_LENGTH, EXPLANATION_MAX_LENGTH, MAX_OPTIONS, OPTION_MAX_LENGTH, QUESTION_MAX_LENGTH } from "../limits.ts";
+import {
+  CODE_MAX_LENGTH,
+  EXPLANATION_MAX_LENGTH,
+  MAX_OPTIONS,
+  OPTION_MAX_LENGTH,
+  QUESTION_MAX_LENGTH,
+  QUESTION_SOURCE_MAX_LENGTH,
+} from "../limits.ts";
 
 export interface QuestionValues {
+  /** How the question's text is written: "plain", "markdown" or "html". */
+  format: string;
+  /** As written: plain text, or the Markdown or HTML. */
   question: string;
   code: string;
   /** Six fields, blank ones unused. */
@@ -58,16 +68,38 @@ export function QuestionForm({
           <textarea
             id={`${key}-question`}
             name="question"
-            rows={2}
+            rows={values.format === "plain" ? 2 : 5}
             required
-            maxLength={QUESTION_MAX_LENGTH}
+            maxLength={QUESTION_SOURCE_MAX_LENGTH}
             defaultValue={values.question}
+            aria-describedby={`${key}-format-hint`}
             className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2"
           />
         </div>
         <div>
+          <label htmlFor={`${key}-format`} className="block font-medium">
+            Written as
+          </label>
+          <select
+            id={`${key}-format`}
+            name="format"
+            defaultValue={values.format}
+            aria-describedby={`${key}-format-hint`}
+            className="mt-1 rounded-md border border-gray-400 px-3 py-2"
+          >
+            <option value="plain">Plain text</option>
+            <option value="markdown">Markdown</option>
+            <option value="html">HTML</option>
+          </select>
+          <p id={`${key}-format-hint`} className="mt-1 text-sm text-muted">
+            Plain text shows as typed, line breaks kept, with the code below. Markdown (<code>**bold**</code>, <code>`code`</code>, lists,
+            code blocks between lines of three backticks) and HTML (as Moodle writes it) show their formatting; scripts, styles and frames
+            are left out. The words count up to {QUESTION_MAX_LENGTH.toLocaleString("en-US")} characters.
+          </p>
+        </div>
+        <div>
           <label htmlFor={`${key}-code`} className="block font-medium">
-            Code shown with the question (optional)
+            Code shown with the question (optional, plain text only)
           </label>
           <textarea
             id={`${key}-code`}

@@ -104,11 +104,13 @@ export function QuizQuestions({
       <progress className="mb-6 block h-2 w-full accent-brand-700" aria-label="Quiz progress" max={questions.length} value={step} />
       <fieldset key={question.id}>
         <legend className="w-full">
-          <h2 id="question-heading" tabIndex={-1} className="text-2xl font-bold whitespace-pre-line">
-            {question.question}
-          </h2>
+          <QuestionHeading question={question} number={step + 1} />
         </legend>
-        <CodeListing code={question.code} />
+        {question.textHtml ? (
+          question.textHtml.body && <div className="question-text mt-4" dangerouslySetInnerHTML={{ __html: question.textHtml.body }} />
+        ) : (
+          <CodeListing code={question.code} />
+        )}
         <div className="mt-6 grid gap-3">
           {question.options.map((option, index) => (
             <label
@@ -134,5 +136,35 @@ export function QuizQuestions({
         {last ? "Finish" : "Next"}
       </SubmitButton>
     </Form>
+  );
+}
+
+/**
+ * The question as the step's heading: its text, or the first line of a formatted one (HTML made
+ * safe on the server). A formatted text that starts with a list or code is named by its number.
+ */
+function QuestionHeading({ question, number }: { question: PublicQuestion; number: number }) {
+  const className = "text-2xl font-bold whitespace-pre-line";
+  if (!question.textHtml) {
+    return (
+      <h2 id="question-heading" tabIndex={-1} className={className}>
+        {question.question}
+      </h2>
+    );
+  }
+  if (!question.textHtml.heading) {
+    return (
+      <h2 id="question-heading" tabIndex={-1} className="sr-only">
+        Question {number}
+      </h2>
+    );
+  }
+  return (
+    <h2
+      id="question-heading"
+      tabIndex={-1}
+      className={`question-text ${className}`}
+      dangerouslySetInnerHTML={{ __html: question.textHtml.heading }}
+    />
   );
 }

@@ -27,6 +27,7 @@ const draftOf = (row: QuestionRow): QuestionDraft & { id: string } => ({
   options: JSON.parse(row.options) as string[],
   answer: row.answer,
   ...(row.explanation === "" ? {} : { explanation: row.explanation }),
+  ...(row.text_format === "plain" ? {} : { rich: { format: row.text_format, source: row.text_source } }),
 });
 
 const questionRow = (draft: QuestionDraft) => ({
@@ -35,6 +36,8 @@ const questionRow = (draft: QuestionDraft) => ({
   options: JSON.stringify(draft.options.map((option) => option.trim())),
   answer: draft.answer.trim(),
   explanation: draft.explanation?.trim() ?? "",
+  text_format: draft.rich?.format ?? ("plain" as const),
+  text_source: draft.rich?.source ?? "",
 });
 
 /** Every quiz, drafts included, with its number of questions. */

@@ -103,6 +103,7 @@ function refuseQuestion(id: string | undefined, formData: FormData, problems: st
       message: problems.length > 1 ? "The question cannot be saved:" : (problems[0] ?? "The question cannot be saved."),
       problems: problems.length > 1 ? problems : undefined,
       values: {
+        format: text("format") || "plain",
         question: text("question"),
         code: text("code"),
         options: Array.from({ length: MAX_OPTIONS }, (_, index) => text(`option${index + 1}`)),

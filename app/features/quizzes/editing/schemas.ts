@@ -1,5 +1,7 @@
 import { z } from "zod";
+import type { RichText } from "#app/content/seeds/quiz-questions/types.ts";
 import { hasVisibleCharacter } from "#app/lib/text/text.ts";
+import { readFormattedText } from "../formats/text-formats.server.ts";
 import {
   CODE_MAX_LENGTH,
   COURSE_PATH_MAX_LENGTH,
@@ -8,6 +10,7 @@ import {
   MIN_OPTIONS,
   OPTION_MAX_LENGTH,
   QUESTION_MAX_LENGTH,
+  QUESTION_SOURCE_MAX_LENGTH,
   QUIZ_SLUG_MAX_LENGTH,
   QUIZ_TITLE_MAX_LENGTH,
 } from "../limits.ts";
@@ -21,6 +24,8 @@ export interface QuestionDraft {
   answer: string;
   /** Why the answer is right, shown in the review (GIFT: an answer's `#` feedback). */
   explanation?: string;
+  /** The question as written with formatting; `question` (and `code`) are then its words (and its code listing). */
+  rich?: RichText;
 }
 
 /**
@@ -33,6 +38,8 @@ export function questionProblems(draft: QuestionDraft): string[] {
   const question = hasVisibleCharacter(draft.question) ? draft.question.trim() : "";
   if (question.length < 5) problems.push("The question needs at least 5 characters.");
   if (question.length > QUESTION_MAX_LENGTH) problems.push(`The question can have at most ${QUESTION_MAX_LENGTH} characters.`);
+  if ((draft.rich?.source.length ?? 0) > QUESTION_SOURCE_MAX_LENGTH)
+    problems.push(`The question as written, its markup included, can have at most ${QUESTION_SOURCE_MAX_LENGTH} characters.`);
   if ((draft.code ?? "").length > CODE_MAX_LENGTH) problems.push(`The code can have at most ${CODE_MAX_LENGTH} characters.`);
   if ((draft.explanation ?? "").trim().length > EXPLANATION_MAX_LENGTH)
     problems.push(`The explanation can have at most ${EXPLANATION_MAX_LENGTH} characters.`);
@@ -74,6 +81,8 @@ export const newQuizSchema = quizSettingsSchema.extend({
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens, like python."),
 });
 
+const isQuestionFormat = (format: string) => ["plain", "markdown", "html"].includes(format);
+
 /** The question form: its text, optional code, up to six option fields (blank ones ignored) and the right one's number. */
 export function readQuestionForm(form: FormData): { draft: QuestionDraft; problems: string[] } {
   const text = (name: string) => String(form.get(name) ?? "");
@@ -83,14 +92,25 @@ export function readQuestionForm(form: FormData): { draft: QuestionDraft; proble
   const correct = text("correct");
   const answer = filled.find((option) => String(option.index + 1) === correct)?.text ?? "";
   const explanation = text("explanation").trim();
-  const draft = {
-    question: text("question").trim(),
-    code: text("code").replace(/\s+$/, "") || undefined,
+  const format = text("format") || "plain";
+  const code = text("code").replace(/\s+$/, "") || undefined;
+  const written = text("question").trim();
+  const early: string[] = [];
+  if (!isQuestionFormat(format)) early.push("Choose how the question is written: plain text, Markdown or HTML.");
+  if (format !== "plain" && code)
+    early.push(
+      "With Markdown or HTML, write the code in the question itself, as a code block; the code field is for plain-text questions.",
+    );
+  const rich: RichText | undefined = format === "markdown" || format === "html" ? { format, source: written } : undefined;
+  const draft: QuestionDraft = {
+    // A formatted question's words, for the places that show text alone (results, spreadsheets).
+    question: rich ? readFormattedText(written, rich.format).text : written,
+    ...(rich ? { rich } : { code }),
     options: filled.map((o) => o.text),
     answer,
     ...(hasVisibleCharacter(explanation) ? { explanation } : {}),
   };
-  const problems = questionProblems(draft);
+  const problems = [...early, ...questionProblems(draft)];
   if (!answer && correct) problems.unshift("The option marked right is empty.");
   return { draft, problems: [...new Set(problems)] };
 }

@@ -5,7 +5,8 @@
 // credit, is named with its line and left out.
 import { questionProblems, type QuestionDraft } from "../editing/schemas.ts";
 import { importReading, type ImportReading } from "./import-result.ts";
-import { escapeMarkdown, readFormattedText, textFormats, type TextFormat } from "./text-formats.server.ts";
+import type { RichText } from "#app/content/seeds/quiz-questions/types.ts";
+import { escapeMarkdown, moodleAsHtml, readFormattedText, textFormats, type TextFormat } from "./text-formats.server.ts";
 
 /** Where a missing-word question's answers were, as Moodle shows it. */
 const MISSING_WORD_BLANK = "_____";
@@ -140,9 +141,16 @@ function readBlock({ text: raw }: Block): Read {
   if (generalAt !== -1) answers = answers.slice(0, generalAt).trim();
 
   const { format, text: questionText } = withFormat(questionSource, "moodle");
-  const read = readFormattedText(unescapeGift(questionText), format);
-  if (read.code.length > 1) return refuse("its text holds more than one code listing; a question here shows one.");
-  const base = { question: read.text, ...(read.code[0] ? { code: read.code[0] } : {}) };
+  const written = unescapeGift(questionText);
+  const read = readFormattedText(written, format);
+  // Formatting a plain question cannot hold is kept as written, and shown through the allow-list.
+  const rich: RichText | undefined = !read.formatted
+    ? undefined
+    : format === "markdown"
+      ? { format, source: written.trim() }
+      : { format: "html", source: format === "moodle" ? moodleAsHtml(written) : written.trim() };
+  if (!rich && read.code.length > 1) return refuse("its text holds more than one code listing; a question here shows one.");
+  const base = { question: read.text, ...(rich ? { rich } : read.code[0] ? { code: read.code[0] } : {}) };
   const general = plainText(generalSource, format);
   const withExplanation = (draft: QuestionDraft, answerFeedback: string): QuestionDraft => {
     const explanation = general || answerFeedback;
@@ -232,8 +240,9 @@ export function readGift(text: string): ImportReading {
 
 const isTrueFalse = (options: readonly string[]) => options.length === 2 && options[0] === "True" && options[1] === "False";
 
-/** A question's text as GIFT: plain, or Markdown when it shows code (its words escaped so they read back the same). */
-function questionText({ question, code }: Pick<QuestionDraft, "question" | "code">): string {
+/** A question's text as GIFT: as written when formatted, else plain, or Markdown when it shows code (its words escaped so they read back the same). */
+function questionText({ question, code, rich }: Pick<QuestionDraft, "question" | "code" | "rich">): string {
+  if (rich) return `[${rich.format}]${escapeGift(rich.source)}`;
   if (!code) return `[plain]${escapeGift(question)}`;
   const fence = "`".repeat(Math.max(3, ...(code.match(/`+/g) ?? []).map((run) => run.length + 1)));
   return `[markdown]${escapeGift(`${escapeMarkdown(question)}\n\n${fence}\n${code}\n${fence}`)}`;
@@ -242,10 +251,10 @@ function questionText({ question, code }: Pick<QuestionDraft, "question" | "code
 /** A quiz as GIFT that Moodle reads back as the same questions, and this site too. */
 export function writeGift(quizTitle: string, questions: readonly (QuestionDraft & { id: string })[]): string {
   const header = `// ${quizTitle.replace(/\n/g, " ")} quiz: ${questions.length} questions, one right answer each.\n$CATEGORY: ${quizTitle.replace(/\n/g, " ")}\n`;
-  const items = questions.map(({ id, question, code, options, answer, explanation }) => {
+  const items = questions.map(({ id, question, code, options, answer, explanation, rich }) => {
     // As Moodle writes a question's general feedback: last, before the closing brace.
     const feedback = explanation ? `####[plain]${escapeGift(explanation)}` : "";
-    const head = `::${escapeGift(id)}::${questionText({ question, code })}`;
+    const head = `::${escapeGift(id)}::${questionText({ question, code, rich })}`;
     if (isTrueFalse(options)) return `${head}{${answer === "True" ? "TRUE" : "FALSE"}${feedback}}\n`;
     const lines = options.map((option) => `\t${option === answer ? "=" : "~"}[plain]${escapeGift(option)}`);
     if (feedback) lines.push(`\t${feedback}`);

@@ -126,7 +126,7 @@ describe("GIFT", () => {
     ]);
   });
 
-  it("shows learners the words of [html], [moodle] and [markdown] texts, never their markup, and takes a listing as the question's code", () => {
+  it("keeps [html], [moodle] and [markdown] question texts with formatting as written, with their words beside; a text of words and a listing stays plain", () => {
     const reading = readGift(
       [
         "[html]<p>Which tag makes text <b>bold</b>?</p><p>Pick &amp; choose.</p>{=[html]<code>&lt;strong&gt;</code> ~<i>italic</i> ~[plain]<u>}",
@@ -140,11 +140,53 @@ describe("GIFT", () => {
     );
     expect(reading.problems).toEqual([]);
     expect(reading.questions).toEqual([
-      { question: "Which tag makes text bold?\n\nPick & choose.", options: ["<strong>", "italic", "<u>"], answer: "<strong>" },
-      { question: "What does this print?\nThink carefully.", options: ["1", "2"], answer: "1" },
-      { question: "What does this print?", code: "System.out.println(1 + 1);", options: ["2", "11"], answer: "2" },
+      {
+        question: "Which tag makes text bold?\n\nPick & choose.",
+        rich: { format: "html", source: "<p>Which tag makes text <b>bold</b>?</p><p>Pick &amp; choose.</p>" },
+        // Answers keep their words only.
+        options: ["<strong>", "italic", "<u>"],
+        answer: "<strong>",
+      },
+      {
+        question: "What does this print?\nThink carefully.",
+        // Moodle's own format is HTML whose line breaks count.
+        rich: { format: "html", source: "What does this print?<br>Think <em>carefully</em>." },
+        options: ["1", "2"],
+        answer: "1",
+      },
+      {
+        question: "What does this print?",
+        rich: { format: "markdown", source: "What does this **print**?\n\n    System.out.println(1 + 1);" },
+        options: ["2", "11"],
+        answer: "2",
+      },
+      // Nothing but words and a listing: a plain question with its code.
       { question: "What does this print?", code: "print(1 + 1)\nprint(2)", options: ["2 and 2", "11"], answer: "2 and 2" },
     ]);
+  });
+
+  it("writes formatted questions as written, so that they read back the same", () => {
+    const questions = [
+      {
+        id: "rich-1",
+        question: "Which is right?",
+        rich: { format: "markdown" as const, source: "Which is **right**: `a == b` or `a.equals(b)`?\n\n- for text\n- for {objects} #1" },
+        options: ["a == b", "a.equals(b)"],
+        answer: "a.equals(b)",
+      },
+      {
+        id: "rich-2",
+        question: "Pick the link.",
+        rich: { format: "html" as const, source: '<p>Pick the <a href="https://example.org/a?b=c#d">link</a>: ~ = { }</p>' },
+        options: ["this", "that"],
+        answer: "this",
+      },
+    ];
+    const reading = readGift(writeGift("Formatted", questions));
+    expect(reading.problems).toEqual([]);
+    expect(reading.questions.map(({ rich, options, answer }) => ({ rich, options, answer }))).toEqual(
+      questions.map(({ rich, options, answer }) => ({ rich, options, answer })),
+    );
   });
 
   it("names every question it cannot take, by line and title, and still reads the ones it can", () => {
