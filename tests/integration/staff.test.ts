@@ -487,6 +487,7 @@ describe.each(engines)("the staff area on %s", (engine) => {
           [{}, 400, "Say which language the captions are in, as a code like en, hi or ta."],
           [{ language: "english" }, 400, "“english” is not a language code. Use one like en, hi, ta or en-IN."],
           [{ language: "en--GB" }, 400, "“en--GB” is not a language code."],
+          [{ language: "en-XX" }, 400, "“en-XX” is not a language code."],
           [{ language: "en", label: "x".repeat(61) }, 400, "The label can have at most 60 characters."],
           [{ language: "kn", label: "Tamil" }, 409, "The ta captions are already labelled “Tamil”. Give these another label."],
         ] as const) {
@@ -682,7 +683,7 @@ describe.each(engines)("the staff area on %s", (engine) => {
       expect((await teacher.browser.postForm(quiz, { intent: "publish" })).status).toBe(303);
       const page = await (await fetch(`${site.url}/test/${slug}`)).text();
       expect(page).toMatch(/<h2 id="question-heading" tabindex="-1" class="question-text [^"]*">What does <b>this<\/b> print\?<\/h2>/i);
-      expect(page).toContain('<div class="question-text mt-4"><pre>System.out.println(1);</pre></div>');
+      expect(page).toContain('<div id="question-body" class="question-text mt-4"><pre>System.out.println(1);</pre></div>');
       expect(page).not.toMatch(/<script>alert|onclick|javascript:alert/);
       const ids = (await stored()).map((row) => row.id);
       const learner = await person("student");

@@ -47,6 +47,7 @@ const courseActions = (slug: string, lesson: string): [string, Record<string, st
   [`/staff/courses/${slug}/lessons/${lesson}`, { intent: "unpublish" }],
   [`/staff/courses/${slug}/lessons/${lesson}`, { intent: "delete" }],
   [`/staff/courses/${slug}/lessons/${lesson}`, { intent: "notes", notes: "## Not mine to write" }],
+  [`/staff/courses/${slug}/lessons/${lesson}`, { intent: "captions-remove", language: "en", confirmed: "yes" }],
   // React Router's own form requests reach the same actions.
   [`/staff/courses/${slug}.data`, { intent: "unpublish" }],
 ];

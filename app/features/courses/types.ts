@@ -1,6 +1,9 @@
 import type { CourseCard } from "#app/content/schemas.ts";
 
-/** A course card as a listing shows it: the spec's fields, its counts from what learners did, and its mean rating. */
+/**
+ * A course card as a listing shows it: the spec's fields (`review` is the number of learners'
+ * ratings, `totalstudent` of learners who started the course), and the ratings' mean.
+ */
 export type ListingCard = CourseCard & { averageStars: number | null };
 
 /** A captions file as stored: its media key, the language it is in and the player menu's label. */

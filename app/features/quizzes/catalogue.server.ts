@@ -2,15 +2,8 @@ import type { Kysely } from "kysely";
 import type { QuizQuestion } from "#app/content/seeds/quiz-questions/types.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { versionedSnapshot } from "#app/lib/content-versions/versioned-snapshot.server.ts";
-import { renderQuestionText } from "./question-text.server.ts";
+import { storedRichText, textHtmlOf } from "./question-text.server.ts";
 import type { QuestionTextHtml } from "./types.ts";
-
-/** A stored question's formatted text, with its HTML; nothing for a plain one. */
-export function richTextOf(row: Pick<Database["quiz_questions"], "text_format" | "text_source">) {
-  if (row.text_format === "plain") return {};
-  const rich = { format: row.text_format, source: row.text_source };
-  return { rich, textHtml: renderQuestionText(rich) };
-}
 
 /** A published quiz with its questions (answers included: server only). */
 export interface CatalogueQuiz {
@@ -34,6 +27,8 @@ export interface QuizCatalogue {
   quiz(slug: string): CatalogueQuiz | undefined;
 }
 
+const richAndHtml = (rich: ReturnType<typeof storedRichText>) => (rich ? { rich, ...textHtmlOf(rich) } : {});
+
 async function loadQuizzes(db: Kysely<Database>): Promise<QuizCatalogue> {
   const [quizRows, questionRows] = await Promise.all([
     db.selectFrom("quizzes").selectAll().where("status", "=", "published").orderBy("position").orderBy("slug").execute(),
@@ -48,13 +43,13 @@ async function loadQuizzes(db: Kysely<Database>): Promise<QuizCatalogue> {
     questions: questionRows
       .filter((question) => question.quiz_slug === row.slug)
       .map((question) => ({
+        ...richAndHtml(storedRichText(question)),
         id: question.id,
         question: question.question,
         ...(question.code === null ? {} : { code: question.code }),
         options: JSON.parse(question.options) as string[],
         answer: question.answer,
         explanation: question.explanation,
-        ...richTextOf(question),
       })),
   }));
   const bySlug = new Map(quizzes.map((quiz) => [quiz.slug, quiz]));

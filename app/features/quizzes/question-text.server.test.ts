@@ -21,6 +21,25 @@ describe("a formatted question's text", () => {
     expect(body).toBe('<p>See <a>here</a> <a href="https://example.org">or here</a>.</p>');
   });
 
+  it("reads through Moodle's wrapping <div>, puts headings below the page's own and keeps pictures from other sites out", () => {
+    expect(
+      renderQuestionText({
+        format: "html",
+        source:
+          '<div dir="ltr"><p>Which <em>planet</em>?</p><h1>Hint</h1><img src="https://tracker.example/p.gif" alt="A pixel"><img src="//tracker.example/q.gif" alt="Another"><img src="/images/earth.png" alt="Earth"></div>',
+      }),
+    ).toEqual({
+      heading: "Which <em>planet</em>?",
+      body: '<h3>Hint</h3><img alt="A pixel"><img alt="Another"><img src="/images/earth.png" alt="Earth">',
+    });
+  });
+
+  it("keeps pictures from other sites out of Markdown too", () => {
+    expect(renderQuestionText({ format: "markdown", source: "Which planet? ![Mars](https://tracker.example/mars.png)" }).heading).toBe(
+      'Which planet? <img alt="Mars">',
+    );
+  });
+
   it("has no heading of its own when it starts with a list or code", () => {
     expect(renderQuestionText({ format: "markdown", source: "1. first\n2. second" })).toEqual({
       heading: "",

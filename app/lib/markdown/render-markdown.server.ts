@@ -30,7 +30,7 @@ const topHeadingLevel = 3;
 const headingLevel = (node: Element) => (/^h[1-6]$/.test(node.tagName) ? Number(node.tagName[1]) : null);
 
 /** Moves every heading down by the same amount, so the highest is `topHeadingLevel` (h6 at most). */
-function rehypeHeadingsFrom() {
+export function rehypeHeadingsFrom() {
   return (tree: Root) => {
     const headings: Element[] = [];
     visit(tree, "element", (node) => {

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
-import { signInHref } from "#app/features/auth/sign-in-link.ts";
+import { answerSignedOut } from "#app/features/courses/signed-out-post.server.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { rateCourse } from "#app/features/courses/ratings.server.ts";
 import type { Route } from "./+types/course-rating";
@@ -12,11 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const catalogue = await courseCatalogue(db);
   const user = getUser(context);
-  if (!user) {
-    // The form of a session that has since ended: sign in and come back.
-    if (typeof fields.return_to === "string" && catalogue.courseAt(fields.return_to)) return redirect(signInHref(fields.return_to), 303);
-    return data({ message: "Sign in to rate a course." }, { status: 401 });
-  }
+  if (!user) return answerSignedOut(fields, catalogue, "Sign in to rate a course.");
   const rated = await rateCourse(db, catalogue, user.sub, fields);
   if (!rated.ok) return data({ message: rated.message }, { status: rated.status });
   return rated.returnTo ? redirect(`${rated.returnTo}#rating`, 303) : new Response(null, { status: 204 });

@@ -6,7 +6,7 @@ import { readProgressReport } from "#app/features/courses/progress-report.server
 import { recordLessonProgress } from "#app/features/courses/progress.server.ts";
 import { committedSoon } from "#app/lib/db/grouped-writes.server.ts";
 import { awardCertificates } from "#app/features/certificates/index.server.ts";
-import { signInHref } from "#app/features/auth/sign-in-link.ts";
+import { answerSignedOut } from "#app/features/courses/signed-out-post.server.ts";
 import type { Route } from "./+types/lesson-progress";
 
 /**
@@ -18,13 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = context.get(servicesContext);
   const catalogue = await courseCatalogue(db);
   const user = getUser(context);
-  if (!user) {
-    // The "Mark as finished" form of a session that has since ended: sign in and come back.
-    if (typeof fields.return_to === "string" && catalogue.courseAt(fields.return_to)) {
-      return redirect(signInHref(fields.return_to), 303);
-    }
-    return data({ message: "Sign in to keep your progress." }, { status: 401 });
-  }
+  if (!user) return answerSignedOut(fields, catalogue, "Sign in to keep your progress.");
   const reading = readProgressReport(fields, catalogue);
   if (!reading.ok) return data({ message: reading.message }, { status: 400 });
   const { report, returnTo } = reading;

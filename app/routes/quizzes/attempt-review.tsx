@@ -5,7 +5,7 @@ import { servicesContext } from "#app/context.ts";
 import { findAttempt } from "#app/features/quizzes/attempts.server.ts";
 import { quizCatalogue } from "#app/features/quizzes/catalogue.server.ts";
 import { CodeListing } from "#app/features/quizzes/components/code-listing.tsx";
-import { renderQuestionText } from "#app/features/quizzes/question-text.server.ts";
+import { textHtmlOf } from "#app/features/quizzes/question-text.server.ts";
 import { percentage } from "#app/lib/text/percentage.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { requireUser } from "#app/features/auth/index.server.ts";
@@ -48,7 +48,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
           choice,
           answer,
           explanation: explanationOf(question),
-          ...(rich ? { textHtml: renderQuestionText(rich) } : {}),
+          ...textHtmlOf(rich),
         },
       ];
     }),
@@ -75,7 +75,7 @@ export default function AttemptReview({ loaderData }: Route.ComponentProps) {
               <li key={item.id} className={`rounded-lg border-2 p-5 ${right ? "border-emerald-300" : "border-red-300"}`}>
                 {item.textHtml ? (
                   <>
-                    <h2 className="question-text text-lg font-bold whitespace-pre-line">
+                    <h2 className="question-text text-lg font-bold">
                       {index + 1}. <span dangerouslySetInnerHTML={{ __html: item.textHtml.heading }} />
                     </h2>
                     {item.textHtml.body && <div className="question-text mt-3" dangerouslySetInnerHTML={{ __html: item.textHtml.body }} />}

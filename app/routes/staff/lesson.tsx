@@ -191,7 +191,7 @@ export default function StaffLesson({ loaderData, actionData }: Route.ComponentP
                         {track.label}
                       </a>{" "}
                       <span className="text-muted">
-                        (language <code lang={track.language}>{track.language}</code>)
+                        (language <code>{track.language}</code>)
                       </span>
                     </span>
                     <Form method="post">

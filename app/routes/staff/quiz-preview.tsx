@@ -5,7 +5,7 @@ import { readAnswerSheet } from "#app/features/quizzes/answer-sheet.server.ts";
 import { QuizQuestions } from "#app/features/quizzes/components/quiz-questions.tsx";
 import { staffQuiz } from "#app/features/quizzes/editing/quiz-editor.server.ts";
 import type { PublicQuestion } from "#app/features/quizzes/types.ts";
-import { renderQuestionText } from "#app/features/quizzes/question-text.server.ts";
+import { textHtmlOf } from "#app/features/quizzes/question-text.server.ts";
 import { requireTeamAccess } from "#app/features/teams/access.server.ts";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
@@ -29,7 +29,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     question,
     code,
     options,
-    ...(rich ? { textHtml: renderQuestionText(rich) } : {}),
+    ...textHtmlOf(rich),
   }));
   return { quiz: { slug: quiz.slug, title: quiz.title }, questions: publicQuestions };
 }

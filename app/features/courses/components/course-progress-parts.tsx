@@ -80,7 +80,7 @@ export function CourseRatingPanel({
         Your rating
       </h2>
       {person.rating !== null && (
-        <p className="mb-4">
+        <p role="status" className="mb-4">
           You rated {title} {person.rating} out of 5. Choose again to change it.
         </p>
       )}

@@ -7,10 +7,11 @@ import { CAPTION_TRACKS_MAX } from "../limits.ts";
 import type { CaptionFile } from "../types.ts";
 
 /**
- * The lesson's tracks, read with the lesson's row locked on PostgreSQL: two teachers changing the
- * same lesson's captions at once take turns (SQLite has one writer at a time already).
+ * The lesson's tracks, read with the lesson's row locked on PostgreSQL, so that two changes to the
+ * same lesson (two uploads, an upload and the lesson's deletion) take turns. SQLite has one writer
+ * at a time: a second one that cannot wait for it fails, and nothing of it is stored.
  */
-async function lockedTracks(trx: Transaction<Database>, lessonId: string) {
+export async function lockedTracks(trx: Transaction<Database>, lessonId: string) {
   const lesson = trx.selectFrom("lessons").select("id").where("id", "=", lessonId);
   if (!(await (isPostgres<Database>(trx) ? lesson.forUpdate() : lesson).executeTakeFirst())) return undefined;
   return trx

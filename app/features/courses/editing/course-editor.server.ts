@@ -14,6 +14,7 @@ import {
 } from "#app/features/staff/index.server.ts";
 import { addFirstOwner } from "#app/features/teams/index.server.ts";
 import { captionFilesByLesson } from "../caption-files.server.ts";
+import { lockedTracks } from "./caption-tracks.server.ts";
 import type { CourseDetails, LessonFields, ListingFields, NewCourse } from "./schemas.ts";
 
 /** What a course gets until staff upload a picture of its own. */
@@ -288,11 +289,12 @@ export async function updateLesson(
 /** Deletes a draft lesson with its captions tracks; answers its files, for the caller to remove. */
 export async function deleteLesson(db: Kysely<Database>, actor: StaffActor, id: string): Promise<EditResult<{ files: string[] }>> {
   return change(db, async (trx) => {
+    // Locked first: a captions track saved meanwhile is then either among these or refused as of no lesson.
+    const captions = await lockedTracks(trx, id);
     const lesson = await trx.selectFrom("lessons").selectAll().where("id", "=", id).executeTakeFirst();
-    if (!lesson) return notFound("lesson");
+    if (!lesson || !captions) return notFound("lesson");
     if (lesson.status === "published")
       return refused(409, "Unpublish the lesson before deleting it, so learners are not left on a missing lesson.");
-    const captions = await trx.selectFrom("lesson_captions").select(["language", "label", "file"]).where("lesson_id", "=", id).execute();
     await trx.deleteFrom("lesson_captions").where("lesson_id", "=", id).execute();
     await trx.deleteFrom("lessons").where("id", "=", id).execute();
     await recordStaffAction(trx, actor, { action: "lesson.delete", subject: `lesson:${id}`, before: { ...lesson, captions } });

@@ -92,7 +92,11 @@ export async function submitLessonEdit(formData: FormData, slug: string, id: str
       const key = `lessons/${id}/${randomBytes(8).toString("hex")}.vtt`;
       await services.mediaStore.put(key, new TextEncoder().encode(reading.text), "text/vtt");
       const { language, label } = submission.value;
-      const saved = await saveCaptionTrack(db, actor, id, { language, label, file: key });
+      const saved = await saveCaptionTrack(db, actor, id, { language, label, file: key }).catch(async (error: unknown) => {
+        // Not stored (another writer held the database, or it failed): the file would be no track's.
+        await services.mediaStore.remove(key);
+        throw error;
+      });
       if (!saved.ok) {
         await services.mediaStore.remove(key);
         return refuseForm("captions", saved.message, saved.status, submission.reply());

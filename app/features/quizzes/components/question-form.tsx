@@ -62,21 +62,6 @@ export function QuestionForm({
       )}
       <div className="space-y-4">
         <div>
-          <label htmlFor={`${key}-question`} className="block font-medium">
-            {label}
-          </label>
-          <textarea
-            id={`${key}-question`}
-            name="question"
-            rows={values.format === "plain" ? 2 : 5}
-            required
-            maxLength={QUESTION_SOURCE_MAX_LENGTH}
-            defaultValue={values.question}
-            aria-describedby={`${key}-format-hint`}
-            className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2"
-          />
-        </div>
-        <div>
           <label htmlFor={`${key}-format`} className="block font-medium">
             Written as
           </label>
@@ -94,8 +79,23 @@ export function QuestionForm({
           <p id={`${key}-format-hint`} className="mt-1 text-sm text-muted">
             Plain text shows as typed, line breaks kept, with the code below. Markdown (<code>**bold**</code>, <code>`code`</code>, lists,
             code blocks between lines of three backticks) and HTML (as Moodle writes it) show their formatting; scripts, styles and frames
-            are left out. The words count up to {QUESTION_MAX_LENGTH.toLocaleString("en-US")} characters.
+            are left out, as are pictures from other sites. The words count up to {QUESTION_MAX_LENGTH.toLocaleString("en-US")} characters.
           </p>
+        </div>
+        <div>
+          <label htmlFor={`${key}-question`} className="block font-medium">
+            {label}
+          </label>
+          <textarea
+            id={`${key}-question`}
+            name="question"
+            rows={values.format === "plain" ? 2 : 5}
+            required
+            maxLength={QUESTION_SOURCE_MAX_LENGTH}
+            defaultValue={values.question}
+            aria-describedby={`${key}-format-hint`}
+            className="mt-1 w-full rounded-md border border-gray-400 px-3 py-2"
+          />
         </div>
         <div>
           <label htmlFor={`${key}-code`} className="block font-medium">

@@ -102,12 +102,15 @@ export function QuizQuestions({
         Question {step + 1} of {questions.length}
       </p>
       <progress className="mb-6 block h-2 w-full accent-brand-700" aria-label="Quiz progress" max={questions.length} value={step} />
-      <fieldset key={question.id}>
+      {/* A formatted question that starts with a list or code is named by its number: its text describes the choice. */}
+      <fieldset key={question.id} aria-describedby={question.textHtml?.heading === "" ? "question-body" : undefined}>
         <legend className="w-full">
           <QuestionHeading question={question} number={step + 1} />
         </legend>
         {question.textHtml ? (
-          question.textHtml.body && <div className="question-text mt-4" dangerouslySetInnerHTML={{ __html: question.textHtml.body }} />
+          question.textHtml.body && (
+            <div id="question-body" className="question-text mt-4" dangerouslySetInnerHTML={{ __html: question.textHtml.body }} />
+          )
         ) : (
           <CodeListing code={question.code} />
         )}
@@ -144,10 +147,10 @@ export function QuizQuestions({
  * safe on the server). A formatted text that starts with a list or code is named by its number.
  */
 function QuestionHeading({ question, number }: { question: PublicQuestion; number: number }) {
-  const className = "text-2xl font-bold whitespace-pre-line";
+  const className = "text-2xl font-bold";
   if (!question.textHtml) {
     return (
-      <h2 id="question-heading" tabIndex={-1} className={className}>
+      <h2 id="question-heading" tabIndex={-1} className={`${className} whitespace-pre-line`}>
         {question.question}
       </h2>
     );

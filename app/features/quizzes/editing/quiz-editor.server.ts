@@ -14,6 +14,7 @@ import {
 } from "#app/features/staff/index.server.ts";
 import { addFirstOwner } from "#app/features/teams/index.server.ts";
 import type { QuestionDraft } from "./schemas.ts";
+import { storedRichText } from "../question-text.server.ts";
 
 const change = <T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<EditResult<T>>) => staffChange(db, "quizzes", work);
 const now = () => new Date().toISOString();
@@ -27,7 +28,7 @@ const draftOf = (row: QuestionRow): QuestionDraft & { id: string } => ({
   options: JSON.parse(row.options) as string[],
   answer: row.answer,
   ...(row.explanation === "" ? {} : { explanation: row.explanation }),
-  ...(row.text_format === "plain" ? {} : { rich: { format: row.text_format, source: row.text_source } }),
+  ...(row.text_format === "plain" ? {} : { rich: storedRichText(row) }),
 });
 
 const questionRow = (draft: QuestionDraft) => ({

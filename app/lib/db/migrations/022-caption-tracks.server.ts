@@ -21,6 +21,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A lesson's captions, one WebVTT file per language, in the order the player's menu lists them.
   await db.schema
     .createTable("lesson_captions")
+    // SQLite runs no migration in a transaction: after a failure part-way, a second start goes on from here.
+    .ifNotExists()
     .addColumn("lesson_id", "text", (col) => col.notNull().references("lessons.id").onDelete("cascade"))
     .addColumn("language", "text", (col) => col.notNull())
     .addColumn("label", "text", (col) => col.notNull())

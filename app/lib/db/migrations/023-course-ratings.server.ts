@@ -4,6 +4,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // A learner's stars for a course they started, one per learner and course, changed in place.
   await db.schema
     .createTable("course_ratings")
+    .ifNotExists()
     .addColumn("course_slug", "text", (col) => col.notNull())
     .addColumn("user_sub", "text", (col) => col.notNull())
     .addColumn("stars", "integer", (col) => col.notNull())
