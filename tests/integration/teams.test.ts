@@ -362,6 +362,24 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
     const unpublish = await colleague.browser.postForm(`/staff/courses/${slug}`, { intent: "unpublish", confirmed: "yes" });
     expect(unpublish.status).toBe(409);
     expect(await snapshot("course", slug)).toEqual(before);
+    // Nor is anything else changed until it is restored: it is the record of what learners took.
+    const quizBefore = await snapshot("quiz", quiz);
+    for (const [path, form] of [
+      [`/staff/courses/${slug}`, { intent: "details", title: "Changed while archived" }],
+      [`/staff/courses/${slug}/lessons/new`, { title: "A new lesson", description: "A lesson added to an archived course, refused." }],
+      [`/staff/courses/${slug}/lessons/${lesson}`, { intent: "notes", notes: "Changed while archived" }],
+      [`/staff/quizzes/${quiz}`, { intent: "settings", title: "Changed while archived", coursePath: "/courses/java" }],
+      [
+        `/staff/quizzes/${quiz}`,
+        { intent: "question-add", question: "Added while archived?", option1: "Yes", option2: "No", correct: "1" },
+      ],
+    ] as const) {
+      const refused = await owner.browser.postForm(path, form);
+      expect(refused.status, path).toBe(409);
+      expect(visibleText(await refused.text()), path).toMatch(/The (course|quiz) is archived: restore it before changing it\./);
+    }
+    expect(await snapshot("course", slug)).toEqual(before);
+    expect(await snapshot("quiz", quiz)).toEqual(quizBefore);
     expect((await colleague.browser.postForm(`/staff/quizzes/${quiz}`, { intent: "restore" })).status).toBe(403);
     expect((await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "restore" })).status).toBe(303);
     expect((await owner.browser.postForm(`/staff/quizzes/${quiz}`, { intent: "restore" })).status).toBe(303);

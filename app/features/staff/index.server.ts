@@ -8,6 +8,8 @@ export {
   refused,
   staffChange,
   ownersOnly,
+  archivedRefusal,
+  isStatusChange,
   savedAfter,
   statusAfter,
   type EditResult,

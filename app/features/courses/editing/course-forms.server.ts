@@ -4,7 +4,16 @@ import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { renderMarkdown } from "#app/lib/markdown/render-markdown.server.ts";
-import { ownersOnly, problemsText, refuseForm, savedAfter, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
+import {
+  archivedRefusal,
+  isStatusChange,
+  ownersOnly,
+  problemsText,
+  refuseForm,
+  savedAfter,
+  unconfirmed,
+  type EditResult,
+} from "#app/features/staff/index.server.ts";
 import { mayManageTeam, type TeamAccess } from "#app/features/teams/index.ts";
 import { courseImageTooLarge, readCourseImage } from "./course-image.server.ts";
 import {
@@ -73,6 +82,8 @@ function answer<Form extends string>(form: Form, slug: string, saved: string, an
 export async function submitCourseEdit(formData: FormData, slug: string, services: Services, actor: StaffActor, access: TeamAccess) {
   const { db } = services;
   const intent = formData.get("intent");
+  const archived = isStatusChange(intent) ? null : await archivedRefusal(db, "course", slug);
+  if (archived) return refuseForm("status", archived, 409);
   switch (intent) {
     case "details":
     case "details-preview": {

@@ -4,7 +4,7 @@ import { data, redirect } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
-import { problemsText, refuseForm, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
+import { archivedRefusal, problemsText, refuseForm, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
 import { createLesson, deleteLesson, staffLesson, updateLesson } from "./course-editor.server.ts";
 import { removeLater } from "./replaced-files.server.ts";
 import { renderMarkdown } from "#app/lib/markdown/render-markdown.server.ts";
@@ -18,6 +18,8 @@ type Services = Pick<RequestServices, "db" | "mediaStore">;
 const lessonPage = (slug: string, id: string, saved: string) => redirect(`/staff/courses/${slug}/lessons/${id}?saved=${saved}`, 303);
 
 export async function submitNewLesson(formData: FormData, slug: string, services: Services, actor: StaffActor) {
+  const archived = await archivedRefusal(services.db, "course", slug);
+  if (archived) return refuseForm("lesson", archived, 409);
   const submission = parseWithZod(formData, { schema: lessonSchema });
   if (submission.status !== "success") return refuseForm("lesson", problemsText, 400, submission.reply());
   const created = await createLesson(services.db, actor, slug, submission.value);
@@ -31,6 +33,8 @@ export async function submitLessonEdit(formData: FormData, slug: string, id: str
   const lesson = await staffLesson(db, id);
   if (lesson?.course_slug !== slug)
     return refuseForm("details", "There is no such lesson. It may have been deleted: reload the page.", 404);
+  const archived = await archivedRefusal(db, "course", slug);
+  if (archived) return refuseForm("status", archived, 409);
   const intent = formData.get("intent");
   const answer =
     <Form extends string>(form: Form, saved: string) =>

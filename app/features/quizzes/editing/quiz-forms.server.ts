@@ -5,7 +5,16 @@ import type { RequestServices } from "#app/context.ts";
 import type { StaffActor } from "#app/lib/db/audit-log.server.ts";
 import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { firstUnstorableLine } from "#app/lib/text/text.ts";
-import { ownersOnly, problemsText, refuseForm, savedAfter, unconfirmed, type EditResult } from "#app/features/staff/index.server.ts";
+import {
+  archivedRefusal,
+  isStatusChange,
+  ownersOnly,
+  problemsText,
+  refuseForm,
+  savedAfter,
+  unconfirmed,
+  type EditResult,
+} from "#app/features/staff/index.server.ts";
 import { mayManageTeam, type TeamAccess } from "#app/features/teams/index.ts";
 import { readGift } from "../formats/gift.ts";
 import { readQuizCsv } from "../formats/quiz-csv.ts";
@@ -118,6 +127,8 @@ function refuseQuestion(id: string | undefined, formData: FormData, problems: st
 /** One form of the quiz editor (/staff/quizzes/:slug), told apart by its `intent`. */
 export async function submitQuizEdit(formData: FormData, slug: string, { db }: Services, actor: StaffActor, access: TeamAccess) {
   const intent = formData.get("intent");
+  const archived = isStatusChange(intent) ? null : await archivedRefusal(db, "quiz", slug);
+  if (archived) return refuseForm("status", archived, 409);
   const id = String(formData.get("id") ?? "");
   const answer =
     <Form extends string>(form: Form, saved: string, anchor = "") =>
