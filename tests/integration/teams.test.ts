@@ -378,6 +378,12 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
       expect(refused.status, path).toBe(409);
       expect(visibleText(await refused.text()), path).toMatch(/The (course|quiz) is archived: restore it before changing it\./);
     }
+    const upload = await owner.browser.request("/staff/uploads", {
+      method: "POST",
+      headers: { "Tus-Resumable": "1.0.0", "Upload-Length": "10", "Upload-Metadata": `lesson ${btoa(lesson)}` },
+    });
+    expect(upload.status).toBe(409);
+    expect(await upload.text()).toContain("The course is archived: restore it before changing it.");
     expect(await snapshot("course", slug)).toEqual(before);
     expect(await snapshot("quiz", quiz)).toEqual(quizBefore);
     expect((await colleague.browser.postForm(`/staff/quizzes/${quiz}`, { intent: "restore" })).status).toBe(403);

@@ -59,6 +59,7 @@ export function videoProblemText(problem: string | null, { maxMb, quotaMb }: { m
     form: "The upload was cut off before the end. Please try again.",
     lesson: "There is no such lesson. It may have been deleted.",
     team: NOT_ON_THE_TEAM_TEXT,
+    archived: "The course is archived: restore it before changing its lessons.",
     quota: quotaText(quotaMb),
     disk: DISK_FULL_TEXT,
   };

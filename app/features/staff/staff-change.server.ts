@@ -95,6 +95,8 @@ export function statusAfter(
   return { ok: true, status: change === "publish" ? "published" : change === "archive" ? "archived" : "draft" };
 }
 
+const archivedText = (what: "course" | "quiz") => `The ${what} is archived: restore it before changing it.`;
+
 /**
  * Why a change to an archived course or quiz (its text, lessons, questions, cards) is refused; null
  * when it is not archived. An archived one is a record of what learners took: it is restored first
@@ -103,5 +105,5 @@ export function statusAfter(
 export async function archivedRefusal(db: Kysely<Database>, what: "course" | "quiz", slug: string): Promise<string | null> {
   const table = what === "course" ? "courses" : "quizzes";
   const row = await db.selectFrom(table).select("status").where("slug", "=", slug).executeTakeFirst();
-  return row?.status === "archived" ? `The ${what} is archived: restore it before changing it.` : null;
+  return row?.status === "archived" ? archivedText(what) : null;
 }

@@ -6,7 +6,7 @@ import { finished, pipeline } from "node:stream/promises";
 import busboy from "busboy";
 
 /** Why a posted video was not taken, as the lesson page's address says it (`?video-problem=`). */
-export type VideoFormProblem = "missing" | "size" | "form" | "quota" | "disk" | "lesson" | "team";
+export type VideoFormProblem = "missing" | "size" | "form" | "quota" | "disk" | "lesson" | "team" | "archived";
 
 /** Whether the file may be written, or why not; "text": the lesson field holds what no database stores. */
 export type Admission = true | VideoFormProblem | "text";

@@ -19,6 +19,7 @@ import { admitUpload, diskHasRoom, keptUnfinishedMs, releaseUpload, uploadOwner,
 import { readHead, videoKind, videoSeconds, type VideoKind } from "./video-file.server.ts";
 import { receiveVideoForm, type Admission } from "./video-form.server.ts";
 import { DISK_FULL_TEXT, NOT_ON_THE_TEAM_TEXT, VIDEO_UPLOAD_PATH } from "../limits.ts";
+import { archivedRefusal } from "#app/features/staff/index.server.ts";
 
 const MB = 1024 * 1024;
 
@@ -127,6 +128,8 @@ async function createUploadServer({ db, config, mediaStore, bucket }: VideoUploa
       const lesson = await staffLesson(db, upload.metadata?.lesson ?? "");
       if (!lesson) throw refusal(404, "There is no such lesson. It may have been deleted: reload the page.");
       if (!(await sender.mayChangeCourse(lesson.course_slug))) throw refusal(403, NOT_ON_THE_TEAM_TEXT);
+      const archived = await archivedRefusal(db, "course", lesson.course_slug);
+      if (archived) throw refusal(409, archived);
       // An upload whose length comes later may grow to the largest allowed: that much is counted.
       const admitted = await admitUpload(db, limits, { id: upload.id, owner: sender.actor.sub, bytes: upload.size ?? maxBytes });
       if (!admitted.ok) throw refusal(admitted.reason === "disk" ? 507 : 413, admitted.message);
@@ -263,6 +266,7 @@ export async function videoUploads(services: VideoUploadServices) {
         const found = await findLesson(given);
         if (!found) return "lesson";
         if (!(await mayChangeCourse(found.course_slug))) return "team";
+        if (await archivedRefusal(db, "course", found.course_slug)) return "archived";
         const admitted = await admitUpload(db, limits, { id, owner: sender.sub, bytes: Math.min(declared, maxBytes) });
         return admitted.ok ? true : admitted.reason;
       };
