@@ -1101,8 +1101,14 @@ describe.each(engines)("the staff area on %s", (engine) => {
     it("give a role by address before the first sign-in, which applies at it, and refuse what cannot be given, storing nothing", async () => {
       const root = await admin();
       const newcomer = `Newcomer-${process.pid}@College.example`;
-      const given = await root.browser.postForm("/staff/accounts", { intent: "role-by-address", email: `  ${newcomer} `, role: "teacher" });
+      // Given from a page of search results: back to that page.
+      const given = await root.browser.postForm("/staff/accounts?q=newcomer&page=1", {
+        intent: "role-by-address",
+        email: `  ${newcomer} `,
+        role: "teacher",
+      });
       expect(given.status).toBe(303);
+      expect(given.headers.get("location")).toBe("/staff/accounts?q=newcomer&page=1&saved=role-by-address#by-address");
       const waiting = visibleText(await (await root.browser.request("/staff/accounts")).text());
       expect(waiting).toMatch(new RegExp(`Roles waiting for a first sign-in.*${newcomer.toLowerCase().replace(/[.+]/g, "\\$&")} Teacher`));
       const entry = await handle.db

@@ -22,6 +22,7 @@ import { ConfirmationPanel, splitConfirmation } from "#app/features/staff/index.
 import { unconfirmed } from "#app/features/staff/index.server.ts";
 import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/accounts";
+import { collegeDay } from "#app/lib/text/college-time.ts";
 
 const pagePath = "/staff/accounts";
 
@@ -56,7 +57,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
       return data({ form: "address" as const, sub, email: typed, message: asked.error.issues[0]!.message }, { status: 400 });
     const given = await giveRoleByAddress(db, actor, asked.data.email, asked.data.role, config.ADMIN_EMAILS);
     if (!given.ok) return data({ form: "address" as const, sub, email: typed, message: given.message }, { status: given.status });
-    return redirect(`${pagePath}?saved=role-by-address#by-address`, 303);
+    return redirect(`${backTo(url, "role-by-address")}#by-address`, 303);
   }
   const ask =
     intent === "disable" &&
@@ -74,9 +75,14 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         ? await setDisabled(db, actor, sub, intent === "disable")
         : ({ ok: false, status: 400, message: "This form did not say what to change. Reload the page and try again." } as const);
   if (!result.ok) return data({ form: "person" as const, sub, email: "", message: result.message }, { status: result.status });
+  return redirect(backTo(url, String(intent)), 303);
+}
+
+/** The page as it was (its search and page), saying what was saved. */
+function backTo(url: URL, saved: string) {
   const back = new URLSearchParams(url.search);
-  back.set("saved", String(intent));
-  return redirect(`${pagePath}?${back}`, 303);
+  back.set("saved", saved);
+  return `${pagePath}?${back}`;
 }
 
 const savedText: Record<string, string> = {
@@ -169,7 +175,7 @@ export default function Accounts({ loaderData, actionData: answer }: Route.Compo
                       )}
                     </td>
                     <td className="py-3 pr-4">
-                      <time dateTime={person.last_sign_in_at}>{person.last_sign_in_at.slice(0, 10)}</time>
+                      <time dateTime={person.last_sign_in_at}>{collegeDay(person.last_sign_in_at)}</time>
                     </td>
                     <td className="py-3">
                       <Form method="post" className="flex flex-wrap items-center gap-2">
@@ -253,7 +259,7 @@ export default function Accounts({ loaderData, actionData: answer }: Route.Compo
                     <td className="py-2 pr-4">{entry.email}</td>
                     <td className="py-2 pr-4">{isRole(entry.role) ? roleLabels[entry.role] : entry.role}</td>
                     <td className="py-2">
-                      <time dateTime={entry.updated_at}>{entry.updated_at.slice(0, 10)}</time>
+                      <time dateTime={entry.updated_at}>{collegeDay(entry.updated_at)}</time>
                     </td>
                   </tr>
                 ))}

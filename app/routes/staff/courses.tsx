@@ -8,6 +8,7 @@ import { StatusBadge } from "#app/features/staff/components/status-badge.tsx";
 import { errorTitle, pageMeta } from "#app/lib/http/meta.ts";
 import { staffTrail } from "#app/features/staff/breadcrumbs.ts";
 import type { Route } from "./+types/courses";
+import { collegeDay } from "#app/lib/text/college-time.ts";
 
 export const meta = ({ error }: Route.MetaArgs) => pageMeta(error ? errorTitle(error) : "Courses (staff)");
 
@@ -68,7 +69,7 @@ export default function StaffCourses({ loaderData }: Route.ComponentProps) {
                     {course.published} published{course.drafts > 0 && `, ${course.drafts} draft${course.drafts === 1 ? "" : "s"}`}
                   </td>
                   <td className="py-3">
-                    <time dateTime={course.updated_at}>{course.updated_at.slice(0, 10)}</time>
+                    <time dateTime={course.updated_at}>{collegeDay(course.updated_at)}</time>
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { collegeDay } from "#app/lib/text/college-time.ts";
 
 /** The archived courses or quizzes, below the staff list they left: put away, not gone. */
 export function ArchivedList({ heading, items }: { heading: string; items: { href: string; title: string; updatedAt: string }[] }) {
@@ -16,7 +17,7 @@ export function ArchivedList({ heading, items }: { heading: string; items: { hre
               {item.title}
             </Link>
             <span className="text-sm text-muted">
-              last changed <time dateTime={item.updatedAt}>{item.updatedAt.slice(0, 10)}</time>
+              last changed <time dateTime={item.updatedAt}>{collegeDay(item.updatedAt)}</time>
             </span>
           </li>
         ))}
