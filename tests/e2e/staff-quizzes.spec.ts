@@ -205,6 +205,14 @@ test("a question written in Markdown shows its formatting in the preview, safe a
   await form.getByRole("button", { name: "Add the question" }).click();
   await expect(main.getByRole("status")).toContainText("The question was saved");
   await expect(main.getByLabel("Written as").first()).toHaveValue("markdown");
+  // The only question can go neither up nor down: its buttons say so and keep the keyboard's focus.
+  for (const direction of ["up", "down"]) {
+    const move = main.getByRole("button", { name: `Move question 1 ${direction}` });
+    await expect(move).toHaveAttribute("aria-disabled", "true");
+    await move.focus();
+    await page.keyboard.press("Enter");
+    await expect(move).toBeFocused();
+  }
 
   await open(page, "/staff/quizzes/formatted/preview");
   const heading = main.getByRole("heading", { level: 2, name: "Which keyword makes a constant?" });

@@ -167,27 +167,8 @@ export function QuestionForm({
         </button>
         {id && (
           <>
-            <button
-              type="submit"
-              name="intent"
-              value="question-up"
-              formNoValidate
-              className="btn-light border border-gray-300"
-              aria-label={`Move question ${number} up`}
-            >
-              Up
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="question-down"
-              formNoValidate
-              disabled={last}
-              className="btn-light border border-gray-300 disabled:opacity-40"
-              aria-label={`Move question ${number} down`}
-            >
-              Down
-            </button>
+            <MoveButton direction="up" number={number} atEnd={number === 1} />
+            <MoveButton direction="down" number={number} atEnd={last} />
             <button
               type="submit"
               name="intent"
@@ -201,5 +182,28 @@ export function QuestionForm({
         )}
       </div>
     </Form>
+  );
+}
+
+/**
+ * Moves the question a place. At the first or last place it says it can go no further instead of
+ * being disabled: a disabled button would drop the keyboard's focus to the page.
+ */
+function MoveButton({ direction, number, atEnd }: { direction: "up" | "down"; number?: number; atEnd?: boolean }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={`question-${direction}`}
+      formNoValidate
+      aria-disabled={atEnd || undefined}
+      onClick={(event) => {
+        if (atEnd) event.preventDefault();
+      }}
+      className="btn-light border border-gray-300 aria-disabled:cursor-not-allowed aria-disabled:border-dashed aria-disabled:text-gray-600"
+      aria-label={`Move question ${number} ${direction}`}
+    >
+      {direction === "up" ? "Up" : "Down"}
+    </button>
   );
 }
