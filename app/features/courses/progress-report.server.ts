@@ -1,4 +1,5 @@
 import type { CourseCatalogue } from "./catalogue.server.ts";
+import { notThisCoursePage, returnsToCourse } from "./course-page-forms.server.ts";
 import { progressReportSchema } from "./schemas.ts";
 
 type Reading =
@@ -19,10 +20,7 @@ export function readProgressReport(fields: Record<string, unknown>, catalogue: C
   const { return_to: returnTo, lesson: number, ...rest } = parsed.data;
   const lesson = course.lessons[number - 1];
   if (!lesson) problems.push(`${course.title} has lessons 1 to ${course.lessons.length}.`);
-  // Any address that shows this course (letter case and a trailing slash do not matter).
-  if (returnTo !== undefined && catalogue.courseAt(returnTo)?.slug !== course.slug) {
-    problems.push("The page to return to is not this course's page.");
-  }
+  if (!returnsToCourse(catalogue, returnTo, course.slug)) problems.push(notThisCoursePage);
   if (!lesson || problems.length) return { ok: false, message: problems.join(" ") };
   return { ok: true, report: { ...rest, lesson: number, lessonId: lesson.id }, returnTo };
 }

@@ -3,8 +3,6 @@ import { useRevalidator } from "react-router";
 
 /** The resource route that stores lesson progress (routes/courses/lesson-progress.ts). */
 export const PROGRESS_PATH = "/progress";
-/** Where the course page's rating form posts. */
-export const RATING_PATH = "/ratings";
 /** While a lesson plays, where it stands is saved this often. */
 const reportEveryMs = 15_000;
 

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import type { CourseCatalogue } from "./catalogue.server.ts";
+import { notThisCoursePage, returnsToCourse } from "./course-page-forms.server.ts";
 import { courseRatingSchema } from "./schemas.ts";
 
 type RatingResult = { ok: true; returnTo?: string } | { ok: false; status: 400 | 403 | 404; message: string };
@@ -21,8 +22,7 @@ export async function rateCourse(
   const { course: slug, stars, return_to: returnTo } = parsed.data;
   const course = catalogue.course(slug);
   if (!course) return { ok: false, status: 404, message: "There is no such course." };
-  if (returnTo !== undefined && catalogue.courseAt(returnTo)?.slug !== slug)
-    return { ok: false, status: 400, message: "The page to return to is not this course's page." };
+  if (!returnsToCourse(catalogue, returnTo, slug)) return { ok: false, status: 400, message: notThisCoursePage };
   const started = await db
     .selectFrom("lesson_progress")
     .select("lesson_id")

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { QuizQuestion } from "#app/content/seeds/quiz-questions/types.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { versionedSnapshot } from "#app/lib/content-versions/versioned-snapshot.server.ts";
-import { storedRichText, textHtmlOf } from "./question-text.server.ts";
+import { richTextOf, textHtmlOf } from "./question-text.server.ts";
 import type { QuestionTextHtml } from "./types.ts";
 
 /** A published quiz with its questions (answers included: server only). */
@@ -27,8 +27,6 @@ export interface QuizCatalogue {
   quiz(slug: string): CatalogueQuiz | undefined;
 }
 
-const richAndHtml = (rich: ReturnType<typeof storedRichText>) => (rich ? { rich, ...textHtmlOf(rich) } : {});
-
 async function loadQuizzes(db: Kysely<Database>): Promise<QuizCatalogue> {
   const [quizRows, questionRows] = await Promise.all([
     db.selectFrom("quizzes").selectAll().where("status", "=", "published").orderBy("position").orderBy("slug").execute(),
@@ -42,15 +40,19 @@ async function loadQuizzes(db: Kysely<Database>): Promise<QuizCatalogue> {
     coursePath: row.course_path,
     questions: questionRows
       .filter((question) => question.quiz_slug === row.slug)
-      .map((question) => ({
-        ...richAndHtml(storedRichText(question)),
-        id: question.id,
-        question: question.question,
-        ...(question.code === null ? {} : { code: question.code }),
-        options: JSON.parse(question.options) as string[],
-        answer: question.answer,
-        explanation: question.explanation,
-      })),
+      .map((question) => {
+        const formatted = richTextOf(question);
+        return {
+          ...formatted,
+          ...textHtmlOf(formatted.rich),
+          id: question.id,
+          question: question.question,
+          ...(question.code === null ? {} : { code: question.code }),
+          options: JSON.parse(question.options) as string[],
+          answer: question.answer,
+          explanation: question.explanation,
+        };
+      }),
   }));
   const bySlug = new Map(quizzes.map((quiz) => [quiz.slug, quiz]));
   return { quizzes, quiz: (slug) => bySlug.get(slug.toLowerCase()) };

@@ -18,6 +18,8 @@ export const COURSE_PATH_MAX_LENGTH = 200;
 
 /** The longest a question's text, its code listing and each of its options may be. */
 export const QUESTION_MAX_LENGTH = 1000;
+/** How a question's text may be written, with the editor's name for each. */
+export const questionFormatNames = { plain: "Plain text", markdown: "Markdown", html: "HTML" } as const;
 /** A formatted question as written: its words within QUESTION_MAX_LENGTH, its markup and code besides. */
 export const QUESTION_SOURCE_MAX_LENGTH = 8000;
 export const CODE_MAX_LENGTH = 4000;

@@ -85,9 +85,9 @@ export function renderQuestionText(rich: RichText): QuestionTextHtml {
   return { heading: html(end === -1 ? nodes : nodes.slice(0, end)), body: html(end === -1 ? [] : nodes.slice(end)) };
 }
 
-/** A stored question's formatted text; undefined for a plain one. */
-export function storedRichText(row: Pick<Database["quiz_questions"], "text_format" | "text_source">): RichText | undefined {
-  return row.text_format === "plain" ? undefined : { format: row.text_format, source: row.text_source };
+/** A stored question's formatted text, as a question's `rich`; nothing for a plain one. */
+export function richTextOf(row: Pick<Database["quiz_questions"], "text_format" | "text_source">): { rich?: RichText } {
+  return row.text_format === "plain" ? {} : { rich: { format: row.text_format, source: row.text_source } };
 }
 
 /** The `textHtml` a page shows for a formatted question; nothing for a plain one. */

@@ -9,7 +9,6 @@ export {
   staffChange,
   ownersOnly,
   archivedRefusal,
-  isStatusChange,
   savedAfter,
   statusAfter,
   type EditResult,

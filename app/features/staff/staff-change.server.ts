@@ -71,10 +71,6 @@ export const savedAfter: Record<StatusChange, string> = {
 /** Archiving puts away what a whole team made: its owners (and administrators) alone may do it, or undo it. */
 export const ownersOnly = (change: StatusChange) => change === "archive" || change === "restore";
 
-/** Whether a form's intent is a change of the course's or quiz's own status (statusAfter says what an archived one allows). */
-export const isStatusChange = (intent: unknown): intent is StatusChange =>
-  intent === "publish" || intent === "unpublish" || intent === "archive" || intent === "restore";
-
 /**
  * The status a change leads to from `before`, or why it cannot be made: an archived course or quiz
  * is only restored (so nothing but a restore, which its owners alone may do, brings it back), and
@@ -97,12 +93,23 @@ export function statusAfter(
 
 const archivedText = (what: "course" | "quiz") => `The ${what} is archived: restore it before changing it.`;
 
+const isStatusChange = (intent: unknown): intent is StatusChange =>
+  intent === "publish" || intent === "unpublish" || intent === "archive" || intent === "restore";
+
 /**
  * Why a change to an archived course or quiz (its text, lessons, questions, cards) is refused; null
  * when it is not archived. An archived one is a record of what learners took: it is restored first
- * (its owners' decision), then changed. Its team may still be changed, so that someone can restore it.
+ * (its owners' decision), then changed. Its team may still be changed, so that someone can restore
+ * it. `intent`, a form's on the course's or quiz's own page: a change of its own status is left to
+ * statusAfter, which says what an archived one allows.
  */
-export async function archivedRefusal(db: Kysely<Database>, what: "course" | "quiz", slug: string): Promise<string | null> {
+export async function archivedRefusal(
+  db: Kysely<Database>,
+  what: "course" | "quiz",
+  slug: string,
+  intent?: unknown,
+): Promise<string | null> {
+  if (isStatusChange(intent)) return null;
   const table = what === "course" ? "courses" : "quizzes";
   const row = await db.selectFrom(table).select("status").where("slug", "=", slug).executeTakeFirst();
   return row?.status === "archived" ? archivedText(what) : null;

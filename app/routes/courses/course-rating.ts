@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { servicesContext } from "#app/context.ts";
 import { getUser } from "#app/features/auth/index.server.ts";
-import { answerSignedOut } from "#app/features/courses/signed-out-post.server.ts";
+import { answerSignedOut } from "#app/features/courses/course-page-forms.server.ts";
 import { courseCatalogue } from "#app/features/courses/catalogue.server.ts";
 import { rateCourse } from "#app/features/courses/ratings.server.ts";
 import type { Route } from "./+types/course-rating";

@@ -6,7 +6,7 @@ import { readProgressReport } from "#app/features/courses/progress-report.server
 import { recordLessonProgress } from "#app/features/courses/progress.server.ts";
 import { committedSoon } from "#app/lib/db/grouped-writes.server.ts";
 import { awardCertificates } from "#app/features/certificates/index.server.ts";
-import { answerSignedOut } from "#app/features/courses/signed-out-post.server.ts";
+import { answerSignedOut } from "#app/features/courses/course-page-forms.server.ts";
 import type { Route } from "./+types/lesson-progress";
 
 /**

@@ -2,7 +2,7 @@
 // everyone (app/lib/personal/), filled in per learner.
 import { Form, Link } from "react-router";
 import { signInHref } from "#app/features/auth/index.ts";
-import { PROGRESS_PATH, RATING_PATH } from "../progress-reporting.ts";
+import { PROGRESS_PATH } from "../progress-reporting.ts";
 import type { CourseProgressView } from "../types.ts";
 
 /** Under the lesson's heading: finished, a button to say so, or an invitation to sign in. */
@@ -60,6 +60,8 @@ export function FinishedBadge({ lesson, person }: { lesson: number; person: Cour
 }
 
 const starCounts = [1, 2, 3, 4, 5] as const;
+/** Where the rating form posts (app/routes/courses/course-rating.ts). */
+const RATING_PATH = "/ratings";
 
 /** Under the lessons, for a learner who started the course: their rating, to give or change (a form: works without JavaScript). */
 export function CourseRatingPanel({

@@ -295,7 +295,7 @@ export async function deleteLesson(db: Kysely<Database>, actor: StaffActor, id: 
     if (!lesson || !captions) return notFound("lesson");
     if (lesson.status === "published")
       return refused(409, "Unpublish the lesson before deleting it, so learners are not left on a missing lesson.");
-    await trx.deleteFrom("lesson_captions").where("lesson_id", "=", id).execute();
+    // Its tracks go with it (the foreign key's ON DELETE CASCADE).
     await trx.deleteFrom("lessons").where("id", "=", id).execute();
     await recordStaffAction(trx, actor, { action: "lesson.delete", subject: `lesson:${id}`, before: { ...lesson, captions } });
     return done({ files: [lesson.video, ...captions.map((track) => track.file)].filter((file) => file !== null) });

@@ -6,7 +6,6 @@ import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { renderMarkdown } from "#app/lib/markdown/render-markdown.server.ts";
 import {
   archivedRefusal,
-  isStatusChange,
   ownersOnly,
   problemsText,
   refuseForm,
@@ -82,7 +81,7 @@ function answer<Form extends string>(form: Form, slug: string, saved: string, an
 export async function submitCourseEdit(formData: FormData, slug: string, services: Services, actor: StaffActor, access: TeamAccess) {
   const { db } = services;
   const intent = formData.get("intent");
-  const archived = isStatusChange(intent) ? null : await archivedRefusal(db, "course", slug);
+  const archived = await archivedRefusal(db, "course", slug, intent);
   if (archived) return refuseForm("status", archived, 409);
   switch (intent) {
     case "details":

@@ -6,6 +6,7 @@ import {
   OPTION_MAX_LENGTH,
   QUESTION_MAX_LENGTH,
   QUESTION_SOURCE_MAX_LENGTH,
+  questionFormatNames,
 } from "../limits.ts";
 
 export interface QuestionValues {
@@ -72,9 +73,11 @@ export function QuestionForm({
             aria-describedby={`${key}-format-hint`}
             className="mt-1 rounded-md border border-gray-400 px-3 py-2"
           >
-            <option value="plain">Plain text</option>
-            <option value="markdown">Markdown</option>
-            <option value="html">HTML</option>
+            {Object.entries(questionFormatNames).map(([format, name]) => (
+              <option key={format} value={format}>
+                {name}
+              </option>
+            ))}
           </select>
           <p id={`${key}-format-hint`} className="mt-1 text-sm text-muted">
             Plain text shows as typed, line breaks kept, with the code below. Markdown (<code>**bold**</code>, <code>`code`</code>, lists,

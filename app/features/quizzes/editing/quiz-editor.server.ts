@@ -14,7 +14,7 @@ import {
 } from "#app/features/staff/index.server.ts";
 import { addFirstOwner } from "#app/features/teams/index.server.ts";
 import type { QuestionDraft } from "./schemas.ts";
-import { storedRichText } from "../question-text.server.ts";
+import { richTextOf } from "../question-text.server.ts";
 
 const change = <T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<EditResult<T>>) => staffChange(db, "quizzes", work);
 const now = () => new Date().toISOString();
@@ -22,13 +22,13 @@ const now = () => new Date().toISOString();
 type QuestionRow = Database["quiz_questions"];
 
 const draftOf = (row: QuestionRow): QuestionDraft & { id: string } => ({
+  ...richTextOf(row),
   id: row.id,
   question: row.question,
   ...(row.code === null ? {} : { code: row.code }),
   options: JSON.parse(row.options) as string[],
   answer: row.answer,
   ...(row.explanation === "" ? {} : { explanation: row.explanation }),
-  ...(row.text_format === "plain" ? {} : { rich: storedRichText(row) }),
 });
 
 const questionRow = (draft: QuestionDraft) => ({

@@ -7,7 +7,6 @@ import { filesLeftOut } from "#app/lib/forms/form-files.ts";
 import { firstUnstorableLine } from "#app/lib/text/text.ts";
 import {
   archivedRefusal,
-  isStatusChange,
   ownersOnly,
   problemsText,
   refuseForm,
@@ -127,7 +126,7 @@ function refuseQuestion(id: string | undefined, formData: FormData, problems: st
 /** One form of the quiz editor (/staff/quizzes/:slug), told apart by its `intent`. */
 export async function submitQuizEdit(formData: FormData, slug: string, { db }: Services, actor: StaffActor, access: TeamAccess) {
   const intent = formData.get("intent");
-  const archived = isStatusChange(intent) ? null : await archivedRefusal(db, "quiz", slug);
+  const archived = await archivedRefusal(db, "quiz", slug, intent);
   if (archived) return refuseForm("status", archived, 409);
   const id = String(formData.get("id") ?? "");
   const answer =

@@ -11,6 +11,7 @@ import {
   OPTION_MAX_LENGTH,
   QUESTION_MAX_LENGTH,
   QUESTION_SOURCE_MAX_LENGTH,
+  questionFormatNames,
   QUIZ_SLUG_MAX_LENGTH,
   QUIZ_TITLE_MAX_LENGTH,
 } from "../limits.ts";
@@ -81,7 +82,7 @@ export const newQuizSchema = quizSettingsSchema.extend({
     .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Use lower-case letters, digits and single hyphens, like python."),
 });
 
-const isQuestionFormat = (format: string) => ["plain", "markdown", "html"].includes(format);
+const isQuestionFormat = (format: string) => Object.hasOwn(questionFormatNames, format);
 
 /** The question form: its text, optional code, up to six option fields (blank ones ignored) and the right one's number. */
 export function readQuestionForm(form: FormData): { draft: QuestionDraft; problems: string[] } {
