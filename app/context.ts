@@ -11,6 +11,7 @@ import type { RelyingParty } from "./features/auth/relying-party.server.ts";
 import type { RoleSources } from "./features/auth/roles.server.ts";
 import type { SessionRow, SessionUser } from "./features/auth/sessions.server.ts";
 import type { AccountMailer } from "./features/accounts/mail/account-mailer.server.ts";
+import type { MentorshipMailer } from "./features/mentorship/mail.server.ts";
 
 /** What the Express server hands every loader and action. */
 export interface RequestServices {
@@ -41,6 +42,8 @@ export interface RequestServices {
   identityProvider?: Provider;
   /** Mails to people about their account: links to confirm a registration, reset a password, confirm an address. */
   accountMail: AccountMailer;
+  /** Mails about mentoring sessions: confirmations, cancellations and reminders. */
+  mentorshipMail: MentorshipMailer;
   /** The raw Node request and response: oidc-provider's interaction API works on them. */
   http: { req: IncomingMessage; res: ServerResponse };
 }

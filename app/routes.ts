@@ -35,6 +35,11 @@ export default [
   route("certificates/:id/open-badge.json", "routes/certificates/open-badge.ts"),
   route("credentials/issuer.json", "routes/certificates/issuer.ts"),
 
+  route("mentorship", "routes/mentorship/mentorship.tsx"),
+  route("mentorship/calendar/:file", "routes/mentorship/calendar-feed.ts"),
+  route("mentorship/bookings/:id", "routes/mentorship/booking.tsx"),
+  route("mentorship/:mentor", "routes/mentorship/mentor.tsx"),
+
   route("library", "routes/library/library.tsx"),
   route("feedback", "routes/feedback/feedback.tsx"),
   route("feedback/new", "routes/feedback/new.tsx"),
@@ -70,11 +75,14 @@ export default [
     route("staff/quizzes/:slug/results", "routes/staff/quiz-results.tsx"),
     route("staff/accounts", "routes/staff/accounts.tsx"),
     route("staff/audit", "routes/staff/audit.tsx"),
+    route("staff/mentoring", "routes/staff/mentoring.tsx"),
+    route("staff/mentors", "routes/staff/mentors.tsx"),
   ]),
   route("staff/newsletter.csv", "routes/staff/newsletter-export.ts"),
   route("staff/courses/:slug/stats.csv", "routes/staff/course-stats-csv.ts"),
   route("staff/quizzes/:slug/export.gift", "routes/staff/quiz-export.ts"),
   route("staff/quizzes/:slug/results.csv", "routes/staff/quiz-results-csv.ts"),
+  route("staff/mentors/usage.csv", "routes/staff/mentor-usage-csv.ts"),
 
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

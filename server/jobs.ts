@@ -7,6 +7,7 @@ import { pruneLoginFailures } from "#app/features/accounts/login-throttle.server
 import { pruneRegistrationTickets } from "#app/features/accounts/registration-ticket.server.ts";
 import { pruneAccountLinks } from "#app/features/accounts/links.server.ts";
 import { pruneAccountMails } from "#app/features/accounts/mail/account-mailer.server.ts";
+import { pruneMentorshipMails } from "#app/features/mentorship/mail.server.ts";
 import { pruneCaptchaAnswers } from "#app/features/contact/captcha/solutions.server.ts";
 import { pruneExpiredPayloads } from "#app/features/accounts/provider/adapter.ts";
 import type { SiteServices } from "./services.ts";
@@ -23,6 +24,7 @@ const expiredRows = [
   pruneAccountMails,
   pruneExpiredPayloads,
   pruneCaptchaAnswers,
+  pruneMentorshipMails,
 ];
 
 /** Prunes once before resolving, then hourly until the returned function is called. */

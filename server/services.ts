@@ -8,6 +8,7 @@ import { localMediaStore } from "#app/lib/storage/media-store.server.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { setUpSignIn } from "#app/features/auth/sign-in-setup.server.ts";
 import { createAccountMailer } from "#app/features/accounts/mail/account-mailer.server.ts";
+import { startMentorshipMailer } from "#app/features/mentorship/mail.server.ts";
 import { startDeliverer } from "#app/lib/outbox/deliverer.server.ts";
 import { createContactTransport } from "#app/features/contact/transports.server.ts";
 import type { Config } from "#app/lib/config/env.server.ts";
@@ -93,6 +94,9 @@ export async function createServices({ config: givenConfig, logger, clientDir, d
   // Mails to people about their account: through the same outbox machinery, by SMTP only.
   const accountMail = createAccountMailer(config, database.db, logger);
   closing.push(() => accountMail.stop());
+  // Mails about mentoring sessions, reminders among them: stored always, sent by SMTP or written to the log.
+  const mentorshipMail = startMentorshipMailer(config, database.db, logger);
+  closing.push(() => mentorshipMail.stop());
 
   return {
     config,
@@ -112,6 +116,7 @@ export async function createServices({ config: givenConfig, logger, clientDir, d
     storedPublicFiles,
     pageCache,
     accountMail,
+    mentorshipMail,
     /** Closes what was built, the last first; call once the HTTP server has finished its requests. */
     async close() {
       for (const close of [...closing].reverse()) await close();

@@ -4,11 +4,12 @@
  */
 export const needsOwnDocument = (to: string) => to === "/feedback";
 
-/** The navigation bar of the spec, in its order. */
+/** The navigation bar of the spec, in its order, and the live mentorship the spec's product offers. */
 export const primaryLinks = [
   { to: "/", label: "Home" },
   { to: "/about", label: "About" },
   { to: "/courses", label: "Courses" },
+  { to: "/mentorship", label: "Mentorship" },
 ] as const;
 
 /** What the /pages dropdown holds. */

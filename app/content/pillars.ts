@@ -8,7 +8,8 @@ export const pillars: Pillar[] = [
   },
   {
     title: "Mission",
-    text: "To offer clear, practical courses with live mentorship, so that students learn by building real projects and not only by reading.",
+    text: "To offer clear, practical courses with live mentorship, so that students learn by building real projects and not only by reading. Book a mentor's office hours.",
+    href: "/mentorship",
   },
   {
     title: "Objectives",

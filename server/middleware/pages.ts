@@ -7,7 +7,8 @@ import { createRequestHandler } from "./react-router-handler.ts";
 
 /** The React Router pages, each request given the site's services (app/context.ts): served, or rendered signed out for the page cache. */
 export function reactRouterPages(services: SiteServices) {
-  const { config, logger, database, signIn, media, mediaStore, storedPublicFiles, accountMail, devServer, build } = services;
+  const { config, logger, database, signIn, media, mediaStore, storedPublicFiles, accountMail, mentorshipMail, devServer, build } =
+    services;
   return createRequestHandler({
     build: typeof build === "function" ? async () => answerDatabaseStallsWith503(await build()) : answerDatabaseStallsWith503(build),
     mode: devServer ? "development" : "production",
@@ -32,6 +33,7 @@ export function reactRouterPages(services: SiteServices) {
         mediaStore,
         identityProvider: signIn.identityProvider,
         accountMail,
+        mentorshipMail,
         http: { req, res },
       });
       return context;

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   to: string[];
   headers: Map<string, string>;
   text: string;
+  /** The whole message as sent (a multipart mail's parts, an invitation's text/calendar among them). */
+  raw: string;
 }
 
 /** What the next mail meets: accepted, refused (451 temporary, 550 permanent), a refused login, or held until released. */
@@ -38,7 +40,7 @@ function parseMail(raw: string, from: string, to: string[]): ReceivedMail {
       : encoding === "base64"
         ? Buffer.from(body, "base64").toString("utf8")
         : body;
-  return { from, to, headers, text: text.replace(/\r\n/g, "\n").replace(/\n$/, "") };
+  return { from, to, headers, text: text.replace(/\r\n/g, "\n").replace(/\n$/, ""), raw };
 }
 
 /**

@@ -55,6 +55,13 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
       href: "/test",
     },
     {
+      id: "topic:mentorship",
+      title: "How to book a mentor",
+      text: "Open Mentorship in the menu and choose a mentor: their page lists the slots of their office hours for the next four weeks, in your time zone. Sign in, pick a free slot, write a line about what you need help with (and the lesson or quiz it is about), and press Book this slot. You get a mail with a calendar invitation, and reminders a day and an hour before. Online sessions meet at the mentor's meeting address; others in a room on campus. Cancel from the booking's page until the mentor's cut-off. The Mentorship page lists your sessions and a private calendar address to subscribe to.",
+      keywords: "mentor mentorship mentoring book booking office hours session live help tutor appointment slot cancel calendar",
+      href: "/mentorship",
+    },
+    {
       id: "topic:lessons",
       title: "How to watch the lessons",
       text: "Each course page plays one lesson at a time and lists all its lessons below the player: choose a lesson to watch it. Every lesson has written notes with worked examples under its video, or in its place while the video is not ready. Lessons with captions have a CC button (some in several languages: choose one in its menu), and each video can be downloaded from under the player. Once you have started a course, rate it from 1 to 5 stars under its lessons: the course cards show the ratings and how many learners started each course. Pick a course on the Courses page.",

@@ -15,5 +15,6 @@ export {
   type StatusChange,
 } from "./staff-change.server.ts";
 export { problemsText, refuseForm } from "./form-reply.server.ts";
-export { requireContentStaff } from "./access.server.ts";
+export { requireAdmin, requireContentStaff } from "./access.server.ts";
+export { currentRoleOf } from "./people-admin.server.ts";
 export { unconfirmed } from "./confirmation.server.ts";

@@ -40,20 +40,44 @@ export async function peoplePage(
   ]);
   return {
     people: people.map((person) => {
-      const email = lower(person.email);
-      const fixed = email !== null && adminEmails.includes(email);
-      const role = fixed
-        ? "admin"
-        : (given.find((row) => row.email === email)?.role ?? sessions.find((row) => row.sub === person.sub)?.role ?? "student");
+      const { role, fixed } = roleOf(person, adminEmails, given, sessions);
       return {
         ...person,
-        role: isRole(role) ? role : "student",
+        role,
         roleFixed: fixed,
         signedIn: sessions.some((row) => row.sub === person.sub),
       };
     }),
     more: rows.length > PEOPLE_PAGE_SIZE,
   };
+}
+
+/**
+ * A person's role: set by ADMIN_EMAILS (`fixed`), given by address, or their latest session's.
+ * `given` and `sessions` may hold other people's rows too (`sessions` latest first).
+ */
+function roleOf(
+  person: { sub: string; email: string | null },
+  adminEmails: readonly string[],
+  given: readonly { email: string; role: string }[],
+  sessions: readonly { sub: string; role: string }[],
+): { role: Role; fixed: boolean } {
+  const email = lower(person.email);
+  const fixed = email !== null && adminEmails.includes(email);
+  const role = fixed
+    ? "admin"
+    : (given.find((row) => row.email === email)?.role ?? sessions.find((row) => row.sub === person.sub)?.role ?? "student");
+  return { role: isRole(role) ? role : "student", fixed };
+}
+
+/** One person's role now, as the accounts page shows it. */
+export async function currentRoleOf(db: Kysely<Database>, person: { sub: string; email: string | null }, adminEmails: readonly string[]) {
+  const email = lower(person.email);
+  const [given, sessions] = await Promise.all([
+    email ? db.selectFrom("user_roles").select(["email", "role"]).where("email", "=", email).execute() : [],
+    db.selectFrom("sessions").select(["sub", "role"]).where("sub", "=", person.sub).orderBy("last_seen_at", "desc").execute(),
+  ]);
+  return roleOf(person, adminEmails, given, sessions).role;
 }
 
 /** Gives a person a role, by their address, from now on (their sessions too). */

@@ -26,6 +26,18 @@ const areas = [
     text: "Posts hidden from the feedback wall: show one again or delete it.",
     roles: moderatorRoles,
   },
+  {
+    href: "/staff/mentoring",
+    label: "Mentoring",
+    text: "Your office hours, days off and profile as a mentor, and your sessions.",
+    roles: contentRoles,
+  },
+  {
+    href: "/staff/mentors",
+    label: "Mentors",
+    text: "Make teachers mentors, and see how much each is booked (table and CSV).",
+    roles: adminRoles,
+  },
   { href: "/staff/accounts", label: "Accounts", text: "Find people, change their role, disable an account.", roles: adminRoles },
   {
     href: "/staff/newsletter.csv",

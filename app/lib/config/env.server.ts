@@ -18,6 +18,7 @@ const secretVariables = new Set([
   "GOOGLE_BOOKS_API_KEY",
   "SENTRY_DSN",
   "CREDENTIAL_SIGNING_KEY",
+  "TURN_SECRET",
 ]);
 
 /** A DSN names the project's public key (the URL's user) and ends in the project's id. */
@@ -158,6 +159,28 @@ const envSchema = z.object({
     .transform((pem) => pem.replaceAll("\\n", "\n"))
     .refine(isEd25519PrivateKey, "must be an Ed25519 private key in PEM, as `openssl genpkey -algorithm ed25519` writes it")
     .optional(),
+  /** Open (future, not cancelled) bookings a student may hold at once. */
+  MENTORSHIP_MAX_OPEN_BOOKINGS: wholeNumber("must be a whole number of bookings, 1 to 20")
+    .pipe(z.number().min(1, "must be a whole number of bookings, 1 to 20").max(20, "must be a whole number of bookings, 1 to 20"))
+    .default(3),
+  /** No-shows in the last 90 days after which a student books no more until one of them is older (0: no limit). */
+  MENTORSHIP_NO_SHOW_LIMIT: wholeNumber("must be a whole number of no-shows (0 for no limit)").default(3),
+  /** STUN and TURN servers for the live rooms, separated by commas: stun:, turn: or turns: addresses. */
+  TURN_URLS: z
+    .string()
+    .transform((list) =>
+      list
+        .split(",")
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((url) => /^(stun|turn|turns):[^\s/?#]+(:\d+)?(\?transport=(udp|tcp))?$/.test(url)),
+      "must be stun:, turn: or turns: addresses separated by commas, like turn:turn.college.example:3478",
+    )
+    .default([]),
+  /** The TURN server's shared secret (coturn's static-auth-secret): the rooms hand out credentials made from it, valid for a few hours. */
+  TURN_SECRET: z.string().trim().min(16, "must be at least 16 characters (coturn's static-auth-secret)").optional(),
   GOOGLE_BOOKS_API_KEY: z
     .string()
     .trim()
@@ -178,6 +201,9 @@ const envSchema = z.object({
 });
 
 const configSchema = envSchema.superRefine((env, ctx) => {
+  if (env.TURN_URLS.some((url) => url.startsWith("turn")) && !env.TURN_SECRET) {
+    ctx.addIssue({ code: "custom", path: ["TURN_SECRET"], message: "is required when TURN_URLS names a turn: or turns: server" });
+  }
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     ctx.addIssue({
       code: "custom",

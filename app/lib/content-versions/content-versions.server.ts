@@ -19,6 +19,8 @@ export const contentTables: Readonly<Record<StoredContent, readonly (keyof Datab
   catalogue: ["books", "book_subjects", "books_fts"],
   courses: ["courses", "course_paths", "course_listings", "lessons", "lesson_captions"],
   quizzes: ["quizzes", "quiz_questions"],
+  // The Our Team page links the mentors shown on its cards.
+  mentors: ["mentors"],
 };
 
 /**

@@ -4,7 +4,7 @@ import type { Config } from "../config/env.server.ts";
  * Stored content that pages show to every visitor alike; each has a version in the database
  * (app/lib/content-versions/content-versions.server.ts), raised by every change to its tables.
  */
-export type StoredContent = "feedback" | "catalogue" | "courses" | "quizzes";
+export type StoredContent = "feedback" | "catalogue" | "courses" | "quizzes" | "mentors";
 
 /**
  * Numbers counted from what learners do (how many started a course, its ratings). They change with

@@ -6,6 +6,8 @@ export type PublicationStatus = "draft" | "published";
 export type ContentStatus = PublicationStatus | "archived";
 /** The formats a quiz question's text may be written in, besides plain text. */
 export type RichTextFormat = "markdown" | "html";
+/** Where a mentor's session happens: online (the built-in room or their meeting address) or a room on campus. */
+export type MeetingMode = "online" | "campus";
 
 /** The database as Kysely sees it. Timestamps are ISO-8601 UTC strings on every engine. */
 export interface Database {
@@ -392,6 +394,135 @@ export interface Database {
     /** JSON: the book card as it was when saved (features/library/book.ts). */
     book: string;
     added_at: string;
+  };
+  /** A teacher an administrator made a mentor (app/features/mentorship); on the site while `enabled_at` is set. */
+  mentors: {
+    sub: string;
+    /** Their booking page's address: /mentorship/<slug>. */
+    slug: string;
+    name: string;
+    email: string | null;
+    bio: string;
+    /** JSON array of subjects. */
+    subjects: string;
+    /** JSON array of course slugs. */
+    courses: string;
+    /** The name on the Our Team page's mentor card that links to their booking page. */
+    team_card: string | null;
+    /** Their own meeting address (Jitsi, BigBlueButton, Zoom…): online sessions meet there instead of the built-in room. */
+    meeting_url: string | null;
+    /** A booking may be cancelled until this many hours before it starts. */
+    cancel_cutoff_hours: number;
+    enabled_at: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** One weekly period of a mentor's office hours, in the college's time zone. */
+  office_hours: {
+    id: string;
+    mentor_sub: string;
+    /** ISO weekday: 1 Monday … 7 Sunday. */
+    weekday: number;
+    /** "HH:MM", the college's time. */
+    starts: string;
+    ends: string;
+    slot_minutes: number;
+    /** Students a slot takes: 1 (one-to-one) to 6. */
+    capacity: number;
+    mode: MeetingMode;
+    /** Where on campus, for mode "campus". */
+    room: string | null;
+    created_at: string;
+  };
+  mentor_days_off: {
+    mentor_sub: string;
+    /** YYYY-MM-DD, the college's day. */
+    day: string;
+  };
+  /** A slot somebody booked, with what the office hours said when it was first booked. */
+  mentor_slots: {
+    id: string;
+    mentor_sub: string;
+    starts_at: string;
+    ends_at: string;
+    capacity: number;
+    mode: MeetingMode;
+    room: string | null;
+    /** Places taken by open bookings; never above capacity. */
+    taken: number;
+  };
+  mentor_bookings: {
+    id: string;
+    slot_id: string;
+    mentor_sub: string;
+    student_sub: string;
+    student_name: string;
+    student_email: string | null;
+    reason: string;
+    about_kind: "lesson" | "quiz" | null;
+    /** The lesson's or quiz's address on the site. */
+    about_path: string | null;
+    about_title: string | null;
+    status: "booked" | "cancelled";
+    attendance: "attended" | "no-show" | null;
+    /** The mentor's notes after the session, for the student. */
+    notes: string | null;
+    created_at: string;
+    cancelled_at: string | null;
+    /** "student", "mentor" or "admin". */
+    cancelled_by: string | null;
+    marked_at: string | null;
+  };
+  /** Mails about bookings, an outbox: reminders wait here until their time. */
+  mentorship_mails: {
+    id: string;
+    booking_id: string;
+    /** "confirmation", "cancellation", "reminder-24h", "reminder-1h" (one of each per booking and recipient). */
+    kind: string;
+    recipient: string;
+    subject: string;
+    text: string;
+    /** The iCalendar invitation it carries (RFC 5545), and its METHOD. */
+    calendar: string | null;
+    calendar_method: "REQUEST" | "CANCEL" | null;
+    /** When the mail became due: retries count their 24 hours from it. */
+    created_at: string;
+    status: "pending" | "sending" | "sent" | "failed";
+    attempts: number;
+    next_attempt_at: string | null;
+    claimed_until: string | null;
+    last_error: string | null;
+    delivered_at: string | null;
+  };
+  /** A person's private calendar address (/mentorship/calendar/<token>.ics); a new token revokes the old. */
+  calendar_feeds: {
+    sub: string;
+    token: string;
+    created_at: string;
+  };
+  /** What the people in a live room send each other: WebRTC signals (kept minutes) and the chat (kept). */
+  room_messages: {
+    id: string;
+    booking_id: string;
+    kind: "join" | "leave" | "signal" | "chat";
+    from_peer: string;
+    from_sub: string;
+    from_name: string;
+    /** null: for everyone in the room. */
+    to_peer: string | null;
+    /** JSON for signals, the text for chat. */
+    body: string;
+    at: string;
+  };
+  /** Who is in a live room now: a page that connected and is still there. */
+  room_peers: {
+    peer: string;
+    booking_id: string;
+    sub: string;
+    name: string;
+    role: "mentor" | "student" | "admin";
+    joined_at: string;
+    seen_at: string;
   };
   rate_limits: {
     key: string;

@@ -42,6 +42,12 @@ const thrown = (error: unknown): DeliveryOutcome => ({
   detail: error instanceof Error ? error.message : String(error),
 });
 
+const nouns: Record<OutboxTable, string> = {
+  contact_messages: "contact message",
+  account_mails: "account mail",
+  mentorship_mails: "mentorship mail",
+};
+
 async function deliverOne<T extends OutboxTable>(options: Required<DelivererOptions<T>>, message: ClaimedMessage<T>) {
   const { db, outbox, transport, logger, now, random } = options;
   const attempt = message.attempts + 1;
@@ -64,7 +70,7 @@ async function deliverOne<T extends OutboxTable>(options: Required<DelivererOpti
   });
 
   const logged = { messageId: message.id, attempt, transport: transport.name };
-  const noun = outbox === "contact_messages" ? "contact message" : "account mail";
+  const noun = nouns[outbox];
   if (outcome.ok) logger.info(logged, `${noun} delivered`);
   else if (next && !next.giveUp)
     logger.warn({ ...logged, error: detail, nextAttemptAt: next.nextAttemptAt.toISOString() }, `${noun} not delivered; will try again`);

@@ -4,8 +4,8 @@ import { randomUUID } from "node:crypto";
 import type { ExpressionBuilder, Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 
-/** The tables that work as outboxes: contact messages to the college, and mails to people about their account. */
-export type OutboxTable = "contact_messages" | "account_mails";
+/** The tables that work as outboxes: contact messages to the college, mails to people about their account and about mentoring sessions. */
+export type OutboxTable = "contact_messages" | "account_mails" | "mentorship_mails";
 
 /** The columns every outbox has; the deliverer reads and writes only these. */
 type QueueColumns = Pick<

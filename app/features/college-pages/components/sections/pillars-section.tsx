@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { pillars } from "#app/content/pillars.ts";
 
-/** Vision, Mission and Objectives cards; the Vision card leads to the test hub. */
+/** Vision, Mission and Objectives cards; Vision leads to the test hub, Mission to the mentors' office hours. */
 export function PillarsSection() {
   return (
     <section aria-labelledby="pillars-heading" className="section">

@@ -1,6 +1,20 @@
+import { Link } from "react-router";
 import type { TeamMember } from "#app/content/schemas.ts";
 
-export function TeamSection({ id, kicker, heading, members }: { id: string; kicker: string; heading: string; members: TeamMember[] }) {
+/** `bookingLinks`: a member's name → their booking page, for mentors who keep office hours. */
+export function TeamSection({
+  id,
+  kicker,
+  heading,
+  members,
+  bookingLinks = {},
+}: {
+  id: string;
+  kicker: string;
+  heading: string;
+  members: TeamMember[];
+  bookingLinks?: Record<string, string>;
+}) {
   return (
     <section aria-labelledby={`${id}-heading`} className="section">
       <p className="section-kicker text-center">{kicker}</p>
@@ -23,6 +37,11 @@ export function TeamSection({ id, kicker, heading, members }: { id: string; kick
               <h3 className="text-lg font-bold">{member.name}</h3>
               <p className="text-sm font-medium text-brand-800">{member.role}</p>
               <p className="mt-2 text-sm text-muted">{member.bio}</p>
+              {bookingLinks[member.name] && (
+                <Link to={bookingLinks[member.name]!} className="mt-3 inline-block font-medium text-brand-800 underline">
+                  Book a session with {member.name}
+                </Link>
+              )}
             </div>
           </li>
         ))}

@@ -1,0 +1,2 @@
+// What other parts of the site use of mentorship on the server.
+export { teamCardLinks } from "./mentors.server.ts";

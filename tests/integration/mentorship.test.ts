@@ -1,0 +1,425 @@
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { site as college } from "#app/content/site.ts";
+import { assignRole } from "#app/features/auth/roles.server.ts";
+import { nextDay, weekdayOf, zonedDay, zonedInstant } from "#app/features/mentorship/zoned-time.ts";
+import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
+import { confirmRegistrationLink, registerIn, testPassword } from "../setup/accounts.ts";
+import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
+import { visibleText } from "../setup/html.ts";
+import { TestBrowser } from "../setup/http-client.ts";
+import { linkIn, startServer, startSite, type RunningServer, type RunningSite } from "../setup/server.ts";
+import { startSmtpStandIn } from "../setup/smtp-stand-in.ts";
+import { until } from "../setup/waiting.ts";
+
+/** A college day `days` from today, its weekday, and the instant of `time` on it. */
+function collegeDayAhead(days: number) {
+  const day = nextDay(zonedDay(new Date(), college.timeZone).day, days);
+  return { day, weekday: String(weekdayOf(day)), at: (time: string) => zonedInstant(day, time, college.timeZone).toISOString() };
+}
+
+/** The invitation a stored mail carries, read back by Mozilla's RFC 5545 parser. */
+function readInvitation(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: event.uid,
+    sequence: event.sequence,
+    start: event.startDate.toJSDate().toISOString(),
+    end: event.endDate.toJSDate().toISOString(),
+    status: calendar.getFirstSubcomponent("vevent")!.getFirstPropertyValue("status"),
+    attendees: event.attendees.map((attendee) => String(attendee.getFirstValue()).replace(/^mailto:/i, "mailto:")),
+  };
+}
+
+describe.each(engines)("mentorship on %s", (engine) => {
+  let site: RunningSite;
+  let handle: DatabaseHandle;
+  let people = 0;
+  beforeAll(async () => {
+    site = await startSite({ TRUST_PROXY: "1", MENTORSHIP_MAX_OPEN_BOOKINGS: "2", MENTORSHIP_NO_SHOW_LIMIT: "1" }, engine);
+    handle = site.database.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await site?.stop();
+  });
+
+  async function person(role: "student" | "teacher" | "admin", name = `${role} ${people + 1}`) {
+    const email = `${role}-${++people}-${process.pid}@college.example`;
+    if (role !== "student") await assignRole(handle.db, email, role);
+    const browser = new TestBrowser(site.url, `198.51.100.${people % 250}`);
+    await registerIn(browser, email, name);
+    return { browser, email };
+  }
+  const mentorRow = (email: string) => handle.db.selectFrom("mentors").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+  const bookings = () => handle.db.selectFrom("mentor_bookings").selectAll().orderBy("created_at").execute();
+  const mails = (bookingId: string) =>
+    handle.db.selectFrom("mentorship_mails").selectAll().where("booking_id", "=", bookingId).orderBy("kind").orderBy("recipient").execute();
+  const bookingIdOf = (response: Response) => /\/mentorship\/bookings\/([0-9a-f-]{36})/.exec(response.headers.get("location") ?? "")?.[1];
+
+  let admin: Awaited<ReturnType<typeof person>>;
+  let mentor: Awaited<ReturnType<typeof person>>;
+  let slug = "";
+  const day = collegeDayAhead(2);
+
+  it("let an administrator make a teacher a mentor, shown on the Our Team card chosen, and refuse anyone else", async () => {
+    admin = await person("admin");
+    mentor = await person("teacher", "Sneha Krishnan");
+    const student = await person("student");
+    const audit = async () =>
+      (await handle.db.selectFrom("audit_log").select("action").where("action", "like", "mentor.%").execute()).length;
+
+    for (const [fields, status, message] of [
+      [{ email: "nobody@college.example" }, 404, "Nobody with the address nobody@college.example has signed in yet"],
+      [{ email: student.email }, 409, "is not a teacher. Give them the teacher role on the Accounts page first."],
+      [{ email: mentor.email, team_card: "Nobody Here" }, 400, "Choose a card of the Our Team page, or none."],
+      [{ email: "not an address" }, 400, "Write the teacher&#x27;s email address."],
+    ] as const) {
+      const refused = await admin.browser.postForm("/staff/mentors", { intent: "enable", ...fields });
+      expect(refused.status, JSON.stringify(fields)).toBe(status);
+      expect(await refused.text()).toContain(message);
+    }
+    expect(await handle.db.selectFrom("mentors").selectAll().execute()).toEqual([]);
+    expect((await student.browser.postForm("/staff/mentors", { intent: "enable", email: student.email })).status).toBe(403);
+    // A visitor is sent to sign in.
+    expect((await new TestBrowser(site.url).postForm("/staff/mentors", { intent: "enable", email: mentor.email })).status).toBe(302);
+    expect(await handle.db.selectFrom("mentors").selectAll().execute()).toEqual([]);
+    expect(await audit()).toBe(0);
+
+    const enabled = await admin.browser.postForm("/staff/mentors", { intent: "enable", email: mentor.email, team_card: "Sneha Krishnan" });
+    expect(enabled.status).toBe(303);
+    slug = (await mentorRow(mentor.email)).slug;
+    expect(slug).toBe("sneha-krishnan");
+    expect(await audit()).toBe(1);
+    // The Our Team page (kept for visitors) links her card at once: the mentors' content version was raised.
+    const team = await (await fetch(`${site.url}/team`)).text();
+    expect(team).toContain(`href="/mentorship/${slug}"`);
+    expect(visibleText(team)).toContain("Book a session with Sneha Krishnan");
+  });
+
+  it("let a mentor publish office hours, refusing bad ones and storing nothing for them", async () => {
+    const hours = {
+      intent: "add-hours",
+      weekday: day.weekday,
+      starts: "10:00",
+      ends: "11:00",
+      slot_minutes: "30",
+      capacity: "1",
+      mode: "online",
+    };
+    const online = await mentor.browser.postForm("/staff/mentoring", hours);
+    expect(online.status).toBe(409);
+    expect(await online.text()).toContain("Online office hours meet at your meeting address");
+    for (const [fields, message] of [
+      [{ ...hours, ends: "09:00" }, "The end must be after the start."],
+      [{ ...hours, ends: "10:15" }, "The office hours must hold at least one slot."],
+      [{ ...hours, capacity: "7" }, "A slot takes from 1 to 6 students."],
+      [{ ...hours, slot_minutes: "17" }, "Choose how long a slot is."],
+      [{ ...hours, mode: "campus" }, "Say which room on campus"],
+      [{ ...hours, weekday: "8" }, "Choose a day of the week."],
+    ] as const) {
+      const refused = await mentor.browser.postForm("/staff/mentoring", fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(400);
+      expect(await refused.text()).toContain(message);
+    }
+    const badAddress = await mentor.browser.postForm("/staff/mentoring", {
+      intent: "profile",
+      bio: "Front-end developer.",
+      subjects: "HTML, CSS",
+      meeting_url: "http://meet.example/room",
+      cancel_cutoff_hours: "2",
+    });
+    expect(badAddress.status).toBe(400);
+    expect(await badAddress.text()).toContain("The meeting address must be an https:// address");
+    expect(await handle.db.selectFrom("office_hours").selectAll().execute()).toEqual([]);
+
+    expect(
+      (
+        await mentor.browser.postForm("/staff/mentoring", {
+          intent: "profile",
+          bio: "Front-end developer in Chennai.",
+          subjects: "HTML, CSS, React",
+          courses: "react",
+          meeting_url: "https://meet.jit.si/college-sneha",
+          cancel_cutoff_hours: "2",
+        })
+      ).status,
+    ).toBe(303);
+    expect((await mentor.browser.postForm("/staff/mentoring", hours)).status).toBe(303);
+    expect((await mentor.browser.postForm("/staff/mentoring", { ...hours, starts: "10:30", ends: "12:00" })).status).toBe(409);
+    expect(
+      (
+        await mentor.browser.postForm("/staff/mentoring", {
+          ...hours,
+          starts: "15:00",
+          ends: "16:00",
+          capacity: "2",
+          mode: "campus",
+          room: "Block B, room 204",
+        })
+      ).status,
+    ).toBe(303);
+
+    const page = visibleText(await (await fetch(`${site.url}/mentorship/${slug}?tz=Europe/London`)).text());
+    expect(page).toContain("Book a session with Sneha Krishnan");
+    expect(page).toContain("Times are shown in");
+    expect(page).toContain("(Europe/London)");
+    // 10:00 in India is 04:30 in London in winter, 05:30 in summer.
+    expect(page).toMatch(/0[45]:30 to 0[56]:00, Online: one-to-one/);
+    expect(page).toContain("On campus, Block B, room 204: 2 of 2 places left");
+  });
+
+  it("give the last place of a slot to exactly one of a crowd of students pressing it at once", async () => {
+    const crowd = await Promise.all(Array.from({ length: 6 }, () => person("student")));
+    const at = day.at("10:00");
+    const answers = await Promise.all(
+      crowd.map(({ browser }) => browser.postForm(`/mentorship/${slug}`, { at, reason: "Hooks confuse me.", about: "lesson:react/3" })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409, 409, 409, 409, 409]);
+    const refusal = answers.find((answer) => answer.status === 409)!;
+    expect(await refusal.text()).toContain("Someone else has just taken the last place in this slot.");
+    const slot = await handle.db.selectFrom("mentor_slots").selectAll().where("starts_at", "=", at).executeTakeFirstOrThrow();
+    expect(slot.taken).toBe(1);
+    const booked = (await bookings()).filter((booking) => booking.slot_id === slot.id);
+    expect(booked).toHaveLength(1);
+    expect(booked[0]!.about_path).toBe("/courses/mern/react?lesson=3");
+    expect(visibleText(await (await fetch(`${site.url}/mentorship/${slug}`)).text())).toMatch(/, Online: full/);
+  });
+
+  it("mail both people an RFC 5545 invitation and keep their reminders for 24 hours and 1 hour before", async () => {
+    const student = await person("student");
+    const at = day.at("10:30");
+    const booked = await student.browser.postForm(`/mentorship/${slug}`, { at, reason: "Review my portfolio page." });
+    expect(booked.status).toBe(303);
+    const id = bookingIdOf(booked)!;
+    const stored = await mails(id);
+    expect(stored.map((mail) => [mail.kind, mail.recipient]).sort()).toEqual(
+      [
+        ["confirmation", mentor.email],
+        ["confirmation", student.email],
+        ["reminder-1h", mentor.email],
+        ["reminder-1h", student.email],
+        ["reminder-24h", mentor.email],
+        ["reminder-24h", student.email],
+      ].sort(),
+    );
+    const reminder = stored.find((mail) => mail.kind === "reminder-1h")!;
+    expect(reminder.status).toBe("pending");
+    expect(reminder.next_attempt_at).toBe(new Date(Date.parse(at) - 60 * 60 * 1000).toISOString());
+    const invitation = readInvitation(stored.find((mail) => mail.kind === "confirmation")!.calendar!);
+    expect(invitation).toMatchObject({ method: "REQUEST", sequence: 0, start: at, end: day.at("11:00"), status: "CONFIRMED" });
+    expect(invitation.uid).toBe(`mentoring-${id}@${new URL(site.url).hostname}`);
+    expect(invitation.attendees).toEqual([`mailto:${student.email}`]);
+
+    const page = visibleText(await (await student.browser.request(`/mentorship/bookings/${id}?booked=1`)).text());
+    expect(page).toContain("Your session with Sneha Krishnan");
+    expect(page).toContain("https://meet.jit.si/college-sneha");
+    expect(page).toMatch(/1 hour before: to be sent /);
+    // Nobody else sees it, not even its address.
+    const other = await person("student");
+    expect((await other.browser.request(`/mentorship/bookings/${id}`)).status).toBe(404);
+    expect((await other.browser.postForm(`/mentorship/bookings/${id}`, { intent: "cancel" })).status).toBe(404);
+
+    // Cancelling frees the place, takes back the reminders and mails a CANCEL of the same event.
+    const cancelled = await student.browser.postForm(`/mentorship/bookings/${id}`, { intent: "cancel" });
+    expect(cancelled.status).toBe(303);
+    const after = await mails(id);
+    expect(after.filter((mail) => mail.kind.startsWith("reminder"))).toEqual([]);
+    const cancellation = readInvitation(after.find((mail) => mail.kind === "cancellation")!.calendar!);
+    expect(cancellation).toMatchObject({ method: "CANCEL", uid: invitation.uid, sequence: 1, status: "CANCELLED" });
+    expect((await handle.db.selectFrom("mentor_slots").select("taken").where("starts_at", "=", at).executeTakeFirstOrThrow()).taken).toBe(
+      0,
+    );
+    const again = await student.browser.postForm(`/mentorship/bookings/${id}`, { intent: "cancel" });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("This booking is already cancelled.");
+  });
+
+  it("refuse bookings that break a rule, storing nothing", async () => {
+    const student = await person("student");
+    const before = { bookings: await bookings(), slots: await handle.db.selectFrom("mentor_slots").selectAll().orderBy("id").execute() };
+    const at = day.at("15:00");
+    for (const [fields, status, message] of [
+      [{ at, reason: "" }, 400, "Write a line about what you need help with."],
+      [{ at, reason: "x".repeat(301) }, 400, "What you need help with can have at most 300 characters."],
+      [{ at: "tomorrow", reason: "Help" }, 400, "Choose a slot from the list."],
+      [{ at: day.at("10:15"), reason: "Help" }, 409, "This slot is not offered any more"],
+      [{ at: day.at("09:00"), reason: "Help" }, 409, "This slot is not offered any more"],
+      [{ at: new Date(Date.now() - 3600_000).toISOString(), reason: "Help" }, 409, "This slot is not offered any more"],
+      [{ at, reason: "Help", about: "lesson:react/999" }, 400, "Choose the lesson or quiz from the list."],
+      [{ at, reason: "Help", about: "<script>" }, 400, "Choose the lesson or quiz from the list."],
+    ] as const) {
+      const refused = await student.browser.postForm(`/mentorship/${slug}`, fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(status);
+      expect(await refused.text()).toContain(message);
+    }
+    expect((await new TestBrowser(site.url).postForm(`/mentorship/${slug}`, { at, reason: "Help" })).status).toBe(401);
+    expect((await student.browser.postForm("/mentorship/no-such-mentor", { at, reason: "Help" })).status).toBe(404);
+    const own = await mentor.browser.postForm(`/mentorship/${slug}`, { at, reason: "Help" });
+    expect(own.status).toBe(403);
+    expect({ bookings: await bookings(), slots: await handle.db.selectFrom("mentor_slots").selectAll().orderBy("id").execute() }).toEqual(
+      before,
+    );
+
+    // At most MENTORSHIP_MAX_OPEN_BOOKINGS (2 here) open at once.
+    const later = collegeDayAhead(9);
+    expect((await student.browser.postForm(`/mentorship/${slug}`, { at, reason: "Flexbox" })).status).toBe(303);
+    expect((await student.browser.postForm(`/mentorship/${slug}`, { at, reason: "Again" })).status).toBe(409);
+    expect((await student.browser.postForm(`/mentorship/${slug}`, { at: later.at("15:00"), reason: "Grid" })).status).toBe(303);
+    const third = await student.browser.postForm(`/mentorship/${slug}`, { at: later.at("15:30"), reason: "Forms" });
+    expect(third.status).toBe(409);
+    expect(await third.text()).toContain("You already have 2 open bookings, the most you can hold at once.");
+  });
+
+  it("let only the mentor record a session once it began, and stop a student's bookings after the no-show limit", async () => {
+    const student = await person("student");
+    const booked = await student.browser.postForm(`/mentorship/${slug}`, { at: collegeDayAhead(16).at("15:00"), reason: "CSS grid" });
+    const id = bookingIdOf(booked)!;
+    const early = await mentor.browser.postForm(`/mentorship/bookings/${id}`, { intent: "record", attendance: "no-show" });
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain("The session has not begun yet");
+    // The session's time comes (moved back in the database).
+    const { slot_id } = await handle.db.selectFrom("mentor_bookings").select("slot_id").where("id", "=", id).executeTakeFirstOrThrow();
+    const begun = new Date(Date.now() - 30 * 60_000).toISOString();
+    await handle.db
+      .updateTable("mentor_slots")
+      .set({ starts_at: begun, ends_at: new Date().toISOString() })
+      .where("id", "=", slot_id)
+      .execute();
+
+    expect((await student.browser.postForm(`/mentorship/bookings/${id}`, { intent: "record", attendance: "attended" })).status).toBe(403);
+    expect((await mentor.browser.postForm(`/mentorship/bookings/${id}`, { intent: "record", attendance: "maybe" })).status).toBe(400);
+    expect((await mentor.browser.postForm(`/mentorship/bookings/${id}`, { intent: "cancel" })).status).toBe(409);
+    const recorded = await mentor.browser.postForm(`/mentorship/bookings/${id}`, {
+      intent: "record",
+      attendance: "no-show",
+      notes: "Waited 15 minutes.",
+    });
+    expect(recorded.status).toBe(303);
+    expect(await handle.db.selectFrom("audit_log").select("action").where("subject", "=", `booking:${id}`).execute()).toEqual([
+      { action: "mentorship.attendance" },
+    ]);
+    expect(visibleText(await (await student.browser.request(`/mentorship/bookings/${id}`)).text())).toContain("Waited 15 minutes.");
+
+    // MENTORSHIP_NO_SHOW_LIMIT is 1 here.
+    const refused = await student.browser.postForm(`/mentorship/${slug}`, { at: collegeDayAhead(16).at("15:30"), reason: "Again" });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("You missed 1 booked sessions in the last 90 days without cancelling");
+  });
+
+  it("serve each person a private calendar feed, revoked by a new address", async () => {
+    const mentorPage = await (await mentor.browser.request("/mentorship")).text();
+    const feedUrl = /(http:\/\/[^<"]+\/mentorship\/calendar\/[A-Za-z0-9_-]{32}\.ics)/.exec(mentorPage)![1]!;
+    const path = new URL(feedUrl).pathname;
+    // The mentor's feed holds their sessions (they booked none themselves: the mentor's sessions come in as mentor).
+    const served = await fetch(`${site.url}${path}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    const feed = new ICAL.Component(ICAL.parse(await served.text()) as unknown[]);
+    const { sub } = await mentorRow(mentor.email);
+    const booked = (await bookings()).filter((booking) => booking.status === "booked" && booking.mentor_sub === sub);
+    expect(
+      feed
+        .getAllSubcomponents("vevent")
+        .map((event) => event.getFirstPropertyValue("uid"))
+        .sort(),
+    ).toEqual(booked.map((booking) => `mentoring-${booking.id}@${new URL(site.url).hostname}`).sort());
+    expect((await mentor.browser.postForm("/mentorship", {})).status).toBe(303);
+    expect((await fetch(`${site.url}${path}`)).status).toBe(404);
+    expect((await fetch(`${site.url}/mentorship/calendar/not-a-token.ics`)).status).toBe(404);
+  });
+
+  it("show administrators each mentor's use as a table and as CSV", async () => {
+    const csv = await admin.browser.request("/staff/mentors/usage.csv");
+    expect(csv.status).toBe(200);
+    const [header, row] = (await csv.text()).trim().split(/\r?\n/);
+    expect(header).toBe("mentor,on_site,office_hour_periods,upcoming,attended,no_shows,not_recorded,cancelled,students");
+    expect(row).toMatch(/^Sneha Krishnan,yes,2,\d+,0,1,0,1,\d+$/);
+    expect((await mentor.browser.request("/staff/mentors/usage.csv")).status).toBe(403);
+    expect(visibleText(await (await admin.browser.request("/staff/mentors")).text())).toContain("Sneha Krishnan");
+  });
+});
+
+describe.each(engines)("two instances on one %s database", (engine) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  let servers: RunningServer[] = [];
+  let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine, { prepared: true });
+    smtp = await startSmtpStandIn();
+    const env = { ...database.env, TRUST_PROXY: "1", SMTP_URL: smtp.url };
+    servers = await Promise.all([startServer(env), startServer(env)]);
+    handle = database.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await Promise.all(servers.map((server) => server.stop()));
+    await smtp?.close();
+    await database?.drop();
+  });
+
+  /** Registers in `browser` with the link the mail server received. */
+  async function register(browser: TestBrowser, email: string, name = "Test Learner") {
+    const fields = { name, phone: "9840012345", email, password1: testPassword, password2: testPassword };
+    expect((await browser.postForm("/register", fields)).status).toBe(200);
+    await until(() => smtp.received.some((mail) => mail.to.includes(email)), `the registration mail to ${email}`);
+    await confirmRegistrationLink(browser, linkIn(smtp.received.find((mail) => mail.to.includes(email))!.text));
+  }
+
+  it("send each reminder exactly once, whichever instance claims it", async () => {
+    const teacher = `teacher-${process.pid}@college.example`;
+    await assignRole(handle.db, teacher, "teacher");
+    await assignRole(handle.db, `admin-${process.pid}@college.example`, "admin");
+    const first = new TestBrowser(servers[0]!.url, "198.51.100.7");
+    await register(first, teacher, "Joseph Antony");
+    const admin = new TestBrowser(servers[1]!.url, "198.51.100.8");
+    await register(admin, `admin-${process.pid}@college.example`, "Admin");
+    expect((await admin.postForm("/staff/mentors", { intent: "enable", email: teacher })).status).toBe(303);
+    const day = collegeDayAhead(3);
+    expect(
+      (
+        await first.postForm("/staff/mentoring", {
+          intent: "add-hours",
+          weekday: day.weekday,
+          starts: "09:00",
+          ends: "10:00",
+          slot_minutes: "60",
+          capacity: "6",
+          mode: "campus",
+          room: "Lab 3",
+        })
+      ).status,
+    ).toBe(303);
+    const students = await Promise.all(
+      [0, 1, 2].map(async (n) => {
+        const browser = new TestBrowser(servers[n % 2]!.url, `198.51.100.${20 + n}`);
+        await register(browser, `student-${n}-${process.pid}@college.example`);
+        expect((await browser.postForm("/mentorship/joseph-antony", { at: day.at("09:00"), reason: `Question ${n}` })).status).toBe(303);
+        return browser;
+      }),
+    );
+    expect(students).toHaveLength(3);
+    // Their reminders fall due now, with both instances polling the outbox.
+    await handle.db
+      .updateTable("mentorship_mails")
+      .set({ next_attempt_at: new Date().toISOString() })
+      .where("kind", "like", "reminder%")
+      .execute();
+    await until(
+      async () => (await handle.db.selectFrom("mentorship_mails").select("status").where("status", "!=", "sent").execute()).length === 0,
+      "every mentorship mail sent",
+      30_000,
+    );
+    const reminders = smtp.received.filter((mail) => mail.headers.get("subject")?.startsWith("Reminder:"));
+    // Three students and their mentor, two reminders each.
+    expect(reminders).toHaveLength(12);
+    const ids = reminders.map((mail) => mail.headers.get("message-id"));
+    expect(new Set(ids).size).toBe(12);
+    const confirmations = smtp.received.filter((mail) => mail.headers.get("subject")?.startsWith("Booked:"));
+    expect(confirmations).toHaveLength(6);
+    expect(confirmations[0]!.raw).toContain("text/calendar; charset=utf-8; method=REQUEST");
+  });
+});
