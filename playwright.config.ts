@@ -1,11 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/setup/chromium.ts";
+import { chromiumArgs, chromiumPath, fakeMediaArgs } from "./tests/setup/chromium.ts";
 
 import { mailCatcherPorts, mailCatcherSmtpUrl, sitePort as port } from "./tests/e2e/ports.ts";
 
 const chromium = {
   ...devices["Desktop Chrome"],
-  launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+  launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, ...fakeMediaArgs] },
 };
 
 export default defineConfig({
@@ -14,6 +14,9 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
+  // A journey through sixteen pages (the layout checks) or a registration, a course and a certificate
+  // took 25 to 30 s on a 2-core machine whose disk was busy: twice that before a test counts as stuck.
+  timeout: 60_000,
   // Sign-in crosses six redirects and an argon2 hash; on a loaded 2-core machine that can pass 5 s.
   expect: { timeout: 15_000 },
   reporter: "list",

@@ -12,6 +12,7 @@ import type { RoleSources } from "./features/auth/roles.server.ts";
 import type { SessionRow, SessionUser } from "./features/auth/sessions.server.ts";
 import type { AccountMailer } from "./features/accounts/mail/account-mailer.server.ts";
 import type { MentorshipMailer } from "./features/mentorship/mail.server.ts";
+import type { RoomBus } from "./features/mentorship/room-bus.server.ts";
 
 /** What the Express server hands every loader and action. */
 export interface RequestServices {
@@ -44,6 +45,8 @@ export interface RequestServices {
   accountMail: AccountMailer;
   /** Mails about mentoring sessions: confirmations, cancellations and reminders. */
   mentorshipMail: MentorshipMailer;
+  /** Wakes the live rooms' waiting requests, on every worker and instance. */
+  roomBus: RoomBus;
   /** The raw Node request and response: oidc-provider's interaction API works on them. */
   http: { req: IncomingMessage; res: ServerResponse };
 }

@@ -38,6 +38,8 @@ export default [
   route("mentorship", "routes/mentorship/mentorship.tsx"),
   route("mentorship/calendar/:file", "routes/mentorship/calendar-feed.ts"),
   route("mentorship/bookings/:id", "routes/mentorship/booking.tsx"),
+  route("mentorship/bookings/:id/room", "routes/mentorship/room.tsx"),
+  route("mentorship/bookings/:id/room/messages", "routes/mentorship/room-messages.ts"),
   route("mentorship/:mentor", "routes/mentorship/mentor.tsx"),
 
   route("library", "routes/library/library.tsx"),

@@ -13,6 +13,7 @@ import { listen, stopListening } from "./listener.ts";
 import { drainDelay, stopSignals } from "./stop-signals.ts";
 import { exitCouldNotStart } from "./could-not-start.ts";
 import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
+import { isRoomWakeMessage } from "#app/features/mentorship/room-bus.server.ts";
 
 /** A worker that dies this soon after it started counts as failing to start. */
 const quickDeathMs = 10_000;
@@ -75,8 +76,9 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
         // Once a worker can answer: until then a connection would only wait.
         if (!listener && !stopping) listener = listen(config, logger, handOver.accept, { pauseOnConnect: true });
       } else if (isWorkerMessage(message, "stop")) void stop();
-      else if (isVersionRaisedMessage(message)) {
-        // A worker raising a content version tells its siblings, so their page caches stop serving the old pages.
+      else if (isVersionRaisedMessage(message) || isRoomWakeMessage(message)) {
+        // A worker raising a content version tells its siblings, so their page caches stop serving the old pages;
+        // one that stored a live room's message wakes its siblings' requests waiting for it.
         for (const other of Object.values(cluster.workers ?? {})) {
           if (other && other !== worker && other.isConnected()) other.send(message);
         }

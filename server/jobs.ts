@@ -8,6 +8,7 @@ import { pruneRegistrationTickets } from "#app/features/accounts/registration-ti
 import { pruneAccountLinks } from "#app/features/accounts/links.server.ts";
 import { pruneAccountMails } from "#app/features/accounts/mail/account-mailer.server.ts";
 import { pruneMentorshipMails } from "#app/features/mentorship/mail.server.ts";
+import { pruneRoomMessages } from "#app/features/mentorship/room.server.ts";
 import { pruneCaptchaAnswers } from "#app/features/contact/captcha/solutions.server.ts";
 import { pruneExpiredPayloads } from "#app/features/accounts/provider/adapter.ts";
 import type { SiteServices } from "./services.ts";
@@ -25,6 +26,7 @@ const expiredRows = [
   pruneExpiredPayloads,
   pruneCaptchaAnswers,
   pruneMentorshipMails,
+  pruneRoomMessages,
 ];
 
 /** Prunes once before resolving, then hourly until the returned function is called. */

@@ -17,6 +17,8 @@ export interface PathDeclarations {
   body: BodyRule;
   /** Takes `application/json` besides forms. */
   takesJson: boolean;
+  /** Answers after waiting for something to happen (a long poll), not after rendering: kept out of the render queue. */
+  waits: boolean;
   /** The topics a signed-out visitor's page reads when every route of its match may be kept; undefined otherwise. */
   keptTopics(config: Config): ContentTopic[] | undefined;
   /**
@@ -136,7 +138,7 @@ export function routeDeclarations(build: Build, mounts: readonly Mount[]) {
 
   function declarationsOf(requestPath: string): PathDeclarations {
     const mount = mounts.find((candidate) => mounted(candidate, requestPath));
-    if (mount) return { body: mount.body, takesJson: false, keptTopics: () => undefined, personalData: () => undefined };
+    if (mount) return { body: mount.body, takesJson: false, waits: false, keptTopics: () => undefined, personalData: () => undefined };
     const { path, dataRequest } = pagePath(requestPath);
     // A malformed address (/%zz) matches no route here; React Router answers it with the site's page.
     const handles = decodable(path) ? (matchRoutes(tree, path) ?? []).map((match) => (match.route as MatchedRoute).handle) : [];
@@ -145,6 +147,7 @@ export function routeDeclarations(build: Build, mounts: readonly Mount[]) {
       body,
       // The page's own data request posts its forms, never JSON.
       takesJson: body.json === true && !dataRequest,
+      waits: handles.at(-1)?.waits === true,
       keptTopics: (config) => keptTopicsOf(handles, config),
       personalData: (config) => personalDataOf(handles, config),
     };

@@ -9,6 +9,7 @@ import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { setUpSignIn } from "#app/features/auth/sign-in-setup.server.ts";
 import { createAccountMailer } from "#app/features/accounts/mail/account-mailer.server.ts";
 import { startMentorshipMailer } from "#app/features/mentorship/mail.server.ts";
+import { startRoomBus } from "#app/features/mentorship/room-bus.server.ts";
 import { startDeliverer } from "#app/lib/outbox/deliverer.server.ts";
 import { createContactTransport } from "#app/features/contact/transports.server.ts";
 import type { Config } from "#app/lib/config/env.server.ts";
@@ -97,6 +98,9 @@ export async function createServices({ config: givenConfig, logger, clientDir, d
   // Mails about mentoring sessions, reminders among them: stored always, sent by SMTP or written to the log.
   const mentorshipMail = startMentorshipMailer(config, database.db, logger);
   closing.push(() => mentorshipMail.stop());
+  // Wakes live rooms' waiting requests across workers and instances.
+  const roomBus = startRoomBus({ databaseUrl: config.DATABASE_URL, logger });
+  closing.push(() => roomBus.close());
 
   return {
     config,
@@ -117,6 +121,7 @@ export async function createServices({ config: givenConfig, logger, clientDir, d
     pageCache,
     accountMail,
     mentorshipMail,
+    roomBus,
     /** Closes what was built, the last first; call once the HTTP server has finished its requests. */
     async close() {
       for (const close of [...closing].reverse()) await close();

@@ -98,7 +98,7 @@ export async function useSiteMiddleware(app: express.Express, services: SiteServ
   if (devServer) app.use(devServer.middlewares);
   app.use(retryAfterOnStall);
   app.use(pagesKeptByBrowsersOnly);
-  app.use(queueRenders(rendersAtOnce));
+  app.use(queueRenders(rendersAtOnce, (path) => routes.of(path).waits));
   const pages = reactRouterPages(services);
   if (pageCache) {
     // Signed in: the kept page with the person's parts filled in, where its routes say how.

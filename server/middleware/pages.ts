@@ -7,7 +7,7 @@ import { createRequestHandler } from "./react-router-handler.ts";
 
 /** The React Router pages, each request given the site's services (app/context.ts): served, or rendered signed out for the page cache. */
 export function reactRouterPages(services: SiteServices) {
-  const { config, logger, database, signIn, media, mediaStore, storedPublicFiles, accountMail, mentorshipMail, devServer, build } =
+  const { config, logger, database, signIn, media, mediaStore, storedPublicFiles, accountMail, mentorshipMail, roomBus, devServer, build } =
     services;
   return createRequestHandler({
     build: typeof build === "function" ? async () => answerDatabaseStallsWith503(await build()) : answerDatabaseStallsWith503(build),
@@ -34,6 +34,7 @@ export function reactRouterPages(services: SiteServices) {
         identityProvider: signIn.identityProvider,
         accountMail,
         mentorshipMail,
+        roomBus,
         http: { req, res },
       });
       return context;

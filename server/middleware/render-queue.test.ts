@@ -11,9 +11,9 @@ class FakeResponse extends EventEmitter {
   }
 }
 
-function arrive(handler: ReturnType<typeof queueRenders>, started: number[], index: number) {
+function arrive(handler: ReturnType<typeof queueRenders>, started: number[], index: number, path = "/") {
   const res = new FakeResponse();
-  handler({} as Request, res as unknown as Response, () => started.push(index));
+  handler({ path } as Request, res as unknown as Response, () => started.push(index));
   return res;
 }
 
@@ -45,5 +45,15 @@ describe("queueRenders", () => {
     gone.destroyed = true;
     first.close();
     expect(started).toEqual([0, 2]);
+  });
+
+  it("lets a request that waits rather than renders (a long poll) past, neither waiting for a turn nor holding one", () => {
+    const handler = queueRenders(1, (path) => path.endsWith("/room/messages"));
+    const started: number[] = [];
+    arrive(handler, started, 0, "/mentorship/bookings/1/room/messages");
+    arrive(handler, started, 1);
+    arrive(handler, started, 2, "/mentorship/bookings/2/room/messages");
+    arrive(handler, started, 3);
+    expect(started).toEqual([0, 1, 2]);
   });
 });

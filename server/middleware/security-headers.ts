@@ -13,7 +13,14 @@ declare global {
 const oneYear = 365 * 24 * 60 * 60;
 
 export const permissionsPolicy =
-  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), fullscreen=(self)";
+  "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=(), fullscreen=(self), display-capture=()";
+
+/** A mentoring session's live room: the one page that may use the camera, the microphone and screen sharing (for itself only). */
+export const liveRoomPermissionsPolicy =
+  "accelerometer=(), camera=(self), geolocation=(), gyroscope=(), magnetometer=(), microphone=(self), payment=(), usb=(), fullscreen=(self), display-capture=(self)";
+
+/** The live room's page, in any letter case, as the routes match it. */
+export const isLiveRoomPage = (path: string) => /^\/mentorship\/bookings\/[^/]+\/room\/?$/i.test(path);
 
 const hsts = `max-age=${oneYear}`;
 
@@ -137,9 +144,9 @@ export function securityHeaders({
     if (req.secure) res.setHeader("Strict-Transport-Security", hsts);
     next();
   };
-  // No page needs the camera, the microphone, the location or payments; lessons may go full screen.
-  const permissions: RequestHandler = (_req, res, next) => {
-    res.setHeader("Permissions-Policy", permissionsPolicy);
+  // No page but a session's live room needs the camera or the microphone; none needs the location or payments; lessons may go full screen.
+  const permissions: RequestHandler = (req, res, next) => {
+    res.setHeader("Permissions-Policy", isLiveRoomPage(req.path) ? liveRoomPermissionsPolicy : permissionsPolicy);
     next();
   };
   return [nonce, headers, httpsOnly, permissions];

@@ -109,9 +109,6 @@ describe.each(engines)("mentorship on %s", (engine) => {
       capacity: "1",
       mode: "online",
     };
-    const online = await mentor.browser.postForm("/staff/mentoring", hours);
-    expect(online.status).toBe(409);
-    expect(await online.text()).toContain("Online office hours meet at your meeting address");
     for (const [fields, message] of [
       [{ ...hours, ends: "09:00" }, "The end must be after the start."],
       [{ ...hours, ends: "10:15" }, "The office hours must hold at least one slot."],
@@ -273,6 +270,19 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(await third.text()).toContain("You already have 2 open bookings, the most you can hold at once.");
   });
 
+  it("limit booking attempts per person, answering 429 with when to try again", async () => {
+    const student = await person("student");
+    const notOffered = { at: day.at("09:00"), reason: "Help" };
+    for (let attempt = 1; attempt <= 20; attempt++)
+      expect((await student.browser.postForm(`/mentorship/${slug}`, notOffered)).status).toBe(409);
+    const limited = await student.browser.postForm(`/mentorship/${slug}`, { at: day.at("15:30"), reason: "Help" });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.text()).toContain("Too many booking attempts. Please try again in a while.");
+    const { sub } = await handle.db.selectFrom("people").select("sub").where("email", "=", student.email).executeTakeFirstOrThrow();
+    expect(await handle.db.selectFrom("mentor_bookings").select("id").where("student_sub", "=", sub).execute()).toEqual([]);
+  });
+
   it("let only the mentor record a session once it began, and stop a student's bookings after the no-show limit", async () => {
     const student = await person("student");
     const booked = await student.browser.postForm(`/mentorship/${slug}`, { at: collegeDayAhead(16).at("15:00"), reason: "CSS grid" });
@@ -329,6 +339,102 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect((await mentor.browser.postForm("/mentorship", {})).status).toBe(303);
     expect((await fetch(`${site.url}${path}`)).status).toBe(404);
     expect((await fetch(`${site.url}/mentorship/calendar/not-a-token.ics`)).status).toBe(404);
+  });
+
+  it("open an online session's live room to its mentor, its student and administrators only, seven at most, relaying their messages", async () => {
+    // Without a meeting address of the mentor's own, online sessions meet in the site's room.
+    const profile = { intent: "profile", bio: "Front-end developer in Chennai.", cancel_cutoff_hours: "2", meeting_url: "" };
+    expect((await mentor.browser.postForm("/staff/mentoring", profile)).status).toBe(303);
+    const student = await person("student");
+    const booked = await student.browser.postForm(`/mentorship/${slug}`, {
+      at: collegeDayAhead(23).at("10:00"),
+      reason: "Pair on my bug.",
+    });
+    const id = bookingIdOf(booked)!;
+    const room = `/mentorship/bookings/${id}/room`;
+    const api = `${room}/messages`;
+    const closedYet = await student.browser.postJson(api, { intent: "join" });
+    expect(closedYet.status).toBe(409);
+    expect(await closedYet.text()).toContain("The room opens 15 minutes before the session.");
+    // The session's time comes (moved in the database).
+    const { slot_id } = await handle.db.selectFrom("mentor_bookings").select("slot_id").where("id", "=", id).executeTakeFirstOrThrow();
+    await handle.db
+      .updateTable("mentor_slots")
+      .set({ starts_at: new Date(Date.now() + 5 * 60_000).toISOString(), ends_at: new Date(Date.now() + 35 * 60_000).toISOString() })
+      .where("id", "=", slot_id)
+      .execute();
+
+    const page = await student.browser.request(room);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("permissions-policy")).toContain("camera=(self)");
+    expect(page.headers.get("permissions-policy")).toContain("display-capture=(self)");
+    expect((await student.browser.request(`/mentorship/bookings/${id}`)).headers.get("permissions-policy")).toContain("camera=()");
+    expect(visibleText(await page.text())).toContain("The live room needs JavaScript");
+    const stranger = await person("student");
+    expect((await stranger.browser.request(room)).status).toBe(404);
+    expect((await stranger.browser.postJson(api, { intent: "join" })).status).toBe(404);
+    expect((await new TestBrowser(site.url).postJson(api, { intent: "join" })).status).toBe(401);
+
+    type Joined = { peer: string; after: number; present: { peer: string; name: string; role: string }[]; iceServers: unknown[] };
+    const join = async (who: TestBrowser) => {
+      const response = await who.postJson(api, { intent: "join" });
+      expect(response.status).toBe(200);
+      return (await response.json()) as Joined;
+    };
+    const studentPeer = await join(student.browser);
+    const mentorPeer = await join(mentor.browser);
+    expect(mentorPeer.present).toEqual([expect.objectContaining({ peer: studentPeer.peer, role: "student" })]);
+    const adminPeer = await join(admin.browser);
+    expect(adminPeer.present.map((present) => present.role)).toEqual(["student", "mentor"]);
+
+    const offer = { description: { type: "offer", sdp: "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\n" } };
+    expect(
+      (await mentor.browser.postJson(api, { intent: "signal", peer: mentorPeer.peer, to: studentPeer.peer, signal: offer })).status,
+    ).toBe(204);
+    for (const [who, body, status] of [
+      [mentor.browser, { intent: "signal", peer: mentorPeer.peer, to: studentPeer.peer, signal: { nothing: 1 } }, 400],
+      [mentor.browser, { intent: "signal", peer: mentorPeer.peer, to: "00000000-0000-0000-0000-000000000000", signal: offer }, 409],
+      // A page speaks only for itself: the student cannot send as the mentor's peer.
+      [student.browser, { intent: "signal", peer: mentorPeer.peer, to: studentPeer.peer, signal: offer }, 409],
+      [student.browser, { intent: "chat", peer: studentPeer.peer, text: "" }, 400],
+      [student.browser, { intent: "dance", peer: studentPeer.peer }, 400],
+    ] as const) {
+      expect((await who.postJson(api, body)).status, JSON.stringify(body)).toBe(status);
+    }
+    const poll = await student.browser.request(`${api}?peer=${studentPeer.peer}&after=${studentPeer.after}`);
+    const { messages, after } = (await poll.json()) as { after: number; messages: { kind: string; from: string; body: string }[] };
+    expect(messages.map((message) => [message.kind, message.from])).toEqual([
+      ["join", mentorPeer.peer],
+      ["join", adminPeer.peer],
+      ["signal", mentorPeer.peer],
+    ]);
+    expect(JSON.parse(messages[2]!.body)).toEqual(offer);
+    expect(messages[1]!.body).toBe("admin");
+    expect((await student.browser.request(`${api}?peer=${studentPeer.peer}&after=soon`)).status).toBe(400);
+    // Polling as someone else's peer is refused.
+    expect((await stranger.browser.request(`${api}?peer=${studentPeer.peer}&after=0`)).status).toBe(404);
+
+    // A waiting poll answers when a message comes.
+    // Read on from the last message: nothing new yet, so it waits.
+    expect(after).toBe(studentPeer.after + 3);
+    const waiting = mentor.browser.request(`${api}?peer=${mentorPeer.peer}&after=${after}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      (await student.browser.postJson(api, { intent: "chat", peer: studentPeer.peer, text: "Hello, can you see my screen?" })).status,
+    ).toBe(200);
+    const woken = (await (await waiting).json()) as { messages: { kind: string; body: string }[] };
+    expect(woken.messages).toEqual([expect.objectContaining({ kind: "chat", body: "Hello, can you see my screen?" })]);
+
+    // Seven at most: four more pages of the student's fill it.
+    for (let n = 0; n < 4; n++) await join(student.browser);
+    const eighth = await mentor.browser.postJson(api, { intent: "join" });
+    expect(eighth.status).toBe(409);
+    expect(await eighth.text()).toContain("The room is full: it holds 7 people at once.");
+    expect((await handle.db.selectFrom("room_peers").select("peer").where("booking_id", "=", id).execute()).length).toBe(7);
+    // Leaving frees a place and tells the others; the chat stays with the booking.
+    expect((await admin.browser.postJson(api, { intent: "leave", peer: adminPeer.peer })).status).toBe(204);
+    expect((await mentor.browser.postJson(api, { intent: "join" })).status).toBe(200);
+    expect(await (await mentor.browser.request(room)).text()).toContain("Hello, can you see my screen?");
   });
 
   it("show administrators each mentor's use as a table and as CSV", async () => {
@@ -402,6 +508,35 @@ describe.each(engines)("two instances on one %s database", (engine) => {
       }),
     );
     expect(students).toHaveLength(3);
+    // A one-to-one slot pressed at once by a crowd spread over both instances: one gets it.
+    const crowd = await Promise.all(
+      [0, 1, 2, 3].map(async (n) => {
+        const browser = new TestBrowser(servers[n % 2]!.url, `198.51.100.${30 + n}`);
+        await register(browser, `crowd-${n}-${process.pid}@college.example`);
+        return browser;
+      }),
+    );
+    expect(
+      (
+        await first.postForm("/staff/mentoring", {
+          intent: "add-hours",
+          weekday: day.weekday,
+          starts: "13:00",
+          ends: "13:30",
+          slot_minutes: "30",
+          capacity: "1",
+          mode: "campus",
+          room: "Lab 4",
+        })
+      ).status,
+    ).toBe(303);
+    const pressed = await Promise.all(
+      crowd.map((browser) => browser.postForm("/mentorship/joseph-antony", { at: day.at("13:00"), reason: "Last place" })),
+    );
+    expect(pressed.map((answer) => answer.status).sort()).toEqual([303, 409, 409, 409]);
+    expect(
+      (await handle.db.selectFrom("mentor_slots").select("taken").where("starts_at", "=", day.at("13:00")).executeTakeFirstOrThrow()).taken,
+    ).toBe(1);
     // Their reminders fall due now, with both instances polling the outbox.
     await handle.db
       .updateTable("mentorship_mails")
@@ -414,12 +549,61 @@ describe.each(engines)("two instances on one %s database", (engine) => {
       30_000,
     );
     const reminders = smtp.received.filter((mail) => mail.headers.get("subject")?.startsWith("Reminder:"));
-    // Three students and their mentor, two reminders each.
-    expect(reminders).toHaveLength(12);
+    // Four bookings (three students, and the crowd's winner), each with two reminders to its student and to the mentor.
+    expect(reminders).toHaveLength(16);
     const ids = reminders.map((mail) => mail.headers.get("message-id"));
-    expect(new Set(ids).size).toBe(12);
+    expect(new Set(ids).size).toBe(16);
     const confirmations = smtp.received.filter((mail) => mail.headers.get("subject")?.startsWith("Booked:"));
-    expect(confirmations).toHaveLength(6);
+    expect(confirmations).toHaveLength(8);
     expect(confirmations[0]!.raw).toContain("text/calendar; charset=utf-8; method=REQUEST");
+  });
+
+  it("relay a live room's messages between people on different instances", async () => {
+    const day = collegeDayAhead(4);
+    const teacherBrowser = new TestBrowser(servers[0]!.url, "198.51.100.9");
+    await assignRole(handle.db, `room-teacher-${process.pid}@college.example`, "teacher");
+    await register(teacherBrowser, `room-teacher-${process.pid}@college.example`, "Rahul Menon");
+    const admin = new TestBrowser(servers[1]!.url, "198.51.100.10");
+    await assignRole(handle.db, `room-admin-${process.pid}@college.example`, "admin");
+    await register(admin, `room-admin-${process.pid}@college.example`, "Admin Two");
+    expect(
+      (await admin.postForm("/staff/mentors", { intent: "enable", email: `room-teacher-${process.pid}@college.example` })).status,
+    ).toBe(303);
+    const hours = {
+      intent: "add-hours",
+      weekday: day.weekday,
+      starts: "11:00",
+      ends: "12:00",
+      slot_minutes: "60",
+      capacity: "1",
+      mode: "online",
+    };
+    expect((await teacherBrowser.postForm("/staff/mentoring", hours)).status).toBe(303);
+    const student = new TestBrowser(servers[1]!.url, "198.51.100.11");
+    await register(student, `room-student-${process.pid}@college.example`);
+    const booked = await student.postForm("/mentorship/rahul-menon", { at: day.at("11:00"), reason: "Review my Java." });
+    const id = /bookings\/([0-9a-f-]{36})/.exec(booked.headers.get("location") ?? "")![1]!;
+    await handle.db
+      .updateTable("mentor_slots")
+      .set({ starts_at: new Date(Date.now() + 60_000).toISOString(), ends_at: new Date(Date.now() + 31 * 60_000).toISOString() })
+      .where(
+        "mentor_sub",
+        "=",
+        (await handle.db.selectFrom("mentors").select("sub").where("slug", "=", "rahul-menon").executeTakeFirstOrThrow()).sub,
+      )
+      .execute();
+    const api = `/mentorship/bookings/${id}/room/messages`;
+    // The mentor on the first instance, the student on the second.
+    const mentorPeer = (await (await teacherBrowser.postJson(api, { intent: "join" })).json()) as { peer: string };
+    const studentPeer = (await (await student.postJson(api, { intent: "join" })).json()) as { peer: string; after: number };
+    const waiting = teacherBrowser.request(`${api}?peer=${mentorPeer.peer}&after=${studentPeer.after}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const answer = { description: { type: "answer", sdp: "v=0\r\n" } };
+    expect((await student.postJson(api, { intent: "signal", peer: studentPeer.peer, to: mentorPeer.peer, signal: answer })).status).toBe(
+      204,
+    );
+    const { messages } = (await (await waiting).json()) as { messages: { kind: string; from: string; body: string }[] };
+    expect(messages.map((message) => [message.kind, message.from])).toEqual([["signal", studentPeer.peer]]);
+    expect(JSON.parse(messages[0]!.body)).toEqual(answer);
   });
 });

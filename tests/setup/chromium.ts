@@ -12,3 +12,6 @@ export const chromiumArgs = [
   "--disable-sync",
   "--no-first-run",
 ];
+
+/** A fake camera and microphone (a moving test pattern and a beep), given without a prompt: the live room's browser tests use them. */
+export const fakeMediaArgs = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];

@@ -76,6 +76,15 @@ export class TestBrowser {
     });
   }
 
+  /** A JSON post, as a page's script sends one. */
+  postJson(path: string, body: unknown) {
+    return this.request(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    });
+  }
+
   /** Follows redirects until `stop` says so or a non-redirect answer comes; returns the last response and its URL. */
   async follow(response: Response, from: string, stop: (url: URL) => boolean = () => false) {
     let current = response;

@@ -57,7 +57,7 @@ export function helpTopics(accounts: AccountsMode, quizzes: readonly { title: st
     {
       id: "topic:mentorship",
       title: "How to book a mentor",
-      text: "Open Mentorship in the menu and choose a mentor: their page lists the slots of their office hours for the next four weeks, in your time zone. Sign in, pick a free slot, write a line about what you need help with (and the lesson or quiz it is about), and press Book this slot. You get a mail with a calendar invitation, and reminders a day and an hour before. Online sessions meet at the mentor's meeting address; others in a room on campus. Cancel from the booking's page until the mentor's cut-off. The Mentorship page lists your sessions and a private calendar address to subscribe to.",
+      text: "Open Mentorship in the menu and choose a mentor: their page lists the slots of their office hours for the next four weeks, in your time zone. Sign in, pick a free slot, write a line about what you need help with (and the lesson or quiz it is about), and press Book this slot. You get a mail with a calendar invitation, and reminders a day and an hour before. Online sessions meet in the booking's live room, with camera, microphone, screen sharing and a chat (it opens 15 minutes before and needs JavaScript), or at the mentor's own meeting address; others in a room on campus. Cancel from the booking's page until the mentor's cut-off. The Mentorship page lists your sessions and a private calendar address to subscribe to.",
       keywords: "mentor mentorship mentoring book booking office hours session live help tutor appointment slot cancel calendar",
       href: "/mentorship",
     },

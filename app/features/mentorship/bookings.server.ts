@@ -2,7 +2,7 @@
 // mails (and, for staff, its audit line). The last place of a slot goes to exactly one student:
 // the slot's count of places taken is raised by one statement that holds only below its capacity.
 import { randomUUID } from "node:crypto";
-import { sql, type Kysely } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
 import { actorOf, recordStaffAction } from "#app/lib/db/audit-log.server.ts";
 import { isPostgres } from "#app/lib/db/engine.server.ts";
@@ -15,7 +15,7 @@ import type { MentorRow } from "./mentors.server.ts";
 import type { Slot } from "./office-hours.server.ts";
 import type { Topic } from "./topics.server.ts";
 
-export type BookingRow = Database["mentor_bookings"];
+export type BookingRow = Selectable<Database["mentor_bookings"]>;
 type SlotRow = Database["mentor_slots"];
 
 /** Why a booking, a cancellation or a mark was not made: the status the page answers with and what it says. */
@@ -158,7 +158,7 @@ export async function bookSlot(db: Kysely<Database>, request: BookingRequest): P
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 0)
       throw new MentorshipRefusal(409, "Someone else has just taken the last place in this slot. Please choose another.");
-    const booking: BookingRow = {
+    const booking: Insertable<Database["mentor_bookings"]> & Pick<BookingRow, "id" | "student_name" | "student_email" | "reason"> = {
       id: randomUUID(),
       slot_id: row.id,
       mentor_sub: mentor.sub,
@@ -169,7 +169,7 @@ export async function bookSlot(db: Kysely<Database>, request: BookingRequest): P
       about_kind: request.topic?.kind ?? null,
       about_path: request.topic?.path ?? null,
       about_title: request.topic?.title ?? null,
-      status: "booked",
+      status: "booked" as const,
       attendance: null,
       notes: null,
       created_at: now.toISOString(),

@@ -109,15 +109,6 @@ export async function saveProfile(db: Kysely<Database>, actor: StaffActor, sub: 
   return staffChange(db, "mentors", async (trx) => {
     const before = await trx.selectFrom("mentors").selectAll().where("sub", "=", sub).executeTakeFirst();
     if (!before?.enabled_at) return refused(409, "You are not a mentor: an administrator makes teachers mentors.");
-    if (!change.meeting_url) {
-      const online = await trx
-        .selectFrom("office_hours")
-        .select("id")
-        .where("mentor_sub", "=", sub)
-        .where("mode", "=", "online")
-        .executeTakeFirst();
-      if (online) return refused(409, "Your online office hours meet at your meeting address: remove them before removing the address.");
-    }
     const after = {
       bio: change.bio,
       subjects: JSON.stringify(change.subjects),
@@ -141,10 +132,6 @@ export async function saveProfile(db: Kysely<Database>, actor: StaffActor, sub: 
   });
 }
 
-/** Online sessions meet at the mentor's own meeting address (docs/mentorship.md). */
-const onlineNeedsAddress =
-  "Online office hours meet at your meeting address (Jitsi, BigBlueButton, Zoom…): add it to your profile below first, or hold these hours on campus.";
-
 export interface OfficeHoursChange {
   weekday: number;
   starts: string;
@@ -158,9 +145,8 @@ export interface OfficeHoursChange {
 /** Adds a weekly period of office hours; overlapping another of the same day is refused. */
 export function addOfficeHours(db: Kysely<Database>, actor: StaffActor, sub: string, hours: OfficeHoursChange) {
   return staffChange(db, null, async (trx) => {
-    const mentor = await trx.selectFrom("mentors").select(["enabled_at", "meeting_url"]).where("sub", "=", sub).executeTakeFirst();
+    const mentor = await trx.selectFrom("mentors").select("enabled_at").where("sub", "=", sub).executeTakeFirst();
     if (!mentor?.enabled_at) return refused(409, "You are not a mentor: an administrator makes teachers mentors.");
-    if (hours.mode === "online" && !mentor.meeting_url) return refused(409, onlineNeedsAddress);
     const periods = await trx.selectFrom("office_hours").selectAll().where("mentor_sub", "=", sub).execute();
     if (periods.length >= OFFICE_HOURS_MAX)
       return refused(409, `You have ${OFFICE_HOURS_MAX} periods of office hours, the most there can be. Remove one first.`);

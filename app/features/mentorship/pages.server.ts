@@ -22,6 +22,7 @@ import { mailSettingsOf, reminders } from "./mail.server.ts";
 import { enabledMentors, findMentorBySlug, profileOf } from "./mentors.server.ts";
 import { offeredSlotAt, offeredSlots } from "./office-hours.server.ts";
 import { attendanceSchema, bookingSchema } from "./schemas.ts";
+import { chatOf } from "./room.server.ts";
 import { findTopic, topicChoices } from "./topics.server.ts";
 
 /** The Mentorship page: the mentors, and for a signed-in person their sessions and calendar address. */
@@ -109,12 +110,15 @@ export async function bookingPage({ db }: RequestServices, user: SessionUser | n
   // Somebody else's booking is as good as none: its address tells nothing.
   if (!found || !as) throw notFound("There is no such booking, or it is not yours.");
   const { booking, slot, mentor } = found;
-  const mails = await db
-    .selectFrom("mentorship_mails")
-    .select(["kind", "recipient", "status", "next_attempt_at", "delivered_at"])
-    .where("booking_id", "=", booking.id)
-    .orderBy("next_attempt_at")
-    .execute();
+  const [mails, chat] = await Promise.all([
+    db
+      .selectFrom("mentorship_mails")
+      .select(["kind", "recipient", "status", "next_attempt_at", "delivered_at"])
+      .where("booking_id", "=", booking.id)
+      .orderBy("next_attempt_at")
+      .execute(),
+    chatOf(db, booking.id),
+  ]);
   const ownMails =
     as === "admin" ? mails : mails.filter((mail) => mail.recipient === (as === "student" ? booking.student_email : mentor.email));
   return {
@@ -137,6 +141,7 @@ export async function bookingPage({ db }: RequestServices, user: SessionUser | n
       until: cancelDeadline(found).toISOString(),
       cutoffHours: mentor.cancel_cutoff_hours,
     },
+    chat,
     canRecord: (as === "mentor" || as === "admin") && booking.status === "booked" && Date.parse(slot.starts_at) <= now.getTime(),
     reminders: reminders.map((reminder) => ({
       kind: reminder.kind,

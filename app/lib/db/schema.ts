@@ -472,6 +472,8 @@ export interface Database {
     /** "student", "mentor" or "admin". */
     cancelled_by: string | null;
     marked_at: string | null;
+    /** The number of its live room's last message. */
+    room_seq: ColumnType<number, number | undefined, number>;
   };
   /** Mails about bookings, an outbox: reminders wait here until their time. */
   mentorship_mails: {
@@ -504,6 +506,8 @@ export interface Database {
   room_messages: {
     id: string;
     booking_id: string;
+    /** 1, 2, 3… in the order the room's messages were committed. */
+    seq: number;
     kind: "join" | "leave" | "signal" | "chat";
     from_peer: string;
     from_sub: string;

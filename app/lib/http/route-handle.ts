@@ -31,6 +31,12 @@ export interface RouteHandle extends Partial<PageCacheHandle> {
    * layout's rule covers the routes under it unless one declares its own.
    */
   body?: BodyRule;
+  /**
+   * Its GET answers after waiting for something to happen (a live room's long poll), for seconds:
+   * it renders nothing, so it does not wait for, or hold, one of the render queue's turns
+   * (server/middleware/render-queue.ts).
+   */
+  waits?: true;
 }
 
 /** Our forms are a few fields of text; nothing legitimate comes near this. The rule of every route that declares none. */

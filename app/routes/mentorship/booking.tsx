@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const attendanceWords = { attended: "Attended", "no-show": "Did not come (no-show)" } as const;
 
 export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { as, booking, slot, mentor, where, cancel, canRecord, begun, when, cancelUntil, reminders, zone, confirmingCancel, notice } =
+  const { as, booking, slot, mentor, where, cancel, canRecord, begun, chat, when, cancelUntil, reminders, zone, confirmingCancel, notice } =
     loaderData;
   const [form, fields] = useForm<z.input<typeof attendanceSchema>>({ id: "booking", lastResult: actionData });
   const busy = useNavigation().state === "submitting";
@@ -104,7 +104,14 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
                 </a>
               </>
             ) : (
-              "Online, in the session's live room"
+              <>
+                Online, in the session&apos;s{" "}
+                {/* A document of its own: only the room's page may use the camera and microphone (its Permissions-Policy). */}
+                <Link to={`/mentorship/bookings/${booking.id}/room`} reloadDocument className="underline">
+                  live room
+                </Link>{" "}
+                (it opens 15 minutes before the start; joining needs JavaScript)
+              </>
             )}
           </dd>
           <dt className="font-semibold">Mentor</dt>
@@ -152,6 +159,20 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
               Notes from {mentor.name}
             </h3>
             <p className="mt-2 whitespace-pre-line">{booking.notes}</p>
+          </section>
+        )}
+        {chat.length > 0 && (
+          <section aria-labelledby="chat-heading" className="mt-6">
+            <h3 id="chat-heading" className="font-bold">
+              Chat from the live room
+            </h3>
+            <ol className="mt-2 space-y-1">
+              {chat.map((line) => (
+                <li key={line.id}>
+                  <span className="font-medium">{line.name}:</span> {line.text}
+                </li>
+              ))}
+            </ol>
           </section>
         )}
         <ZonePicker {...zone} />

@@ -86,6 +86,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("cancelled_at", "text")
     .addColumn("cancelled_by", "text")
     .addColumn("marked_at", "text")
+    // The number of the room's last message: raised in the transaction that stores the next one, so
+    // the room's messages are numbered in the order they are committed.
+    .addColumn("room_seq", "integer", (col) => col.notNull().defaultTo(0))
     .execute();
   // One open booking per student and slot; a cancelled one may be booked again.
   await db.schema
@@ -140,6 +143,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .ifNotExists()
     .addColumn("id", "text", (col) => col.primaryKey())
     .addColumn("booking_id", "text", (col) => col.notNull())
+    .addColumn("seq", "integer", (col) => col.notNull())
     .addColumn("kind", "text", (col) => col.notNull())
     .addColumn("from_peer", "text", (col) => col.notNull())
     .addColumn("from_sub", "text", (col) => col.notNull())
@@ -148,7 +152,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("body", "text", (col) => col.notNull())
     .addColumn("at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("room_messages_booking").ifNotExists().on("room_messages").columns(["booking_id", "at"]).execute();
+  await db.schema.createIndex("room_messages_booking").ifNotExists().on("room_messages").columns(["booking_id", "seq"]).unique().execute();
 
   // Who is in a room now: a page that connected and still answers (seen_at renewed while it does).
   await db.schema
