@@ -10,7 +10,7 @@ import { site } from "#app/content/site.ts";
 import { mailSender, siteOrigin, type Config } from "#app/lib/config/env.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { startDeliverer } from "#app/lib/outbox/deliverer.server.ts";
-import { createSmtpMailer, messageIdHost } from "#app/lib/outbox/smtp.server.ts";
+import { smtpOutboxTransport } from "#app/lib/outbox/smtp.server.ts";
 import type { Transport } from "#app/lib/outbox/transport.ts";
 import { invitation, type SessionEvent } from "./calendar.server.ts";
 import { formatInZone, zoneName } from "./zoned-time.ts";
@@ -157,26 +157,11 @@ export async function queueCancellationMails(
   }
 }
 
-function smtpTransport(config: Config & { SMTP_URL: string }): Transport<MentorshipMail> {
-  const mailer = createSmtpMailer(config.SMTP_URL);
-  const from = mailSender(config);
-  return {
-    name: "email",
-    secrets: mailer.secrets,
-    deliver: (mail) =>
-      mailer.send({
-        from: { name: site.brand, address: from },
-        to: mail.recipient,
-        subject: mail.subject,
-        text: mail.text,
-        messageId: `<mentoring-${mail.id}@${messageIdHost(from)}>`,
-        // A text/calendar alternative with its METHOD: mail programs show it as an invitation.
-        ...(mail.calendar && mail.calendar_method
-          ? { icalEvent: { method: mail.calendar_method, filename: "invitation.ics", content: mail.calendar } }
-          : {}),
-      }),
-  };
-}
+/** A text/calendar alternative with its METHOD: mail programs show it as an invitation. */
+const invitationPart = (mail: MentorshipMail) =>
+  mail.calendar && mail.calendar_method
+    ? { icalEvent: { method: mail.calendar_method, filename: "invitation.ics", content: mail.calendar } }
+    : {};
 
 /** Without SMTP_URL: each mail is written to the log when due, where the operator can read it. */
 function logTransport(logger: Logger): Transport<MentorshipMail> {
@@ -204,7 +189,9 @@ export function startMentorshipMailer(config: Config, db: Kysely<Database>, logg
   return startDeliverer({
     db,
     outbox: "mentorship_mails",
-    transport: config.SMTP_URL ? smtpTransport({ ...config, SMTP_URL: config.SMTP_URL }) : logTransport(component),
+    transport: config.SMTP_URL
+      ? smtpOutboxTransport(config.SMTP_URL, { name: site.brand, address: mailSender(config) }, "mentoring", invitationPart)
+      : logTransport(component),
     logger: component,
     postgres: Boolean(config.DATABASE_URL),
     // Reminders fall due on their own, with nothing to wake the deliverer: it looks every 15 s.

@@ -1,6 +1,6 @@
-// Mail over SMTP_URL, for every outbox that sends mail (contact messages, account mails).
+// Mail over SMTP_URL, for every outbox that sends mail (contact messages, account mails, mentoring sessions' mails).
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import type { DeliveryOutcome } from "./transport.ts";
+import type { DeliveryOutcome, Transport } from "./transport.ts";
 
 // A mail server that does not answer must not hold a delivery (and a shutdown) for minutes.
 const timeouts = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 };
@@ -49,3 +49,37 @@ export function createSmtpMailer(url: string) {
 
 /** The host part of Message-IDs: the sending address's domain. */
 export const messageIdHost = (from: string) => from.split("@")[1] ?? "localhost";
+
+/** A mail an outbox keeps: one recipient, a subject and a text. */
+interface OutboxMail {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * An outbox's mails sent over SMTP_URL from `sender` (its name and address), each with a Message-ID
+ * of its row (`<kind>-<id>@host`); `extra` adds what a kind of mail carries besides its text (an invitation).
+ */
+export function smtpOutboxTransport<Mail extends OutboxMail>(
+  smtpUrl: string,
+  sender: { name: string; address: string },
+  kind: string,
+  extra: (mail: Mail) => Omit<SendMailOptions, "from" | "to" | "subject" | "text" | "messageId"> = () => ({}),
+): Transport<Mail> {
+  const mailer = createSmtpMailer(smtpUrl);
+  return {
+    name: "email",
+    secrets: mailer.secrets,
+    deliver: (mail) =>
+      mailer.send({
+        ...extra(mail),
+        from: sender,
+        to: mail.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        messageId: `<${kind}-${mail.id}@${messageIdHost(sender.address)}>`,
+      }),
+  };
+}

@@ -10,8 +10,7 @@ import type { Database } from "#app/lib/db/schema.ts";
 import { consumeRateLimit, refundRateLimit } from "#app/lib/http/rate-limit.server.ts";
 import { mailSender, type Config } from "#app/lib/config/env.server.ts";
 import { startDeliverer, type Deliverer } from "#app/lib/outbox/deliverer.server.ts";
-import { createSmtpMailer, messageIdHost } from "#app/lib/outbox/smtp.server.ts";
-import type { Transport } from "#app/lib/outbox/transport.ts";
+import { smtpOutboxTransport } from "#app/lib/outbox/smtp.server.ts";
 import { ACCOUNT_MAIL_WINDOW_MINUTES, ACCOUNT_MAILS_PER_RECIPIENT } from "../limits.ts";
 
 export interface AccountMail {
@@ -73,25 +72,6 @@ function queueing(store: Store, wake: () => void): Omit<AccountMailer, "stop"> {
   };
 }
 
-type StoredMail = Database["account_mails"];
-
-function smtpTransport(config: Config & { SMTP_URL: string }): Transport<StoredMail> {
-  const mailer = createSmtpMailer(config.SMTP_URL);
-  const from = mailSender(config);
-  return {
-    name: "email",
-    secrets: mailer.secrets,
-    deliver: (mail) =>
-      mailer.send({
-        from: { name: site.brand, address: from },
-        to: mail.recipient,
-        subject: mail.subject,
-        text: mail.text,
-        messageId: `<account-${mail.id}@${messageIdHost(from)}>`,
-      }),
-  };
-}
-
 export function createAccountMailer(config: Config, db: Kysely<Database>, logger: Logger): AccountMailer {
   if (!config.SMTP_URL) {
     return {
@@ -110,7 +90,11 @@ export function createAccountMailer(config: Config, db: Kysely<Database>, logger
   const deliverer: Deliverer = startDeliverer({
     db,
     outbox: "account_mails",
-    transport: smtpTransport({ ...config, SMTP_URL: config.SMTP_URL }),
+    transport: smtpOutboxTransport<Database["account_mails"]>(
+      config.SMTP_URL,
+      { name: site.brand, address: mailSender(config) },
+      "account",
+    ),
     logger: logger.child({ component: "account-mail-deliverer" }),
     postgres: Boolean(config.DATABASE_URL),
   });
