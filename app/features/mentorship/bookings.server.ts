@@ -73,7 +73,7 @@ export function sessionEvent(
 }
 
 /** Open bookings of a student: not cancelled, not yet begun. */
-export async function openBookingCount(db: Kysely<Database>, studentSub: string, now: Date): Promise<number> {
+async function openBookingCount(db: Kysely<Database>, studentSub: string, now: Date): Promise<number> {
   const row = await db
     .selectFrom("mentor_bookings")
     .innerJoin("mentor_slots", "mentor_slots.id", "mentor_bookings.slot_id")
@@ -86,7 +86,7 @@ export async function openBookingCount(db: Kysely<Database>, studentSub: string,
 }
 
 /** A student's no-shows within the window the limit counts. */
-export async function recentNoShows(db: Kysely<Database>, studentSub: string, now: Date): Promise<number> {
+async function recentNoShows(db: Kysely<Database>, studentSub: string, now: Date): Promise<number> {
   const since = new Date(now.getTime() - NO_SHOW_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const row = await db
     .selectFrom("mentor_bookings")

@@ -23,7 +23,7 @@ export interface SessionEvent {
 const hostOf = (origin: string) => new URL(origin).hostname;
 
 /** One UID per booking, the same in every mail and feed, so calendars update one event. */
-export const sessionUid = (bookingId: string, origin: string) => `mentoring-${bookingId}@${hostOf(origin)}`;
+const sessionUid = (bookingId: string, origin: string) => `mentoring-${bookingId}@${hostOf(origin)}`;
 
 function calendarOf(origin: string, method?: ICalCalendarMethod) {
   return ical({

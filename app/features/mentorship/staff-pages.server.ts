@@ -26,8 +26,6 @@ import { mentorUsage } from "./usage.server.ts";
 import { weekdayNames, zonedDay, zoneName } from "./zoned-time.ts";
 import { z } from "zod";
 
-export type MentoringForm = "profile" | "hours" | "day-off" | "remove";
-
 /** A mentor's own page in the staff area; `mentor` null for a teacher who is not one. */
 export async function mentoringPage({ db }: RequestServices, user: SessionUser) {
   const record = await mentorRecordOf(db, user.sub);
@@ -97,8 +95,6 @@ export async function mentoringAction({ db }: RequestServices, user: SessionUser
   }
   return refuseForm("profile", "Say what to change.", 400);
 }
-
-export type MentorsForm = "enable" | "disable";
 
 const enableSchema = z.object({
   email: z.email({ error: "Write the teacher's email address." }).max(254, "Write the teacher's email address."),

@@ -9,7 +9,3 @@ export function viewerZone(url: URL): { zone: string; chosen: boolean } {
   const asked = url.searchParams.get("tz");
   return asked && isTimeZone(asked) ? { zone: asked, chosen: true } : { zone: site.timeZone, chosen: false };
 }
-
-/** `path` with the viewer's zone kept, so the next page shows the same times. */
-export const withZone = (path: string, zone: { zone: string; chosen: boolean }) =>
-  zone.chosen ? `${path}${path.includes("?") ? "&" : "?"}tz=${encodeURIComponent(zone.zone)}` : path;

@@ -25,12 +25,11 @@ export const headers = keepRetryAfter;
 
 /** A mentor's page: who they are, the slots of the next weeks in the reader's zone, and the booking form. */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
-  const page = await mentorPage(context.get(servicesContext), getUser(context), params.mentor);
+  const { slots, ...page } = await mentorPage(context.get(servicesContext), getUser(context), params.mentor);
   const zone = viewerZone(url);
   return {
     ...page,
-    days: slotsByDay(page.slots, zone.zone),
-    slots: undefined,
+    days: slotsByDay(slots, zone.zone),
     zone: zoneChoice(zone),
     about: url.searchParams.get("about") ?? "",
     returnTo: url.pathname + url.search,
