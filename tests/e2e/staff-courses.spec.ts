@@ -52,7 +52,8 @@ test.beforeAll(async () => {
 test("a teacher creates a course with a picture, adds a lesson with a resumed video upload and captions, and publishes it", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  // A long journey (two people, uploads, publishing): about 100 s on a loaded 2-core machine.
+  test.setTimeout(180_000);
   const { context, page } = await own.signedIn(browser, teacherEmail, "Tara Teacher");
   const main = page.getByRole("main");
   await page.getByRole("link", { name: "Staff area: courses and quizzes" }).click();
