@@ -41,6 +41,9 @@ async function coursesOf(db: Kysely<Database>, slugs: string[]) {
   return slugs.flatMap((slug) => found.get(slug) ?? []);
 }
 
+/** The slugs of the courses a mentor named, as stored. */
+export const courseSlugsOf = (row: Pick<MentorRow, "courses">) => listOf(row.courses);
+
 export async function profileOf(db: Kysely<Database>, row: MentorRow): Promise<MentorProfile> {
   return {
     sub: row.sub,
@@ -48,7 +51,7 @@ export async function profileOf(db: Kysely<Database>, row: MentorRow): Promise<M
     name: row.name,
     bio: row.bio,
     subjects: listOf(row.subjects),
-    courses: await coursesOf(db, listOf(row.courses)),
+    courses: await coursesOf(db, courseSlugsOf(row)),
     teamCard: row.team_card,
     meetingUrl: row.meeting_url,
     cancelCutoffHours: row.cancel_cutoff_hours,

@@ -19,7 +19,7 @@ import {
 import { feedPath, feedTokenOf, renewFeedToken } from "./calendar-feed.server.ts";
 import { BOOKINGS_PER_NETWORK_HOUR, BOOKINGS_PER_PERSON_HOUR } from "./limits.ts";
 import { mailSettingsOf, reminders } from "./mail.server.ts";
-import { enabledMentors, findMentorBySlug, profileOf } from "./mentors.server.ts";
+import { courseSlugsOf, enabledMentors, findMentorBySlug, profileOf } from "./mentors.server.ts";
 import { offeredSlotAt, offeredSlots } from "./office-hours.server.ts";
 import { attendanceSchema, bookingSchema } from "./schemas.ts";
 import { chatOf } from "./room.server.ts";
@@ -45,11 +45,7 @@ const notFound = (message: string) => data({ message }, { status: 404 });
 export async function mentorPage({ db }: RequestServices, user: SessionUser | null, slug: string) {
   const row = await findMentorBySlug(db, slug);
   if (!row) throw notFound("There is no such mentor. They may no longer mentor: see the Mentorship page.");
-  const [mentor, slots, topics] = await Promise.all([
-    profileOf(db, row),
-    offeredSlots(db, row.sub),
-    topicChoices(db, JSON.parse(row.courses) as string[]),
-  ]);
+  const [mentor, slots, topics] = await Promise.all([profileOf(db, row), offeredSlots(db, row.sub), topicChoices(db, courseSlugsOf(row))]);
   return { mentor, slots, topics, signedIn: user !== null, ownPage: user?.sub === row.sub };
 }
 

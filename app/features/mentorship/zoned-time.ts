@@ -88,25 +88,41 @@ export function zoneName(zone: string, at: Date = new Date()): string {
   return name && name !== zone ? `${name} (${zone})` : zone;
 }
 
-/** "Thu 3 Dec 2026, 16:00" in `zone`. */
+/** Formatters kept per zone and style: a page of four weeks of slots formats hundreds of times. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string, style: "time" | "date-time" | "day") {
+  const key = `${zone} ${style}`;
+  let format = formats.get(key);
+  if (!format) {
+    const time = { hourCycle: "h23", hour: "2-digit", minute: "2-digit" } as const;
+    const options: Intl.DateTimeFormatOptions =
+      style === "day"
+        ? { weekday: "long", day: "numeric", month: "long" }
+        : style === "time"
+          ? time
+          : { ...time, weekday: "short", day: "numeric", month: "short", year: "numeric" };
+    formats.set(key, (format = new Intl.DateTimeFormat("en-GB", { timeZone: zone, ...options })));
+  }
+  return format;
+}
+
+/** "Thu 3 Dec 2026, 16:00" in `zone` (or "16:00" without the date). */
 export function formatInZone(instant: string | Date, zone: string, options: { withDate?: boolean } = {}): string {
-  const format = new Intl.DateTimeFormat("en-GB", {
-    timeZone: zone,
-    hourCycle: "h23",
-    hour: "2-digit",
-    minute: "2-digit",
-    ...(options.withDate === false ? {} : { weekday: "short", day: "numeric", month: "short", year: "numeric" }),
-  });
-  return format.format(new Date(instant));
+  return formatter(zone, options.withDate === false ? "time" : "date-time").format(new Date(instant));
 }
 
 /** "Thursday 3 December" for headings of a day's slots, in `zone`. */
 export function formatDayInZone(instant: string | Date, zone: string): string {
-  return new Intl.DateTimeFormat("en-GB", { timeZone: zone, weekday: "long", day: "numeric", month: "long" }).format(new Date(instant));
+  return formatter(zone, "day").format(new Date(instant));
 }
 
-/** Every zone the runtime knows, for the zone picker. */
+let zonesKnown: string[] | undefined;
+
+/** Every zone the runtime knows, for the zone picker (read once: the list does not change while the process runs). */
 export const knownTimeZones = (): string[] => {
-  const zones = Intl.supportedValuesOf("timeZone");
-  return zones.includes("UTC") ? zones : ["UTC", ...zones];
+  if (!zonesKnown) {
+    const zones = Intl.supportedValuesOf("timeZone");
+    zonesKnown = zones.includes("UTC") ? zones : ["UTC", ...zones];
+  }
+  return zonesKnown;
 };
