@@ -15,8 +15,9 @@ export default defineConfig({
   forbidOnly: true,
   retries: 0,
   // A journey through sixteen pages (the layout checks) or a registration, a course and a certificate
-  // took 25 to 30 s on a 2-core machine whose disk was busy: twice that before a test counts as stuck.
-  timeout: 60_000,
+  // took 25 to 30 s on a 2-core machine whose disk was busy, and up to 60 s in a CI run whose load
+  // average stayed near 10: twice that before a test counts as stuck.
+  timeout: 120_000,
   // Sign-in crosses six redirects and an argon2 hash; on a loaded 2-core machine that can pass 5 s.
   expect: { timeout: 15_000 },
   reporter: "list",

@@ -10,7 +10,7 @@ import { siteOfItsOwn } from "./site-of-its-own.ts";
 import { test } from "./test.ts";
 
 // A site of its own: the tests change the React quiz.
-test.describe.configure({ mode: "serial", timeout: 90_000 });
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const own = siteOfItsOwn();
 const teacherEmail = `quiz-teacher-${Date.now()}@example.com`;
