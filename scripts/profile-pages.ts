@@ -16,6 +16,8 @@ const seconds = Number(process.env.BENCH_PROFILE_SECONDS ?? 8);
 interface Target {
   name: string;
   path: string;
+  /** Each request's own address instead of `path`, by its number. */
+  pathOf?: (sequence: number) => string;
   signedIn?: boolean;
   post?: (sequence: number) => { body: string; headers: Record<string, string> };
 }
@@ -25,6 +27,14 @@ const targets: Target[] = [
   { name: "home-signed-in", path: "/", signedIn: true },
   { name: "course-signed-in", path: "/courses/java", signedIn: true },
   { name: "quiz-signed-in", path: "/test/java", signedIn: true },
+  // Each request an address no page was kept at (a lesson and a query of its own): the kept page
+  // made for a signed-in person, as when a class's learners stopped at many different lessons.
+  {
+    name: "course-kept-signed-in",
+    path: "/courses/java",
+    pathOf: (sequence) => `/courses/java?lesson=${1 + (sequence % 30)}&visit=${sequence}`,
+    signedIn: true,
+  },
   {
     name: "newsletter-post",
     path: "/newsletter",
@@ -68,8 +78,10 @@ async function profile(target: Target, root: string) {
       requests: [
         {
           setupRequest: (request) => {
+            sequence += 1;
+            if (target.pathOf) return { ...request, path: target.pathOf(sequence) };
             if (!target.post) return request;
-            const { body, headers } = target.post(++sequence);
+            const { body, headers } = target.post(sequence);
             return { ...request, method: "POST", body, headers: { ...request.headers, ...headers, Origin: site.url } };
           },
         },

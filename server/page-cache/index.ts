@@ -170,8 +170,10 @@ export async function createPageCache({
       page = freshPage(req.originalUrl, req.headers);
     }
     if (!page) return next();
-    // Kept a moment ago: its brotli copy is a few milliseconds away.
-    if (!page.bodies.br) await page.brotliReady;
+    // The first visitor who takes brotli waits the few milliseconds of its copy.
+    if (!page.bodies.br && chooseEncoding(req.headers["accept-encoding"], (candidate) => candidate === "br") === "br") {
+      await page.brotliReady();
+    }
     send(req, res, page);
   };
 

@@ -18,7 +18,7 @@ function page(bytes: number, accept?: string): StoredPage {
       gzip: { bytes: Buffer.alloc(0), etag: '"g"' },
     },
     bytes,
-    brotliReady: Promise.resolve(),
+    brotliReady: () => Promise.resolve(),
   };
 }
 

@@ -11,6 +11,7 @@
 // a visitor's nav bar). Its back-references then reach only those bytes, which are exactly the
 // ones before it in the page sent.
 import { constants, crc32, deflateRawSync } from "node:zlib";
+import { crc32Combine, crc32Shift } from "./crc32-combine.ts";
 
 /** A gzip member's header: deflate, no name or time, unknown system. */
 const header = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -21,6 +22,9 @@ const storedBlockBytes = 0xffff;
 /** Parts before a piece it is kept compressed after (a visitor's, a badge's two states, a few people's names). */
 const variantsPerPiece = 4;
 
+// In the worker's own thread: in zlib's threads, thirty pages kept at once held a zlib state of
+// 300 KB for each of their pieces together (the largest worker went from 290 to 378 MB) and took
+// longer, the threads competing with the workers for the two cores.
 const compress = (piece: Buffer, dictionary?: Buffer): Buffer =>
   deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH, ...(dictionary ? { dictionary } : {}) });
 
@@ -39,19 +43,32 @@ function storedBlocks(part: Buffer): Buffer[] {
 /** The fixed pieces of a page, ready to be gzipped with the parts that go between them. */
 export class SplicedGzip {
   readonly #pieces: readonly Buffer[];
-  readonly #alone: Buffer[];
+  /** Each piece compressed alone, made when first needed: after the first, most pieces go compressed after a part seen before. */
+  readonly #alone: (Buffer | undefined)[];
   /** Per piece (from the second), its compressed copies by the part just before it. */
   readonly #afterPart: Map<string, Buffer>[];
+  /** Each piece's CRC-32 and what moves a CRC past it, so a page's CRC never reads the pieces again. */
+  readonly #crcs: { crc: number; shift: number }[];
   /** What they take, compressed. */
   bytes = 0;
 
   /** `usualParts`: the parts most requests have (a visitor's), compressed after at once. */
   constructor(pieces: readonly Buffer[], usualParts: readonly Buffer[]) {
     this.#pieces = pieces;
-    this.#alone = pieces.map((piece) => compress(piece));
+    this.#alone = pieces.map(() => undefined);
     this.#afterPart = pieces.map(() => new Map());
-    for (const alone of this.#alone) this.bytes += alone.length;
+    this.#crcs = pieces.map((piece) => ({ crc: crc32(piece), shift: crc32Shift(piece.length) }));
+    this.#aloneOf(0);
     for (const [index, part] of usualParts.entries()) this.#compressedAfter(index + 1, part);
+  }
+
+  #aloneOf(index: number): Buffer {
+    let alone = this.#alone[index];
+    if (!alone) {
+      alone = this.#alone[index] = compress(this.#pieces[index]!);
+      this.bytes += alone.length;
+    }
+    return alone;
   }
 
   #compressedAfter(index: number, part: Buffer): Buffer {
@@ -59,7 +76,7 @@ export class SplicedGzip {
     const key = part.toString("latin1");
     let compressed = variants.get(key);
     if (!compressed) {
-      if (variants.size >= variantsPerPiece) return this.#alone[index]!;
+      if (variants.size >= variantsPerPiece) return this.#aloneOf(index);
       compressed = compress(this.#pieces[index]!, Buffer.concat([this.#pieces[index - 1]!, part]));
       variants.set(key, compressed);
       this.bytes += compressed.length;
@@ -73,8 +90,9 @@ export class SplicedGzip {
     let crc = 0;
     let length = 0;
     for (const [index, piece] of this.#pieces.entries()) {
-      chunks.push(index === 0 ? this.#alone[0]! : this.#compressedAfter(index, parts[index - 1] ?? Buffer.alloc(0)));
-      crc = crc32(piece, crc);
+      chunks.push(index === 0 ? this.#aloneOf(0) : this.#compressedAfter(index, parts[index - 1] ?? Buffer.alloc(0)));
+      const { crc: pieceCrc, shift } = this.#crcs[index]!;
+      crc = crc32Combine(crc, pieceCrc, shift);
       length += piece.length;
       const part = parts[index];
       if (part === undefined || part.length === 0) continue;

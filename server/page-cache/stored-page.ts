@@ -21,10 +21,14 @@ export interface StoredPage {
   varyValues: readonly string[];
   /** The CSP sources that allow exactly its inline scripts: their hashes, replacing the render's nonce. */
   scriptSources: string;
-  /** Brotli comes a moment after the others (`brotliReady`): a page rendered for a signed-in person does not wait for it. */
+  /** Brotli is made when a visitor first could take it (`brotliReady`). */
   bodies: Record<"identity" | "gzip", StoredBody> & Partial<Record<StoredEncoding, StoredBody>>;
-  /** Settles once the brotli copy is there (or could not be made: then the page goes as gzip). */
-  brotliReady: Promise<void>;
+  /**
+   * Makes the brotli copy the first time it is called, and settles once it is there (or could not
+   * be made: then the page goes as gzip). Not before: a page kept because a signed-in person asked
+   * for it may never be asked for by a visitor, and a class at thirty lessons kept thirty at once.
+   */
+  brotliReady(): Promise<void>;
   bytes: number;
   /** The page as a template for signed-in people, or why it cannot be one; absent where they get it rendered whole. */
   personal?: PersonalTemplate | { problem: string };
@@ -74,15 +78,16 @@ export async function storePage(
   const personal = slots && personalTemplate(shared, slots, address);
   const bodies: StoredPage["bodies"] = { identity: storedBody(identity), gzip: storedBody(gz) };
   // Quality 10, not 11: a course page in 14 ms instead of 53 for 3 % more bytes (9.9 against 9.6 KB).
-  // A class whose learners stopped at thirty different lessons has thirty pages kept at once.
-  const brotliReady = brotli(identity, {
-    params: { [zlib.BROTLI_PARAM_QUALITY]: 10, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
-  }).then(
-    (br) => {
-      bodies.br = storedBody(br);
-    },
-    () => {},
-  );
+  let brotliMade: Promise<void> | undefined;
+  const brotliReady = () =>
+    (brotliMade ??= brotli(identity, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 10, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }).then(
+      (br) => {
+        bodies.br = storedBody(br);
+      },
+      () => {},
+    ));
   return {
     stamp,
     topics,

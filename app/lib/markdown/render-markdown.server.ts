@@ -17,6 +17,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
+import { RecentlyUsed } from "../recently-used.ts";
 
 /** The languages a code block may name (its fence's tag); any other is shown as plain text. */
 export const highlightedLanguages = ["java", "javascript", "jsx", "typescript", "html", "css", "sql", "bash", "json"] as const;
@@ -61,7 +62,21 @@ const processor = unified()
   .use(rehypeStringify)
   .freeze();
 
+/**
+ * HTML by Markdown text, for texts up to `rememberedLength` characters with their HTML: a lesson's
+ * notes are rendered again for each page kept of the lesson (in every worker, for each of its
+ * addresses, and again after any course changes), the same each time, and they were a fifth of
+ * keeping a course page.
+ */
+const renderedBefore = new RecentlyUsed<string, string>(128);
+const rememberedLength = 50_000;
+
 /** The HTML of a Markdown text: safe to insert as it is, whatever the text holds. */
 export function renderMarkdown(markdown: string): string {
-  return String(processor.processSync(markdown));
+  let html = renderedBefore.get(markdown);
+  if (html === undefined) {
+    html = String(processor.processSync(markdown));
+    if (markdown.length + html.length <= rememberedLength) renderedBefore.set(markdown, html);
+  }
+  return html;
 }

@@ -1,6 +1,7 @@
 import { createContext, Fragment, useContext, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
+import { RecentlyUsed } from "../recently-used.ts";
 import type { PersonalPart, SlotRecord } from "./personal-slot.tsx";
 
 /** Between two slots' markup in one render; no part renders an empty template. */
@@ -41,22 +42,40 @@ const variantsKept = 50;
  * A part is a pure function of those, so a class of learners at the same point of a course, or one
  * person reloading, is rendered once; the least recently used go first.
  */
-const markupByInput = new Map<string, string>();
-const inputsKept = 4000;
+const markupByInput = new RecentlyUsed<string, string>(4000);
 
-function remembered(key: string): string | undefined {
-  const markup = markupByInput.get(key);
-  if (markup !== undefined) {
-    markupByInput.delete(key);
-    markupByInput.set(key, markup);
-  }
-  return markup;
+/**
+ * Short names for long texts, the same for equal texts: the markup's keys are looked up for each
+ * slot of each request, and a map's lookup hashes its whole key (2–3 µs for a key of a few hundred
+ * characters). Forgetting them only costs renders: a name once given never names another text.
+ */
+function shortNames(kept: number): (text: string) => string {
+  const names = new Map<string, string>();
+  let given = 0;
+  return (text) => {
+    let name = names.get(text);
+    if (name === undefined) {
+      if (names.size >= kept) names.clear();
+      name = String(++given);
+      names.set(text, name);
+    }
+    return name;
+  };
 }
 
-function remember(key: string, markup: string) {
-  if (markupByInput.size >= inputsKept) markupByInput.delete(markupByInput.keys().next().value!);
-  markupByInput.set(key, markup);
+/** A slot's id and props (a lesson video's list its media: kilobytes of JSON), named once per slot record. */
+const slotNames = new WeakMap<SlotRecord, string>();
+const nameOfSlotInput = shortNames(20_000);
+
+function slotNameOf(slot: SlotRecord): string {
+  let name = slotNames.get(slot);
+  if (name === undefined) slotNames.set(slot, (name = nameOfSlotInput(`${slot.id}\0${JSON.stringify(slot.props)}`)));
+  return name;
 }
+
+/** A person's data (a learner's progress in a course runs to hundreds of characters), named once per request. */
+const nameOfPersonJson = shortNames(20_000);
+const nameOfPerson = (person: unknown) => nameOfPersonJson(JSON.stringify(person) ?? "undefined");
 
 /** A slot's markup as kept from an earlier render, if it is, and how to keep it once rendered. */
 interface KeptMarkup {
@@ -65,7 +84,7 @@ interface KeptMarkup {
   keep(markup: string): void;
 }
 
-function keptMarkupOf(slot: SlotRecord, person: unknown, location: string): KeptMarkup {
+function keptMarkupOf(slot: SlotRecord, person: unknown, location: string, personKey: (person: unknown) => string): KeptMarkup {
   const part = slot.part as PersonalPart<object, unknown>;
   const variant = part.variant?.({ ...slot.props, person });
   if (variant !== undefined) {
@@ -77,8 +96,8 @@ function keptMarkupOf(slot: SlotRecord, person: unknown, location: string): Kept
     };
     return { person, markup: variants.get(variant), keep };
   }
-  const input = `${location}\0${slot.id}\0${JSON.stringify(slot.props)}\0${JSON.stringify(person)}`;
-  return { person, markup: remembered(input), keep: (markup) => remember(input, markup) };
+  const input = `${location}\0${slotNameOf(slot)}\0${personKey(person)}`;
+  return { person, markup: markupByInput.get(input), keep: (markup) => markupByInput.set(input, markup) };
 }
 
 /**
@@ -89,7 +108,14 @@ function keptMarkupOf(slot: SlotRecord, person: unknown, location: string): Kept
  */
 export function renderSlots(slots: readonly SlotRecord[], personOf: (slot: SlotRecord) => unknown, address: string): string[] {
   const location = routerLocation(address);
-  const kept = slots.map((slot) => keptMarkupOf(slot, personOf(slot), location));
+  // Most slots of a page share one person's data (a learner's progress): named once.
+  const personKeys = new Map<unknown, string>();
+  const personKey = (person: unknown) => {
+    let key = personKeys.get(person);
+    if (key === undefined) personKeys.set(person, (key = nameOfPerson(person)));
+    return key;
+  };
+  const kept = slots.map((slot) => keptMarkupOf(slot, personOf(slot), location, personKey));
   const markup = kept.map((entry) => entry.markup);
   const toRender = kept.flatMap((entry, index) => (entry.markup === undefined ? [index] : []));
   if (toRender.length === 0) return markup as string[];
