@@ -52,10 +52,9 @@ export function staffVideoUploads(
   const handler: RequestHandler = async (req, res, next) => {
     try {
       const requestLogger = logger.child({ requestId: res.locals.requestId });
-      const cookies = new Request("http://localhost/", { headers: req.headers.cookie ? { cookie: req.headers.cookie } : {} });
       const signedIn = await signedInOf(
         { db: services.db, relyingParty, logger: requestLogger, secureCookies: secureCookies(req) },
-        cookies,
+        req.headers.cookie,
       );
       const allowed = signedIn !== null && contentRoles.includes(signedIn.user.role);
       if (!allowed && req.method === "POST" && req.path === "/form") {

@@ -25,10 +25,6 @@ export function requireUser(context: Context, returnTo: string) {
   return signedIn;
 }
 
-/** A request that carries only `cookieHeader`, for reading the session cookie outside React Router. */
-const withCookies = (cookieHeader: string | undefined) =>
-  new Request("http://localhost/", { headers: cookieHeader ? { cookie: cookieHeader } : {} });
-
 /**
  * The signed-in person of a request from its session cookie alone, without renewing its tokens;
  * null for a visitor or an ended session. For deciding how to read a request before any route
@@ -39,7 +35,7 @@ export async function sessionUserOf(
   cookieHeader: string | undefined,
   secureCookies: boolean,
 ): Promise<SessionUser | null> {
-  const session = await findSession(db, sessionCookie.read(withCookies(cookieHeader), secureCookies));
+  const session = await findSession(db, sessionCookie.read(cookieHeader, secureCookies));
   return session ? sessionUser(session) : null;
 }
 
@@ -52,7 +48,7 @@ export async function signedInUserOf(
   services: Parameters<typeof signedInOf>[0],
   cookieHeader: string | undefined,
 ): Promise<SessionUser | null> {
-  return (await signedInOf(services, withCookies(cookieHeader)))?.user ?? null;
+  return (await signedInOf(services, cookieHeader))?.user ?? null;
 }
 
 /** What a 403 carries: the error screen shows `message`. */

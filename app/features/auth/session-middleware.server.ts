@@ -1,5 +1,6 @@
 import type { MiddlewareFunction } from "react-router";
 import { servicesContext, userContext, type RequestServices } from "#app/context.ts";
+import type { CookieSource } from "#app/lib/http/cookies.server.ts";
 import {
   deleteSession,
   findSession,
@@ -74,11 +75,11 @@ function renewOnce(services: SessionServices, session: SessionRow): Promise<Sess
 }
 
 /**
- * The signed-in person of a request, from its session cookie. Renews the access token on the
+ * The signed-in person of a request (or of its Cookie header), from its session cookie. Renews the access token on the
  * server shortly before it expires; when the provider says the sign-in is over, the session ends
  * quietly and the request is a visitor's.
  */
-export async function signedInOf(services: SessionServices, request: Request) {
+export async function signedInOf(services: SessionServices, request: CookieSource) {
   let session = await findSession(services.db, sessionCookie.read(request, services.secureCookies));
   if (session?.refresh_token && session.access_expires_at) {
     const expiresIn = (new Date(session.access_expires_at).getTime() - Date.now()) / 1000;

@@ -1,6 +1,10 @@
+/** A request, or its Cookie header alone (code that runs before React Router has no Request to build). */
+export type CookieSource = Request | string | null | undefined;
+
 /** Reads one cookie from the request's Cookie header. */
-function readCookie(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get("cookie") ?? "").split(";")) {
+function readCookie(source: CookieSource, name: string): string | undefined {
+  const header = typeof source === "object" && source !== null ? source.headers.get("cookie") : source;
+  for (const part of (header ?? "").split(";")) {
     const separator = part.indexOf("=");
     if (separator > 0 && part.slice(0, separator).trim() === name) {
       try {
@@ -32,7 +36,7 @@ function serializeCookie(name: string, value: string, maxAgeSeconds: number, pat
 export function siteCookie(name: string, { path = "/", maxAgeSeconds }: { path?: string; maxAgeSeconds: number }) {
   const nameFor = (secure: boolean) => (secure && path === "/" ? `__Host-${name}` : name);
   return {
-    read: (request: Request, secure: boolean) => readCookie(request, nameFor(secure)),
+    read: (source: CookieSource, secure: boolean) => readCookie(source, nameFor(secure)),
     set: (value: string, secure: boolean) => serializeCookie(nameFor(secure), value, maxAgeSeconds, path, secure),
     clear: (secure: boolean) => serializeCookie(nameFor(secure), "", 0, path, secure),
   };
