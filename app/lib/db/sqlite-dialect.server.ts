@@ -1,5 +1,5 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { SqliteDialect, type SqliteDatabase } from "kysely";
+import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
 
 /** Compiled statements kept per connection; past this many (queries with lists of varying length) they start over. */
 const maxKeptStatements = 500;
@@ -43,8 +43,35 @@ function adapt(database: DatabaseSync): SqliteDatabase {
 /** How long a statement waits for another process's write lock before it fails. */
 export const lockWaitMs = 5000;
 
+/**
+ * Transactions begin IMMEDIATE, taking the write lock at BEGIN. SQLite's default (DEFERRED) holds
+ * only a snapshot until the first write; when another process (a sibling worker, a second
+ * instance, a command-line script) committed after a transaction's first read, its first write
+ * failed at once with SQLITE_BUSY, whatever busy_timeout says, since its snapshot is stale: a 500
+ * for a teacher saving at the same moment as a colleague. IMMEDIATE waits for the other writer
+ * (busy_timeout) before reading anything.
+ */
+class ImmediateTransactionsDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateTransactionsDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver() {
+    return new ImmediateTransactionsDriver(this.#config);
+  }
+}
+
 export function createSqliteDialect(filename: string): SqliteDialect {
-  return new SqliteDialect({
+  return new ImmediateTransactionsDialect({
     database: async () => {
       const database = new DatabaseSync(filename);
       // WAL lets readers run beside the writer; synchronous=FULL makes every
