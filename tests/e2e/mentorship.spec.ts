@@ -37,6 +37,17 @@ async function signIn(page: Page, path: string) {
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
+/** Books the first slot whose choice is named like `slot`, for `reason`: the booking page's address and the booking's id. */
+async function bookFirst(page: Page, slot: RegExp, reason: string) {
+  const main = page.getByRole("main");
+  await main.getByRole("radio", { name: slot }).first().check();
+  await main.getByLabel("What do you need help with?").fill(reason);
+  await main.getByRole("button", { name: "Book this slot" }).click();
+  await expect(main.getByRole("status")).toContainText("Booked.");
+  const bookingPath = new URL(page.url()).pathname;
+  return { bookingPath, id: bookingPath.split("/").at(-1)! };
+}
+
 async function mailsTo(address: string) {
   const response = await fetch(`http://127.0.0.1:${mailCatcherPorts.http}/mails?to=${encodeURIComponent(address)}`);
   return (await response.json()) as Array<{ subject: string; text: string }>;
@@ -140,13 +151,7 @@ test("without JavaScript a student books and cancels; the mentor records a no-sh
   const main = page.getByRole("main");
   // No JavaScript: nothing hydrates, so the page is opened plainly.
   await page.goto("/mentorship/sneha-krishnan");
-  await main
-    .getByRole("radio", { name: /2 of 2 places left/ })
-    .first()
-    .check();
-  await main.getByLabel("What do you need help with?").fill("Recursion in Java.");
-  await main.getByRole("button", { name: "Book this slot" }).click();
-  await expect(main.getByRole("status")).toContainText("Booked.");
+  await bookFirst(page, /2 of 2 places left/, "Recursion in Java.");
   await main.getByRole("link", { name: "Cancel this booking" }).click();
   await main.getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(main.getByRole("status")).toContainText("The booking is cancelled.");
@@ -155,15 +160,7 @@ test("without JavaScript a student books and cancels; the mentor records a no-sh
   // Booked again, and the session's time comes (moved back in the database): the mentor records a no-show.
   // No JavaScript: nothing hydrates, so the page is opened plainly.
   await page.goto("/mentorship/sneha-krishnan");
-  await main
-    .getByRole("radio", { name: /2 of 2 places left/ })
-    .first()
-    .check();
-  await main.getByLabel("What do you need help with?").fill("Recursion, again.");
-  await main.getByRole("button", { name: "Book this slot" }).click();
-  await expect(main.getByRole("status")).toContainText("Booked.");
-  const bookingPath = new URL(page.url()).pathname;
-  const id = bookingPath.split("/").at(-1)!;
+  const { bookingPath, id } = await bookFirst(page, /2 of 2 places left/, "Recursion, again.");
   const { slot_id } = await own.db.selectFrom("mentor_bookings").select("slot_id").where("id", "=", id).executeTakeFirstOrThrow();
   await own.db
     .updateTable("mentor_slots")
@@ -211,15 +208,7 @@ test.describe("the live room", () => {
     const student = await own.signedIn(browser, `mentee-room-${stamp}@example.com`, "Priya Room");
     const main = student.page.getByRole("main");
     await open(student.page, "/mentorship/sneha-krishnan");
-    await main
-      .getByRole("radio", { name: /Online: one-to-one/ })
-      .first()
-      .check();
-    await main.getByLabel("What do you need help with?").fill("My React state does not update.");
-    await main.getByRole("button", { name: "Book this slot" }).click();
-    await expect(main.getByRole("status")).toContainText("Booked.");
-    const bookingPath = new URL(student.page.url()).pathname;
-    const id = bookingPath.split("/").at(-1)!;
+    const { bookingPath, id } = await bookFirst(student.page, /Online: one-to-one/, "My React state does not update.");
     const { slot_id } = await own.db.selectFrom("mentor_bookings").select("slot_id").where("id", "=", id).executeTakeFirstOrThrow();
     await own.db
       .updateTable("mentor_slots")

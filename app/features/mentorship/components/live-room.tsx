@@ -36,6 +36,11 @@ function StreamVideo({ stream, muted, label, peer }: { stream: MediaStream | nul
  * state of the connection to them, buttons for the microphone, the camera and screen sharing, and
  * the chat. Entering asks for the camera and microphone (or neither, to only listen and chat).
  */
+const joinChoices = [
+  { withMedia: true, label: "Join with camera and microphone", className: "btn-primary" },
+  { withMedia: false, label: "Join to listen and chat", className: "btn-light border border-brand-700" },
+];
+
 export function LiveRoom({ bookingId, initialChat, closed }: { bookingId: string; initialChat: ChatLine[]; closed: string | null }) {
   const [phase, setPhase] = useState<"outside" | "joining" | "inside" | "left">("outside");
   const [problem, setProblem] = useState<string | null>(closed);
@@ -148,6 +153,8 @@ export function LiveRoom({ bookingId, initialChat, closed }: { bookingId: string
     }
   }
 
+  // Outside the room (never joined, or left), while it is open; not while joining.
+  const joinable = phase !== "joining" && phase !== "inside" && !closed;
   const hasCamera = Boolean(local?.getVideoTracks().length);
   const hasMic = Boolean(local?.getAudioTracks().length);
   return (
@@ -157,22 +164,17 @@ export function LiveRoom({ bookingId, initialChat, closed }: { bookingId: string
       </p>
       {phase !== "inside" ? (
         <div className="flex flex-wrap gap-4">
-          <button
-            type="button"
-            className="btn-primary"
-            aria-disabled={phase === "joining" || Boolean(closed) || undefined}
-            onClick={() => (phase === "outside" || phase === "left" ? !closed && void join(true) : undefined)}
-          >
-            Join with camera and microphone
-          </button>
-          <button
-            type="button"
-            className="btn-light border border-brand-700"
-            aria-disabled={phase === "joining" || Boolean(closed) || undefined}
-            onClick={() => (phase === "outside" || phase === "left" ? !closed && void join(false) : undefined)}
-          >
-            Join to listen and chat
-          </button>
+          {joinChoices.map(({ withMedia, label, className }) => (
+            <button
+              key={label}
+              type="button"
+              className={className}
+              aria-disabled={!joinable || undefined}
+              onClick={() => joinable && void join(withMedia)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
       ) : (
         <>
