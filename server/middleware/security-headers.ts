@@ -103,29 +103,35 @@ export function securityHeaders({
     const base = providerOrigins.length ? `${own} https:` : own;
     return libraryImageOrigins.length && libraryPage(req) ? `${base} ${libraryImageOrigins.join(" ")}` : base;
   };
-  const scriptSrc = development
-    ? ["'self'", "'unsafe-inline'"] // Vite's dev client injects inline scripts without a nonce.
-    : ["'self'", (_req: unknown, res: unknown) => `'nonce-${(res as { locals: Express.Locals }).locals.cspNonce}'`];
+  const ownScripts = (res: unknown) =>
+    development
+      ? ["'self'", "'unsafe-inline'"] // Vite's dev client injects inline scripts without a nonce.
+      : ["'self'", `'nonce-${(res as { locals: Express.Locals }).locals.cspNonce}'`];
 
   const thirdParty = [...captchaOrigins, ...chatbotOrigins];
+  // The live room, where the camera and microphone are on, runs no third party's code: none of its
+  // parts needs the captcha or the web chat (which only the contact and library pages show).
+  const thirdPartyOf = (req: unknown) => (isLiveRoomPage((req as { path: string }).path) ? [] : thirdParty);
+  const sources =
+    (own: (res: unknown) => string[], ...extra: string[]) =>
+    (req: unknown, res: unknown) =>
+      [...own(res), ...thirdPartyOf(req), ...extra].join(" ");
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         baseUri: ["'self'"],
-        scriptSrc: [...scriptSrc, ...thirdParty],
+        scriptSrc: [sources(ownScripts)],
         // Our pages style with our stylesheets only: no style attributes, no <style> elements. No third-party CSS
         // but a configured captcha's or web chat's. Vite's dev server injects each stylesheet as a <style>.
-        styleSrc: [...(development ? ["'self'", "'unsafe-inline'"] : ["'self'"]), ...thirdParty],
+        styleSrc: [sources(() => (development ? ["'self'", "'unsafe-inline'"] : ["'self'"]))],
         imgSrc: [imgSrc],
         fontSrc: ["'self'"],
         connectSrc: [
-          ...(development ? ["'self'", "ws:"] : ["'self'"]),
-          ...thirdParty,
-          ...(errorReportingOrigin ? [errorReportingOrigin] : []),
+          sources(() => (development ? ["'self'", "ws:"] : ["'self'"]), ...(errorReportingOrigin ? [errorReportingOrigin] : [])),
         ],
-        ...(thirdParty.length ? { frameSrc: ["'self'", ...thirdParty] } : {}),
+        ...(thirdParty.length ? { frameSrc: [sources(() => ["'self'"])] } : {}),
         mediaSrc: mediaOrigin ? ["'self'", mediaOrigin] : ["'self'"],
         objectSrc: ["'none'"],
         formAction: ["'self'", ...providerOrigins],

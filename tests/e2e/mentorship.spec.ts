@@ -64,6 +64,8 @@ test("an administrator makes a teacher a mentor, who publishes office hours", as
   await main.getByRole("button", { name: "Make a mentor" }).click();
   await expect(main.getByText("Saved: they are a mentor now")).toBeVisible();
   await expect(main.getByRole("rowheader", { name: "Sneha Krishnan" })).toBeVisible();
+  // The usage table with its first row.
+  await expectAccessible(admin.page);
   await open(admin.page, "/team");
   await expect(admin.page.getByRole("link", { name: "Book a session with Sneha Krishnan" })).toHaveAttribute(
     "href",
@@ -85,11 +87,20 @@ test("an administrator makes a teacher a mentor, who publishes office hours", as
   await staff.getByRole("button", { name: "Add office hours" }).click();
   await expect(staff.getByText("Say which room on campus")).toBeVisible();
   await expect(staff.getByLabel("From", { exact: true })).toHaveValue("15:00");
+  await expectAccessible(page);
   await staff.getByLabel("Room on campus").fill("Block B, room 204");
   await staff.getByRole("button", { name: "Add office hours" }).click();
   await expect(staff.getByText("The office hours are added")).toBeVisible();
   await expect(staff.getByText(/s, 15:00 to 15:30: slots of 30 minutes, up to 2 students, on campus \(Block B, room 204\)/)).toBeVisible();
   await expectAccessible(page);
+  // A day off, listed, then taken back (the students' tests below book this mentor's slots).
+  const away = nextDay(day, 21);
+  await staff.getByLabel("A day you are away").fill(away);
+  await staff.getByRole("button", { name: "Add the day off" }).click();
+  await expect(staff.getByText("The day off is added")).toBeVisible();
+  await expectAccessible(page);
+  await staff.getByRole("button", { name: `Remove the day off ${away}` }).click();
+  await expect(staff.getByText("The day off is removed.")).toBeVisible();
   await mentor.close();
 });
 
@@ -133,6 +144,15 @@ test("two students take the slot's two places, its last place once; the booking 
       .getByRole("radio", { name: /Block B, room 204: full/ })
       .first(),
   ).toBeDisabled();
+  await expectAccessible(second.page);
+
+  // A visitor sees the mentors and is asked to sign in to book.
+  const visitor = await newContext(browser, { baseURL: own.url, reducedMotion: "reduce" });
+  const visitorPage = await visitor.newPage();
+  await open(visitorPage, "/mentorship");
+  await expect(visitorPage.getByRole("main").getByRole("link", { name: "Book a session with Sneha Krishnan" })).toBeVisible();
+  await expectAccessible(visitorPage);
+  await visitor.close();
 
   await expect(async () => {
     const booked = (await mailsTo(`mentee-1-${stamp}@example.com`)).find((mail) =>
@@ -151,7 +171,7 @@ test("without JavaScript a student books and cancels; the mentor records a no-sh
   const main = page.getByRole("main");
   // No JavaScript: nothing hydrates, so the page is opened plainly.
   await page.goto("/mentorship/sneha-krishnan");
-  await bookFirst(page, /2 of 2 places left/, "Recursion in Java.");
+  const cancelled = await bookFirst(page, /2 of 2 places left/, "Recursion in Java.");
   await main.getByRole("link", { name: "Cancel this booking" }).click();
   await main.getByRole("button", { name: "Yes, cancel it" }).click();
   await expect(main.getByRole("status")).toContainText("The booking is cancelled.");
@@ -176,6 +196,14 @@ test("without JavaScript a student books and cancels; the mentor records a no-sh
   await mentorMain.getByLabel("Notes for the student (optional)").fill("Waited fifteen minutes. Book again when you can.");
   await mentorMain.getByRole("button", { name: "Save" }).click();
   await expect(mentorMain.getByRole("status")).toContainText("Saved.");
+  await expectAccessible(mentorPage);
+  // The cancelled booking, and the mentor's lists of sessions with both in the past ones.
+  await open(mentorPage, cancelled.bookingPath);
+  await expect(mentorMain.getByRole("heading", { name: /\(cancelled\)/ })).toBeVisible();
+  await expectAccessible(mentorPage);
+  await open(mentorPage, "/staff/mentoring");
+  await expect(mentorMain.getByRole("link", { name: /Arun Four/ })).toHaveCount(2);
+  await expect(mentorMain.getByText("(no-show)")).toBeVisible();
   await expectAccessible(mentorPage);
 
   await page.reload();

@@ -108,6 +108,20 @@ describe.each(engines)("the help assistant on %s", (engine) => {
       expect(marks.map((row) => row.certificate_pass_percent)).toEqual([60]);
       expect(visibleText(await (await fetch(`${site.server.url}/about`)).text())).toContain("earn a certificate of completion");
     });
+
+    it("booking a mentor: where to find them, how to book and cancel, as the Mentorship pages do", async () => {
+      for (const question of ["how do I book a mentor", "mentor office hours", "cancel my mentoring session"]) {
+        const { link, excerpt } = await firstAnswer(question);
+        expect(link, question).toEqual({ href: "/mentorship", title: "How to book a mentor" });
+        expect(excerpt).toContain("Open Mentorship in the menu and choose a mentor");
+      }
+      // Mentorship is in the menu it names, and on the home page where the mission speaks of live mentorship.
+      const home = await (await fetch(`${site.server.url}/`)).text();
+      expect(home).toMatch(/<nav[\s\S]*<a[^>]*href="\/mentorship"[^>]*>Mentorship<\/a>[\s\S]*<\/nav>/);
+      expect(home).toMatch(/<a[^>]*href="\/mentorship"[^>]*>Mission<\/a>/);
+      expect(visibleText(home)).toContain("Book a mentor's office hours.");
+      expect((await fetch(`${site.server.url}/mentorship`)).status).toBe(200);
+    });
   });
 
   it("answers 'java quiz' with the Java quiz first, at most five answers", async () => {
@@ -262,6 +276,17 @@ describe("with an external chatbot configured", () => {
       expect(directive("frame-src"), path).toBe("frame-src 'self' https://cdn.chat.example http://127.0.0.1:9");
       expect(directive("style-src"), path).toBe("style-src 'self' https://cdn.chat.example http://127.0.0.1:9");
     }
+  });
+
+  it("leaves them out of a mentoring session's live room, where the camera and microphone are on", async () => {
+    const room = await fetch(`${site.server.url}/mentorship/bookings/00000000-0000-4000-8000-000000000000/room`, { redirect: "manual" });
+    const policy = room.headers.get("content-security-policy")!;
+    expect(policy).toMatch(/script-src 'self' 'nonce-[^']+';/);
+    expect(policy).toContain("style-src 'self';");
+    expect(policy).toContain("connect-src 'self';");
+    expect(policy).toContain("frame-src 'self';");
+    expect(policy).not.toContain("chat.example");
+    expect(policy).not.toContain("127.0.0.1:9");
   });
 
   it("hands the two addresses to the pages, which show the chat instead of 'Need help?'", async () => {

@@ -4,6 +4,8 @@ import { site as college } from "#app/content/site.ts";
 import { assignRole } from "#app/features/auth/roles.server.ts";
 import { nextDay, weekdayOf, zonedDay, zonedInstant } from "#app/features/mentorship/zoned-time.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
+import { migrateTo, migrateToLatest } from "#app/lib/db/migrate.server.ts";
+import { raiseContentVersion } from "#app/lib/content-versions/content-versions.server.ts";
 import { confirmRegistrationLink, registerIn, testPassword } from "../setup/accounts.ts";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
@@ -57,6 +59,16 @@ describe.each(engines)("mentorship on %s", (engine) => {
   const bookings = () => handle.db.selectFrom("mentor_bookings").selectAll().orderBy("created_at").execute();
   const mails = (bookingId: string) =>
     handle.db.selectFrom("mentorship_mails").selectAll().where("booking_id", "=", bookingId).orderBy("kind").orderBy("recipient").execute();
+  /** Where the mentor's own page lists a booking: under "Coming up", or under "Past and cancelled" with how it went. */
+  const sessionListed = async (id: string) => {
+    const html = await (await mentor.browser.request("/staff/mentoring")).text();
+    const [, upcoming = "", past = ""] = /Coming up<\/h3>([\s\S]*?)Past and cancelled<\/h3>([\s\S]*?)<\/section>/.exec(html) ?? [];
+    const itemIn = (list: string) => list.match(/<li>[\s\S]*?<\/li>/g)?.find((item) => item.includes(`/mentorship/bookings/${id}`));
+    if (itemIn(upcoming)) return "coming up";
+    const item = itemIn(past);
+    if (!item) return "not listed";
+    return `past (${/\(([^()]*)\)$/.exec(visibleText(item).replace(/\s+/g, " ").trim())?.[1]})`;
+  };
   const bookingIdOf = (response: Response) => /\/mentorship\/bookings\/([0-9a-f-]{36})/.exec(response.headers.get("location") ?? "")?.[1];
 
   let admin: Awaited<ReturnType<typeof person>>;
@@ -87,6 +99,13 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect((await new TestBrowser(site.url).postForm("/staff/mentors", { intent: "enable", email: mentor.email })).status).toBe(302);
     expect(await handle.db.selectFrom("mentors").selectAll().execute()).toEqual([]);
     expect(await audit()).toBe(0);
+    // Only a mentor keeps office hours: a student is refused, and so is a teacher an administrator has not made one.
+    const hours = { intent: "add-hours", weekday: "1", starts: "10:00", ends: "11:00", slot_minutes: "30", capacity: "1", mode: "online" };
+    expect((await student.browser.postForm("/staff/mentoring", hours)).status).toBe(403);
+    const notYet = await mentor.browser.postForm("/staff/mentoring", hours);
+    expect(notYet.status).toBe(403);
+    expect(await notYet.text()).toContain("You are not a mentor: an administrator makes teachers mentors.");
+    expect(await handle.db.selectFrom("office_hours").selectAll().execute()).toEqual([]);
 
     const enabled = await admin.browser.postForm("/staff/mentors", { intent: "enable", email: mentor.email, team_card: "Sneha Krishnan" });
     expect(enabled.status).toBe(303);
@@ -166,6 +185,49 @@ describe.each(engines)("mentorship on %s", (engine) => {
     // 10:00 in India is 04:30 in London in winter, 05:30 in summer.
     expect(page).toMatch(/0[45]:30 to 0[56]:00, Online: one-to-one/);
     expect(page).toContain("On campus, Block B, room 204: 2 of 2 places left");
+
+    // A day off takes that day's slots away, and gives them back when removed.
+    const week = collegeDayAhead(9);
+    const offered = async () => (await (await fetch(`${site.url}/mentorship/${slug}`)).text()).includes(`value="${week.at("10:00")}"`);
+    expect(await offered()).toBe(true);
+    for (const [fields, status, message] of [
+      [{ intent: "add-day-off", day: "31/12/2030" }, 400, "Choose a date."],
+      [{ intent: "add-day-off", day: "2030-02-30" }, 400, "Choose a date."],
+      [{ intent: "add-day-off", day: "2020-01-01" }, 400, "Choose today or a day ahead."],
+      [{ intent: "remove-day-off", day: week.day }, 404, "That day is not a day off"],
+    ] as const) {
+      const refused = await mentor.browser.postForm("/staff/mentoring", fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(status);
+      expect(await refused.text()).toContain(message);
+    }
+    expect(await handle.db.selectFrom("mentor_days_off").selectAll().execute()).toEqual([]);
+    expect((await mentor.browser.postForm("/staff/mentoring", { intent: "add-day-off", day: week.day })).status).toBe(303);
+    expect((await mentor.browser.postForm("/staff/mentoring", { intent: "add-day-off", day: week.day })).status).toBe(409);
+    expect(await offered()).toBe(false);
+    const student = await person("student");
+    const away = await student.browser.postForm(`/mentorship/${slug}`, { at: week.at("10:00"), reason: "Help" });
+    expect(away.status).toBe(409);
+    expect(await away.text()).toContain("This slot is not offered any more");
+    expect((await mentor.browser.postForm("/staff/mentoring", { intent: "remove-day-off", day: week.day })).status).toBe(303);
+    expect(await offered()).toBe(true);
+
+    // What the mentor changed is in the audit log, in order.
+    const { sub } = await mentorRow(mentor.email);
+    const changes = await handle.db
+      .selectFrom("audit_log")
+      .select(["action", "after"])
+      .where("subject", "=", `mentor:${sub}`)
+      .where("action", "!=", "mentor.enable")
+      .orderBy("id")
+      .execute();
+    expect(changes.map((change) => change.action)).toEqual([
+      "mentor.profile",
+      "mentor.office-hours-add",
+      "mentor.office-hours-add",
+      "mentor.day-off-add",
+      "mentor.day-off-remove",
+    ]);
+    expect(changes[0]!.after).toContain("https://meet.jit.si/college-sneha");
   });
 
   it("give the last place of a slot to exactly one of a crowd of students pressing it at once", async () => {
@@ -287,6 +349,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     const student = await person("student");
     const booked = await student.browser.postForm(`/mentorship/${slug}`, { at: collegeDayAhead(16).at("15:00"), reason: "CSS grid" });
     const id = bookingIdOf(booked)!;
+    expect(await sessionListed(id)).toBe("coming up");
     const early = await mentor.browser.postForm(`/mentorship/bookings/${id}`, { intent: "record", attendance: "no-show" });
     expect(early.status).toBe(409);
     expect(await early.text()).toContain("The session has not begun yet");
@@ -302,21 +365,65 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect((await student.browser.postForm(`/mentorship/bookings/${id}`, { intent: "record", attendance: "attended" })).status).toBe(403);
     expect((await mentor.browser.postForm(`/mentorship/bookings/${id}`, { intent: "record", attendance: "maybe" })).status).toBe(400);
     expect((await mentor.browser.postForm(`/mentorship/bookings/${id}`, { intent: "cancel" })).status).toBe(409);
+    expect(await sessionListed(id)).toBe("past (not recorded yet)");
+    const attended = await mentor.browser.postForm(`/mentorship/bookings/${id}`, { intent: "record", attendance: "attended" });
+    expect(attended.status).toBe(303);
+    expect(await sessionListed(id)).toBe("past (attended)");
+    expect(visibleText(await (await student.browser.request(`/mentorship/bookings/${id}`)).text())).toContain("Attended");
+    // Recorded again, as it was: the student did not come.
     const recorded = await mentor.browser.postForm(`/mentorship/bookings/${id}`, {
       intent: "record",
       attendance: "no-show",
       notes: "Waited 15 minutes.",
     });
     expect(recorded.status).toBe(303);
-    expect(await handle.db.selectFrom("audit_log").select("action").where("subject", "=", `booking:${id}`).execute()).toEqual([
-      { action: "mentorship.attendance" },
+    expect(await sessionListed(id)).toBe("past (no-show)");
+    expect(
+      await handle.db.selectFrom("audit_log").select(["action", "after"]).where("subject", "=", `booking:${id}`).orderBy("id").execute(),
+    ).toEqual([
+      { action: "mentorship.attendance", after: JSON.stringify({ attendance: "attended", notes: null }) },
+      { action: "mentorship.attendance", after: JSON.stringify({ attendance: "no-show", notes: "Waited 15 minutes." }) },
     ]);
     expect(visibleText(await (await student.browser.request(`/mentorship/bookings/${id}`)).text())).toContain("Waited 15 minutes.");
 
     // MENTORSHIP_NO_SHOW_LIMIT is 1 here.
     const refused = await student.browser.postForm(`/mentorship/${slug}`, { at: collegeDayAhead(16).at("15:30"), reason: "Again" });
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toContain("You missed 1 booked sessions in the last 90 days without cancelling");
+    expect(await refused.text()).toContain("You missed 1 booked session in the last 90 days without cancelling");
+  });
+
+  it("refuse a student's cancellation after the mentor's cut-off, which the mentor may still make (audited and mailed)", async () => {
+    const student = await person("student");
+    const booked = await student.browser.postForm(`/mentorship/${slug}`, { at: collegeDayAhead(23).at("10:30"), reason: "Closures" });
+    expect(booked.status).toBe(303);
+    const id = bookingIdOf(booked)!;
+    // The session now starts in an hour, inside the mentor's cut-off of 2 hours (moved in the database).
+    const { slot_id } = await handle.db.selectFrom("mentor_bookings").select("slot_id").where("id", "=", id).executeTakeFirstOrThrow();
+    await handle.db
+      .updateTable("mentor_slots")
+      .set({ starts_at: new Date(Date.now() + 60 * 60_000).toISOString(), ends_at: new Date(Date.now() + 90 * 60_000).toISOString() })
+      .where("id", "=", slot_id)
+      .execute();
+    const late = await student.browser.postForm(`/mentorship/bookings/${id}`, { intent: "cancel" });
+    expect(late.status).toBe(409);
+    expect(visibleText(await late.text())).toContain(
+      "Bookings with Sneha Krishnan can be cancelled until 2 hours before they start. Please write to your mentor instead.",
+    );
+    expect((await mails(id)).map((mail) => mail.kind)).not.toContain("cancellation");
+    expect((await handle.db.selectFrom("mentor_bookings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe(
+      "booked",
+    );
+
+    expect((await mentor.browser.postForm(`/mentorship/bookings/${id}`, { intent: "cancel" })).status).toBe(303);
+    const row = await handle.db.selectFrom("mentor_bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect([row.status, row.cancelled_by]).toEqual(["cancelled", "mentor"]);
+    expect((await mails(id)).filter((mail) => mail.kind === "cancellation").map((mail) => mail.recipient)).toEqual(
+      [mentor.email, student.email].sort(),
+    );
+    expect(await handle.db.selectFrom("audit_log").select("action").where("subject", "=", `booking:${id}`).execute()).toEqual([
+      { action: "mentorship.cancel" },
+    ]);
+    expect(await sessionListed(id)).toBe("past (cancelled)");
   });
 
   it("serve each person a private calendar feed, revoked by a new address", async () => {
@@ -342,9 +449,21 @@ describe.each(engines)("mentorship on %s", (engine) => {
   });
 
   it("open an online session's live room to its mentor, its student and administrators only, seven at most, relaying their messages", async () => {
+    // Booked while the mentor meets at their own address: the booking keeps it, whatever the mentor sets later.
+    const early = await person("student");
+    const earlyId = bookingIdOf(
+      await early.browser.postForm(`/mentorship/${slug}`, { at: collegeDayAhead(9).at("10:30"), reason: "Events" }),
+    )!;
     // Without a meeting address of the mentor's own, online sessions meet in the site's room.
     const profile = { intent: "profile", bio: "Front-end developer in Chennai.", cancel_cutoff_hours: "2", meeting_url: "" };
     expect((await mentor.browser.postForm("/staff/mentoring", profile)).status).toBe(303);
+    expect(visibleText(await (await early.browser.request(`/mentorship/bookings/${earlyId}`)).text())).toContain(
+      "Online, at https://meet.jit.si/college-sneha",
+    );
+    const noRoom = await early.browser.postJson(`/mentorship/bookings/${earlyId}/room/messages`, { intent: "join" });
+    expect(noRoom.status).toBe(409);
+    expect(await noRoom.text()).toContain("This session meets at the mentor's own address: https://meet.jit.si/college-sneha");
+    expect((await mails(earlyId)).find((mail) => mail.kind === "reminder-1h")!.text).toContain("https://meet.jit.si/college-sneha");
     const student = await person("student");
     const booked = await student.browser.postForm(`/mentorship/${slug}`, {
       at: collegeDayAhead(23).at("10:00"),
@@ -366,11 +485,17 @@ describe.each(engines)("mentorship on %s", (engine) => {
 
     const page = await student.browser.request(room);
     expect(page.status).toBe(200);
+    // Its own code and the site's signalling, nothing else: no frames, no other origin.
+    expect(page.headers.get("content-security-policy")).toMatch(
+      /^default-src 'self';base-uri 'self';script-src 'self' 'nonce-[^']+';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';media-src 'self';object-src 'none';form-action 'self';frame-ancestors 'none'$/,
+    );
     expect(page.headers.get("permissions-policy")).toContain("camera=(self)");
     expect(page.headers.get("permissions-policy")).toContain("display-capture=(self)");
     expect((await student.browser.request(`/mentorship/bookings/${id}`)).headers.get("permissions-policy")).toContain("camera=()");
     expect(visibleText(await page.text())).toContain("The live room needs JavaScript");
     const stranger = await person("student");
+    // Administrators to fill the room with, registered before anyone joins: a page silent for 45 s counts as gone.
+    const more = await Promise.all([1, 2, 3, 4, 5].map(() => person("admin")));
     expect((await stranger.browser.request(room)).status).toBe(404);
     expect((await stranger.browser.postJson(api, { intent: "join" })).status).toBe(404);
     expect((await new TestBrowser(site.url).postJson(api, { intent: "join" })).status).toBe(401);
@@ -422,19 +547,45 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(
       (await student.browser.postJson(api, { intent: "chat", peer: studentPeer.peer, text: "Hello, can you see my screen?" })).status,
     ).toBe(200);
-    const woken = (await (await waiting).json()) as { messages: { kind: string; body: string }[] };
+    type Read = { after: number; messages: { kind: string; from: string; body: string }[] };
+    const woken = (await (await waiting).json()) as Read;
     expect(woken.messages).toEqual([expect.objectContaining({ kind: "chat", body: "Hello, can you see my screen?" })]);
+    const peersInRoom = async () => (await handle.db.selectFrom("room_peers").select("peer").where("booking_id", "=", id).execute()).length;
 
-    // Seven at most: four more pages of the student's fill it.
-    for (let n = 0; n < 4; n++) await join(student.browser);
-    const eighth = await mentor.browser.postJson(api, { intent: "join" });
+    // A person takes one place: the student's second page takes the place of the first, which must join again.
+    const secondPage = await join(student.browser);
+    expect(await peersInRoom()).toBe(3);
+    const firstPage = await student.browser.request(`${api}?peer=${studentPeer.peer}&after=0`);
+    expect(firstPage.status).toBe(409);
+    expect(await firstPage.text()).toContain("You are not in the room any more");
+    const told = (await (await mentor.browser.request(`${api}?peer=${mentorPeer.peer}&after=${woken.after}`)).json()) as Read;
+    expect(told.messages.map((message) => [message.kind, message.from])).toEqual([
+      ["leave", studentPeer.peer],
+      ["join", secondPage.peer],
+    ]);
+
+    // Seven people at most: four more administrators fill it, and an eighth is refused.
+    const extraPeers = [];
+    for (const extra of more.slice(0, 4)) extraPeers.push(await join(extra.browser));
+    const eighth = await more[4]!.browser.postJson(api, { intent: "join" });
     expect(eighth.status).toBe(409);
     expect(await eighth.text()).toContain("The room is full: it holds 7 people at once.");
-    expect((await handle.db.selectFrom("room_peers").select("peer").where("booking_id", "=", id).execute()).length).toBe(7);
+    expect(await peersInRoom()).toBe(7);
     // Leaving frees a place and tells the others; the chat stays with the booking.
     expect((await admin.browser.postJson(api, { intent: "leave", peer: adminPeer.peer })).status).toBe(204);
-    expect((await mentor.browser.postJson(api, { intent: "join" })).status).toBe(200);
+    expect((await more[4]!.browser.postJson(api, { intent: "join" })).status).toBe(200);
     expect(await (await mentor.browser.request(room)).text()).toContain("Hello, can you see my screen?");
+    // Someone whose page went silent (no look for 45 s: moved back in the database) leaves at the others' next look.
+    await handle.db
+      .updateTable("room_peers")
+      .set({ seen_at: new Date(Date.now() - 60_000).toISOString() })
+      .where("peer", "=", extraPeers[0]!.peer)
+      .execute();
+    const silent = (await (await mentor.browser.request(`${api}?peer=${mentorPeer.peer}&after=${told.after}`)).json()) as Read;
+    expect(silent.messages.filter((message) => message.kind === "leave").map((message) => message.from)).toEqual(
+      expect.arrayContaining([adminPeer.peer, extraPeers[0]!.peer]),
+    );
+    expect(await handle.db.selectFrom("room_peers").select("peer").where("peer", "=", extraPeers[0]!.peer).execute()).toEqual([]);
   });
 
   it("show administrators each mentor's use as a table and as CSV", async () => {
@@ -442,7 +593,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(csv.status).toBe(200);
     const [header, row] = (await csv.text()).trim().split(/\r?\n/);
     expect(header).toBe("mentor,on_site,office_hour_periods,upcoming,attended,no_shows,not_recorded,cancelled,students");
-    expect(row).toMatch(/^Sneha Krishnan,yes,2,\d+,0,1,0,1,\d+$/);
+    expect(row).toMatch(/^Sneha Krishnan,yes,2,\d+,0,1,0,2,\d+$/);
     expect((await mentor.browser.request("/staff/mentors/usage.csv")).status).toBe(403);
     expect(visibleText(await (await admin.browser.request("/staff/mentors")).text())).toContain("Sneha Krishnan");
   });
@@ -605,5 +756,69 @@ describe.each(engines)("two instances on one %s database", (engine) => {
     const { messages } = (await (await waiting).json()) as { messages: { kind: string; from: string; body: string }[] };
     expect(messages.map((message) => [message.kind, message.from])).toEqual([["signal", studentPeer.peer]]);
     expect(JSON.parse(messages[0]!.body)).toEqual(answer);
+  });
+});
+
+describe.each(engines)("bookings made before they kept their meeting address, on %s", (engine) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase(engine);
+    handle = database.open();
+  });
+  afterAll(async () => {
+    await handle?.close();
+    await database?.drop();
+  });
+
+  it("take the address their mentor had, online ones only, as their mails said", async () => {
+    await migrateTo(handle.db, "025-mentorship");
+    const db = handle.db as never as import("kysely").Kysely<Record<string, Record<string, unknown>>>;
+    const now = new Date().toISOString();
+    await handle.db.transaction().execute(async (trx) => {
+      await (trx as never as typeof db)
+        .insertInto("mentors")
+        .values([
+          { sub: "m1", slug: "m-one", name: "M One", meeting_url: "https://meet.jit.si/m-one", created_at: now, updated_at: now },
+          { sub: "m2", slug: "m-two", name: "M Two", meeting_url: null, created_at: now, updated_at: now },
+        ])
+        .execute();
+      await raiseContentVersion(trx, "mentors");
+    });
+    const slot = (id: string, mentor: string, mode: string) => ({
+      id,
+      mentor_sub: mentor,
+      starts_at: `${now}-${id}`,
+      ends_at: now,
+      capacity: 1,
+      mode,
+      room: mode === "campus" ? "Lab 1" : null,
+      taken: 1,
+    });
+    await db
+      .insertInto("mentor_slots")
+      .values([slot("s1", "m1", "online"), slot("s2", "m1", "campus"), slot("s3", "m2", "online")])
+      .execute();
+    const booking = (id: string, slotId: string, mentor: string) => ({
+      id,
+      slot_id: slotId,
+      mentor_sub: mentor,
+      student_sub: "learner",
+      student_name: "Learner",
+      reason: "Help",
+      status: "booked",
+      created_at: now,
+    });
+    await db
+      .insertInto("mentor_bookings")
+      .values([booking("b1", "s1", "m1"), booking("b2", "s2", "m1"), booking("b3", "s3", "m2")])
+      .execute();
+
+    await migrateToLatest(handle.db);
+    expect(await handle.db.selectFrom("mentor_bookings").select(["id", "meeting_url"]).orderBy("id").execute()).toEqual([
+      { id: "b1", meeting_url: "https://meet.jit.si/m-one" },
+      { id: "b2", meeting_url: null },
+      { id: "b3", meeting_url: null },
+    ]);
   });
 });

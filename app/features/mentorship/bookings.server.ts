@@ -35,10 +35,10 @@ export class MentorshipRefusal extends Error {
 const inTransaction = <T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> =>
   isPostgres(db) ? db.transaction().execute(work) : committedSoon(db, work);
 
-/** Where a session happens, as mails and calendars say it. */
-export function whereOf(slot: Pick<SlotRow, "mode" | "room">, mentor: Pick<MentorRow, "meeting_url">, bookingUrl: string): string {
+/** Where a session happens, as mails and calendars say it: on campus, at the address it was booked with, or in the site's room. */
+export function whereOf(slot: Pick<SlotRow, "mode" | "room">, booking: Pick<BookingRow, "meeting_url">, bookingUrl: string): string {
   if (slot.mode === "campus") return `${slot.room}, on campus`;
-  return mentor.meeting_url ?? `${bookingUrl}/room`;
+  return booking.meeting_url ?? `${bookingUrl}/room`;
 }
 
 export interface BookingRequest {
@@ -54,9 +54,9 @@ export interface BookingRequest {
 
 /** The event of a booking, for its mails and calendars. */
 export function sessionEvent(
-  booking: Pick<BookingRow, "id" | "student_name" | "student_email" | "reason">,
+  booking: Pick<BookingRow, "id" | "student_name" | "student_email" | "reason" | "meeting_url">,
   slot: Pick<SlotRow, "starts_at" | "ends_at" | "mode" | "room">,
-  mentor: Pick<MentorRow, "name" | "email" | "meeting_url">,
+  mentor: Pick<MentorRow, "name" | "email">,
   origin: string,
 ): SessionEvent {
   const url = `${origin}/mentorship/bookings/${booking.id}`;
@@ -67,7 +67,7 @@ export function sessionEvent(
     mentor: { name: mentor.name, email: mentor.email },
     student: { name: booking.student_name, email: booking.student_email },
     reason: booking.reason,
-    where: whereOf(slot, mentor, url),
+    where: whereOf(slot, booking, url),
     url,
   };
 }
@@ -139,7 +139,7 @@ export async function bookSlot(db: Kysely<Database>, request: BookingRequest): P
     if (limits.noShowLimit > 0 && (await recentNoShows(trx, student.sub, now)) >= limits.noShowLimit)
       throw new MentorshipRefusal(
         403,
-        `You missed ${limits.noShowLimit} booked sessions in the last ${NO_SHOW_WINDOW_DAYS} days without cancelling, so you cannot book for now. Please contact the college.`,
+        `You missed ${limits.noShowLimit} booked session${limits.noShowLimit === 1 ? "" : "s"} in the last ${NO_SHOW_WINDOW_DAYS} days without cancelling, so you cannot book for now. Please contact the college.`,
       );
     const row = await slotRow(trx, mentor.sub, slot);
     const already = await trx
@@ -158,7 +158,8 @@ export async function bookSlot(db: Kysely<Database>, request: BookingRequest): P
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 0)
       throw new MentorshipRefusal(409, "Someone else has just taken the last place in this slot. Please choose another.");
-    const booking: Insertable<Database["mentor_bookings"]> & Pick<BookingRow, "id" | "student_name" | "student_email" | "reason"> = {
+    const booking: Insertable<Database["mentor_bookings"]> &
+      Pick<BookingRow, "id" | "student_name" | "student_email" | "reason" | "meeting_url"> = {
       id: randomUUID(),
       slot_id: row.id,
       mentor_sub: mentor.sub,
@@ -176,6 +177,8 @@ export async function bookSlot(db: Kysely<Database>, request: BookingRequest): P
       cancelled_at: null,
       cancelled_by: null,
       marked_at: null,
+      // Kept with the booking: its mails say where it meets, whatever the mentor sets later.
+      meeting_url: row.mode === "online" ? mentor.meeting_url : null,
     };
     await trx.insertInto("mentor_bookings").values(booking).execute();
     await queueBookingMails(trx, sessionEvent(booking, row, mentor, request.mail.origin), request.mail, now);

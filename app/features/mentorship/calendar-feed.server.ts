@@ -55,7 +55,7 @@ export async function feedOf(db: Kysely<Database>, token: string, settings: Mail
       "mentor_slots.room",
       "mentors.name",
       "mentors.email",
-      "mentors.meeting_url",
+      "mentor_bookings.meeting_url",
     ])
     .where((eb) => eb.or([eb("mentor_bookings.student_sub", "=", owner.sub), eb("mentor_bookings.mentor_sub", "=", owner.sub)]))
     .where("mentor_bookings.status", "=", "booked")

@@ -128,10 +128,11 @@ export async function bookingPage({ db }: RequestServices, user: SessionUser | n
       attendance: booking.attendance,
       notes: booking.notes,
       cancelledBy: booking.cancelled_by,
+      meetingUrl: slot.mode === "online" ? booking.meeting_url : null,
     },
     slot: { startsAt: slot.starts_at, endsAt: slot.ends_at, mode: slot.mode, room: slot.room, capacity: slot.capacity },
-    mentor: { name: mentor.name, slug: mentor.slug, meetingUrl: slot.mode === "online" ? mentor.meeting_url : null },
-    where: whereOf(slot, mentor, `/mentorship/bookings/${booking.id}`),
+    mentor: { name: mentor.name, slug: mentor.slug },
+    where: whereOf(slot, booking, `/mentorship/bookings/${booking.id}`),
     cancel: {
       allowed: cancelRefusal(found, as, now) === null,
       until: cancelDeadline(found).toISOString(),

@@ -40,8 +40,8 @@ export async function roomAccess(db: Kysely<Database>, id: string, user: Session
   if (!found || !role) throw new MentorshipRefusal(404, "There is no such booking, or it is not yours.");
   if (found.booking.status === "cancelled") throw new MentorshipRefusal(409, "This booking was cancelled: its room is closed.");
   if (found.slot.mode === "campus") throw new MentorshipRefusal(409, `This session meets on campus: ${found.slot.room}.`);
-  if (found.mentor.meeting_url)
-    throw new MentorshipRefusal(409, `This session meets at the mentor's own address: ${found.mentor.meeting_url}`);
+  if (found.booking.meeting_url)
+    throw new MentorshipRefusal(409, `This session meets at the mentor's own address: ${found.booking.meeting_url}`);
   return {
     found,
     user,
@@ -94,17 +94,43 @@ async function post(trx: Kysely<Database>, message: Omit<RoomMessage, "id" | "at
 }
 
 /**
- * Enters the room as a new peer (one per page): refused when the room already holds ROOM_CAPACITY
- * people. Returns the peer's id and who is there already, to whom the newcomer makes offers.
+ * Takes peers out of the room (those gone silent, or a person's earlier page) and tells the others,
+ * who close their connections to them. Call it in a transaction holding the booking's row.
+ */
+async function removePeers(trx: Kysely<Database>, bookingId: string, now: Date, also?: { sub: string }) {
+  const removed = await trx
+    .deleteFrom("room_peers")
+    .where("booking_id", "=", bookingId)
+    .where((eb) => eb.or([eb("seen_at", "<=", stale(now)), ...(also ? [eb("sub", "=", also.sub)] : [])]))
+    .returning(["peer", "sub", "name"])
+    .execute();
+  for (const gone of removed)
+    await post(
+      trx,
+      { booking_id: bookingId, kind: "leave", from_peer: gone.peer, from_sub: gone.sub, from_name: gone.name, to_peer: null, body: "" },
+      now,
+    );
+  return removed.length;
+}
+
+/** Locks the room's booking row on PostgreSQL, so that one change of who is in it happens at a time (SQLite's write lock does the same). */
+async function lockRoom(trx: Kysely<Database>, bookingId: string) {
+  if (isPostgres(trx)) await sql`select id from mentor_bookings where id = ${bookingId} for update`.execute(trx);
+}
+
+/**
+ * Enters the room: refused when it already holds ROOM_CAPACITY people. A person takes one place:
+ * a page they open again (another tab, another device) takes the place of their earlier one,
+ * so nobody's tabs can fill the room. Returns the peer's id and who is there already, to whom the
+ * newcomer makes offers.
  */
 export async function joinRoom(db: Kysely<Database>, access: RoomAccess, now = new Date()) {
   const closed = closedRefusal(access, now);
   if (closed) throw closed;
   const bookingId = access.found.booking.id;
   return db.transaction().execute(async (trx) => {
-    // One entry at a time per room, so the last place is counted once (SQLite's write lock does the same).
-    if (isPostgres(db)) await sql`select id from mentor_bookings where id = ${bookingId} for update`.execute(trx);
-    await trx.deleteFrom("room_peers").where("booking_id", "=", bookingId).where("seen_at", "<=", stale(now)).execute();
+    await lockRoom(trx, bookingId);
+    await removePeers(trx, bookingId, now, { sub: access.user.sub });
     const present = await peersOf(trx, bookingId, now);
     if (present.length >= ROOM_CAPACITY) throw new MentorshipRefusal(409, `The room is full: it holds ${ROOM_CAPACITY} people at once.`);
     const peer = randomUUID();
@@ -151,7 +177,8 @@ async function ownPeer(db: Kysely<Database>, access: RoomAccess, peer: unknown, 
           .where("sub", "=", access.user.sub)
           .executeTakeFirst()
       : undefined;
-  if (!row || row.seen_at <= stale(now)) throw new MentorshipRefusal(409, "You are not in the room (any more): join it again.");
+  if (!row || row.seen_at <= stale(now))
+    throw new MentorshipRefusal(409, "You are not in the room any more (you may have joined from another page): join it again.");
   return row;
 }
 
@@ -226,6 +253,18 @@ export async function sendChat(db: Kysely<Database>, access: RoomAccess, from: u
 export async function messagesFor(db: Kysely<Database>, access: RoomAccess, peer: unknown, after: number, now = new Date()) {
   const own = await ownPeer(db, access, peer, now);
   await db.updateTable("room_peers").set({ seen_at: now.toISOString() }).where("peer", "=", own.peer).execute();
+  // Someone gone silent (a closed laptop, a lost network) leaves, so the others' pages drop their picture.
+  const silent = await db
+    .selectFrom("room_peers")
+    .select("peer")
+    .where("booking_id", "=", own.booking_id)
+    .where("seen_at", "<=", stale(now))
+    .executeTakeFirst();
+  if (silent)
+    await db.transaction().execute(async (trx) => {
+      await lockRoom(trx, own.booking_id);
+      await removePeers(trx, own.booking_id, now);
+    });
   const rows = await db
     .selectFrom("room_messages")
     .selectAll()
@@ -256,12 +295,15 @@ export async function chatOf(db: Kysely<Database>, bookingId: string) {
   return rows.map((row) => ({ id: row.id, name: row.from_name, text: row.body, at: row.at }));
 }
 
-/** WebRTC's messages an hour old and peers long gone; the chat stays. */
+/** WebRTC's messages an hour old and peers long gone (a room nobody looks at any more); the chat stays. */
 export async function pruneRoomMessages(db: Kysely<Database>, now = new Date()): Promise<void> {
   await db
     .deleteFrom("room_messages")
     .where("kind", "!=", "chat")
     .where("at", "<", new Date(now.getTime() - SIGNAL_KEPT_MS).toISOString())
     .execute();
-  await db.deleteFrom("room_peers").where("seen_at", "<", stale(now)).execute();
+  await db
+    .deleteFrom("room_peers")
+    .where("seen_at", "<", new Date(now.getTime() - SIGNAL_KEPT_MS).toISOString())
+    .execute();
 }

@@ -26,6 +26,7 @@ import * as m022 from "./migrations/022-caption-tracks.server.ts";
 import * as m023 from "./migrations/023-course-ratings.server.ts";
 import * as m024 from "./migrations/024-question-text-formats.server.ts";
 import * as m025 from "./migrations/025-mentorship.server.ts";
+import * as m026 from "./migrations/026-booking-meeting-address.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations = {
@@ -54,6 +55,7 @@ const migrations = {
   "023-course-ratings": m023,
   "024-question-text-formats": m024,
   "025-mentorship": m025,
+  "026-booking-meeting-address": m026,
 } satisfies Record<string, Migration>;
 
 const migratorFor = <DB>(db: Kysely<DB>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

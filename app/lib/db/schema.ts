@@ -474,6 +474,8 @@ export interface Database {
     marked_at: string | null;
     /** The number of its live room's last message. */
     room_seq: ColumnType<number, number | undefined, number>;
+    /** Where an online session meets when not in the site's room: the mentor's meeting address when it was booked. */
+    meeting_url: string | null;
   };
   /** Mails about bookings, an outbox: reminders wait here until their time. */
   mentorship_mails: {

@@ -96,11 +96,11 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           <dd>
             {slot.mode === "campus" ? (
               where
-            ) : mentor.meetingUrl ? (
+            ) : booking.meetingUrl ? (
               <>
                 Online, at{" "}
-                <a href={mentor.meetingUrl} className="underline">
-                  {mentor.meetingUrl}
+                <a href={booking.meetingUrl} className="underline">
+                  {booking.meetingUrl}
                 </a>
               </>
             ) : (

@@ -317,7 +317,7 @@ export default function Mentoring({ loaderData, actionData }: Route.ComponentPro
               name="meeting_url"
               type="url"
               label="Your own meeting address (optional)"
-              hint="Jitsi, BigBlueButton, Zoom…: online sessions then meet there instead of the site's live room."
+              hint="Jitsi, BigBlueButton, Zoom…: online sessions booked from then on meet there instead of the site's live room. Sessions already booked keep the place their invitations give."
               defaultValue={typed(actionData, "profile", "meeting_url") ?? mentor.meetingUrl ?? ""}
               error={fieldError(actionData, "profile", "meeting_url")}
             />
