@@ -345,6 +345,22 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(await handle.db.selectFrom("mentor_bookings").select("id").where("student_sub", "=", sub).execute()).toEqual([]);
   });
 
+  it("limit booking attempts per network, whoever makes them", async () => {
+    const notOffered = { at: day.at("09:00"), reason: "Help" };
+    const network = "203.0.113.77";
+    // Three people behind one address (a campus lab's router) make the network's 60 attempts of the hour, 20 each.
+    for (const { browser } of await Promise.all([1, 2, 3].map(() => person("student")))) {
+      const behind = browser.from(network);
+      for (let attempt = 1; attempt <= 20; attempt++) expect((await behind.postForm(`/mentorship/${slug}`, notOffered)).status).toBe(409);
+    }
+    const fourth = await person("student");
+    const limited = await fourth.browser.from(network).postForm(`/mentorship/${slug}`, { at: day.at("15:30"), reason: "Help" });
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain("Too many booking attempts. Please try again in a while.");
+    // From another network, the same person is not held back.
+    expect((await fourth.browser.postForm(`/mentorship/${slug}`, notOffered)).status).toBe(409);
+  });
+
   it("let only the mentor record a session once it began, and stop a student's bookings after the no-show limit", async () => {
     const student = await person("student");
     const booked = await student.browser.postForm(`/mentorship/${slug}`, { at: collegeDayAhead(16).at("15:00"), reason: "CSS grid" });
@@ -604,10 +620,11 @@ describe.each(engines)("two instances on one %s database", (engine) => {
   let handle: DatabaseHandle;
   let servers: RunningServer[] = [];
   let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+  let env: Record<string, string>;
   beforeAll(async () => {
     database = await createTestDatabase(engine, { prepared: true });
     smtp = await startSmtpStandIn();
-    const env = { ...database.env, TRUST_PROXY: "1", SMTP_URL: smtp.url };
+    env = { ...database.env, TRUST_PROXY: "1", SMTP_URL: smtp.url };
     servers = await Promise.all([startServer(env), startServer(env)]);
     handle = database.open();
   });
@@ -708,6 +725,48 @@ describe.each(engines)("two instances on one %s database", (engine) => {
     expect(confirmations).toHaveLength(8);
     expect(confirmations[0]!.raw).toContain("text/calendar; charset=utf-8; method=REQUEST");
   });
+
+  it("keep reminders through every instance killed at once, sending each once when it falls due", async () => {
+    const day = collegeDayAhead(3);
+    const student = new TestBrowser(servers[0]!.url, "198.51.100.40");
+    await register(student, `restart-${process.pid}@college.example`);
+    const booked = await student.postForm("/mentorship/joseph-antony", { at: day.at("09:00"), reason: "After the restart" });
+    expect(booked.status).toBe(303);
+    const id = /bookings\/([0-9a-f-]{36})/.exec(booked.headers.get("location") ?? "")![1]!;
+    const unsent = async () =>
+      (
+        await handle.db.selectFrom("mentorship_mails").select("kind").where("booking_id", "=", id).where("status", "!=", "sent").execute()
+      ).map((mail) => mail.kind);
+    // The confirmations go at once; the four reminders wait for their time, in the database only.
+    await until(async () => (await unsent()).every((kind) => kind.startsWith("reminder")), "the confirmations sent", 20_000);
+    expect(await unsent()).toHaveLength(4);
+    await Promise.all(
+      servers.map((server) => {
+        process.kill(server.pid, "SIGKILL");
+        return server.exited;
+      }),
+    );
+    // Their time comes while no instance runs.
+    await handle.db
+      .updateTable("mentorship_mails")
+      .set({ next_attempt_at: new Date().toISOString() })
+      .where("booking_id", "=", id)
+      .execute();
+    servers = await Promise.all([startServer(env), startServer(env)]);
+    await until(async () => (await unsent()).length === 0, "the reminders sent after the restart", 30_000);
+    const reminders = smtp.received.filter(
+      (mail) => mail.headers.get("subject")?.startsWith("Reminder:") && mail.text.includes("After the restart"),
+    );
+    expect(reminders.map((mail) => mail.to).sort()).toEqual(
+      [
+        [`restart-${process.pid}@college.example`],
+        [`restart-${process.pid}@college.example`],
+        [`teacher-${process.pid}@college.example`],
+        [`teacher-${process.pid}@college.example`],
+      ].sort(),
+    );
+    expect(new Set(reminders.map((mail) => mail.headers.get("message-id"))).size).toBe(4);
+  }, 90_000);
 
   it("relay a live room's messages between people on different instances", async () => {
     const day = collegeDayAhead(4);

@@ -47,14 +47,20 @@ class CookieJar {
 }
 
 export class TestBrowser {
-  readonly jar = new CookieJar();
+  readonly jar: CookieJar;
   readonly origin: string;
   /** Sent as X-Forwarded-For, for a server that trusts one proxy: each browser its own address. */
   readonly clientAddress?: string;
 
-  constructor(origin: string, clientAddress?: string) {
+  constructor(origin: string, clientAddress?: string, jar = new CookieJar()) {
     this.origin = origin;
     this.clientAddress = clientAddress;
+    this.jar = jar;
+  }
+
+  /** The same person (the same cookies) from another network address. */
+  from(clientAddress: string): TestBrowser {
+    return new TestBrowser(this.origin, clientAddress, this.jar);
   }
 
   async request(pathOrUrl: string, init: RequestInit = {}): Promise<Response> {
