@@ -285,6 +285,16 @@ test.describe("the live room", () => {
     await main.getByRole("button", { name: "Send" }).click();
     await expect(mentorMain.getByRole("list", { name: "Messages" })).toContainText("Priya Room: Can you see my editor?");
 
+    // Sharing the screen replaces the camera for the other (Chromium's fake picker chooses the screen).
+    const seenWidth = () => mentorPage.evaluate(() => document.querySelector<HTMLVideoElement>("video[data-peer]")?.videoWidth ?? 0);
+    const cameraWidth = await seenWidth();
+    await main.getByRole("button", { name: "Share the screen" }).click();
+    await expect(main.getByRole("button", { name: "Share the screen" })).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(seenWidth, { timeout: 20_000 }).not.toBe(cameraWidth);
+    await main.getByRole("button", { name: "Share the screen" }).click();
+    await expect(main.getByRole("button", { name: "Share the screen" })).toHaveAttribute("aria-pressed", "false");
+    await expect.poll(seenWidth, { timeout: 20_000 }).toBe(cameraWidth);
+
     // Anyone else is refused, as if there were no such booking.
     const stranger = await own.signedIn(browser, `mentee-stranger-${stamp}@example.com`, "Someone Else");
     const refused = await stranger.page.goto(`${bookingPath}/room`);
