@@ -6,11 +6,19 @@ import { createContext, useContext, type ReactNode } from "react";
 
 /**
  * What a slot shows: a component of the page's own props (the same for everyone) and the person's
- * data. A part whose markup is one of a few, whatever the page's address, may name which by its
- * `variant` (a lesson's badge: finished or not): it is then rendered once per variant, not per request.
+ * data. Its markup is kept by what decides it (app/lib/personal/render-slots.server.tsx), by
+ * default the page's address, the props and the whole of the person's data. A part may say less:
+ *
+ * - `variant`: its markup is one of a few, whatever the page's address and props (a lesson's
+ *   badge: finished or not); it is rendered once per variant.
+ * - `decidedBy`: what of the person's data decides it, with the address and the props (a lesson's
+ *   panel: signed out, finished or not); learners who agree on it share one render.
+ *
+ * Either must name everything of the person the part shows, or one person gets another's markup.
  */
 export type PersonalPart<P extends object, D> = ((props: P & { person: D }) => ReactNode) & {
   variant?: (props: P & { person: D }) => string;
+  decidedBy?: (props: P & { person: D }) => string;
 };
 
 /** A slot as the page's render met it: enough to render it again, alone, for someone else. */

@@ -28,4 +28,30 @@ describe("a slot's markup, remembered by what decides it", () => {
     expect(at(1, { name: "Ann" })).toEqual(["<p>Lesson 1 for Ann</p>"]);
     expect(at(1, null)).toEqual(["<p>Lesson 1 for a visitor</p>"]);
   });
+
+  it("is rendered once for the people who agree on what the part says decides it", () => {
+    let renders = 0;
+    type Learner = { name: string; finished: boolean };
+    const Badge = Object.assign(
+      ({ person }: { person: Learner }) => {
+        renders += 1;
+        return createElement("span", null, person.finished ? "Finished" : "Not yet");
+      },
+      { decidedBy: ({ person }: { person: Learner }) => (person.finished ? "finished" : "not yet") },
+    );
+    const badge: SlotRecord = {
+      id: "badge",
+      tag: "span",
+      part: Badge as PersonalPart<never, never>,
+      props: {},
+      data: "progress",
+      person: null,
+    };
+    const at = (person: Learner) => renderSlots([badge], () => person, "/courses/css");
+    expect(at({ name: "Ann", finished: true })).toEqual(["<span>Finished</span>"]);
+    expect(at({ name: "Ben", finished: true })).toEqual(["<span>Finished</span>"]);
+    expect(renders).toBe(1);
+    expect(at({ name: "Cy", finished: false })).toEqual(["<span>Not yet</span>"]);
+    expect(renders).toBe(2);
+  });
 });

@@ -38,9 +38,10 @@ const markupOfVariants = new WeakMap<object, Map<string, string>>();
 const variantsKept = 50;
 
 /**
- * Markup of the other parts, by what decides it: the location, the slot, its props and its person.
- * A part is a pure function of those, so a class of learners at the same point of a course, or one
- * person reloading, is rendered once; the least recently used go first.
+ * Markup of the other parts, by what decides it: the location, the slot, its props and its person
+ * (or what of the person the part says decides it: `decidedBy`). A part is a pure function of
+ * those, so a class of learners at the same point of a course, or one person reloading, is
+ * rendered once; the least recently used go first.
  */
 const markupByInput = new RecentlyUsed<string, string>(4000);
 
@@ -96,7 +97,9 @@ function keptMarkupOf(slot: SlotRecord, person: unknown, location: string, perso
     };
     return { person, markup: variants.get(variant), keep };
   }
-  const input = `${location}\0${slotNameOf(slot)}\0${personKey(person)}`;
+  const decided = part.decidedBy?.({ ...slot.props, person });
+  // A person's name is digits (shortNames); what a part says decides it is marked apart from those.
+  const input = `${location}\0${slotNameOf(slot)}\0${decided === undefined ? personKey(person) : `=${decided}`}`;
   return { person, markup: markupByInput.get(input), keep: (markup) => markupByInput.set(input, markup) };
 }
 

@@ -47,10 +47,15 @@ export function LessonProgressPanel({
   );
 }
 
+LessonProgressPanel.decidedBy = ({ lesson, person }: { lesson: number; person: CourseProgressView }) =>
+  !person.signedIn ? "signed out" : person.finished.includes(lesson) ? "finished" : "open";
+
 /** Beside the lessons' heading, for a learner: how many they finished. */
 export function FinishedCount({ person }: { person: CourseProgressView }) {
   return person.signedIn ? <span className="ml-3 text-lg font-normal text-muted"> ({person.finished.length} finished)</span> : null;
 }
+
+FinishedCount.variant = ({ person }: { person: CourseProgressView }) => (person.signedIn ? String(person.finished.length) : "signed out");
 
 /** On a lesson's card, once the learner finished it. */
 export function FinishedBadge({ lesson, person }: { lesson: number; person: CourseProgressView }) {
@@ -58,6 +63,8 @@ export function FinishedBadge({ lesson, person }: { lesson: number; person: Cour
     <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-emerald-900">Finished</span>
   ) : null;
 }
+FinishedBadge.variant = ({ lesson, person }: { lesson: number; person: CourseProgressView }) =>
+  person.finished.includes(lesson) ? "finished" : "not finished";
 
 const starCounts = [1, 2, 3, 4, 5] as const;
 /** Where the rating form posts (app/routes/courses/course-rating.ts). */
@@ -107,3 +114,5 @@ export function CourseRatingPanel({
     </section>
   );
 }
+CourseRatingPanel.decidedBy = ({ person }: { person: CourseProgressView }) =>
+  !person.signedIn || !person.started ? "none" : `rated ${person.rating}`;

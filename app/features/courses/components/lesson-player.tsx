@@ -48,6 +48,10 @@ function LessonVideo({
   );
 }
 
+/** What of a learner's progress the lesson's video and its note show: where they left the lesson. */
+const storedPosition = ({ lesson, person }: { lesson: number; person: CourseProgressView }) => String(person.positions[lesson] ?? 0);
+LessonVideo.decidedBy = storedPosition;
+
 /**
  * The stored position, as the latest progress says, unlike the video's source: once the lesson is
  * finished (played to its end or marked) the position is reset and the note goes with it.
@@ -56,6 +60,7 @@ function ResumeNote({ lesson, person }: { lesson: number; person: CourseProgress
   const storedAt = person.positions[lesson] ?? 0;
   return storedAt > 0 ? <span>Resumes at {formatTime(storedAt)}</span> : null;
 }
+ResumeNote.decidedBy = storedPosition;
 
 /**
  * The lesson's video: nothing loads until the learner presses play (poster,
