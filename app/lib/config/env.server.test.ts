@@ -92,6 +92,31 @@ describe("loadConfig", () => {
     }
   });
 
+  it("takes the live rooms' STUN and TURN servers with the TURN server's secret, and never prints the secret", () => {
+    expect(loadConfig({})).toMatchObject({ TURN_URLS: [] });
+    const servers = "stun:turn.college.example:3478, turn:turn.college.example:3478?transport=tcp,turns:turn.college.example:5349";
+    expect(loadConfig({ TURN_URLS: servers, TURN_SECRET: "a-long-shared-secret" })).toMatchObject({
+      TURN_URLS: ["stun:turn.college.example:3478", "turn:turn.college.example:3478?transport=tcp", "turns:turn.college.example:5349"],
+      TURN_SECRET: "a-long-shared-secret",
+    });
+    // STUN alone needs no secret.
+    expect(loadConfig({ TURN_URLS: "stun:stun.college.example" })).toMatchObject({ TURN_URLS: ["stun:stun.college.example"] });
+    expect(() => loadConfig({ TURN_URLS: "turn:turn.college.example" })).toThrow(
+      /TURN_SECRET: is required when TURN_URLS names a turn: or turns: server/,
+    );
+    for (const bad of ["https://turn.college.example", "turn:turn.college.example/path", "turn:a b"])
+      expect(() => loadConfig({ TURN_URLS: bad, TURN_SECRET: "a-long-shared-secret" }), bad).toThrow(
+        /TURN_URLS: must be stun:, turn: or turns: addresses/,
+      );
+    try {
+      loadConfig({ TURN_URLS: "turn:turn.college.example", TURN_SECRET: "short-secret" });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Error).message).toContain("TURN_SECRET: must be at least 16 characters");
+      expect((error as Error).message).not.toContain("short-secret");
+    }
+  });
+
   it("reads the books service's settings and never prints its key", () => {
     expect(loadConfig({})).toMatchObject({
       GOOGLE_BOOKS_URL: "https://www.googleapis.com/books/v1/volumes",
