@@ -98,7 +98,13 @@ async function startServerOnce(env: Record<string, string>, { ownProcessGroup }:
         }
       }
     });
-    exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${stderr}`)));
+    // Why it could not start is logged (JSON on stdout), a port taken meanwhile (EADDRINUSE, retried above) included.
+    const logged = () =>
+      logs
+        .filter((entry) => Number(entry.level) >= 50)
+        .map((entry) => JSON.stringify(entry))
+        .join("\n");
+    exited.then((code) => reject(new Error(`server exited with ${code} before listening:\n${stderr}${logged()}`)));
   });
 }
 
