@@ -59,6 +59,16 @@ describe.each(engines)("mentorship on %s", (engine) => {
   const bookings = () => handle.db.selectFrom("mentor_bookings").selectAll().orderBy("created_at").execute();
   const mails = (bookingId: string) =>
     handle.db.selectFrom("mentorship_mails").selectAll().where("booking_id", "=", bookingId).orderBy("kind").orderBy("recipient").execute();
+  /** Moves a booking's slot in the database: it starts `minutes` from now (before now when negative) and lasts half an hour. */
+  const moveSession = async (id: string, minutes: number) => {
+    const { slot_id } = await handle.db.selectFrom("mentor_bookings").select("slot_id").where("id", "=", id).executeTakeFirstOrThrow();
+    const startsAt = Date.now() + minutes * 60_000;
+    await handle.db
+      .updateTable("mentor_slots")
+      .set({ starts_at: new Date(startsAt).toISOString(), ends_at: new Date(startsAt + 30 * 60_000).toISOString() })
+      .where("id", "=", slot_id)
+      .execute();
+  };
   /** Where the mentor's own page lists a booking: under "Coming up", or under "Past and cancelled" with how it went. */
   const sessionListed = async (id: string) => {
     const html = await (await mentor.browser.request("/staff/mentoring")).text();
@@ -370,13 +380,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(early.status).toBe(409);
     expect(await early.text()).toContain("The session has not begun yet");
     // The session's time comes (moved back in the database).
-    const { slot_id } = await handle.db.selectFrom("mentor_bookings").select("slot_id").where("id", "=", id).executeTakeFirstOrThrow();
-    const begun = new Date(Date.now() - 30 * 60_000).toISOString();
-    await handle.db
-      .updateTable("mentor_slots")
-      .set({ starts_at: begun, ends_at: new Date().toISOString() })
-      .where("id", "=", slot_id)
-      .execute();
+    await moveSession(id, -30);
 
     expect((await student.browser.postForm(`/mentorship/bookings/${id}`, { intent: "record", attendance: "attended" })).status).toBe(403);
     expect((await mentor.browser.postForm(`/mentorship/bookings/${id}`, { intent: "record", attendance: "maybe" })).status).toBe(400);
@@ -414,12 +418,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(booked.status).toBe(303);
     const id = bookingIdOf(booked)!;
     // The session now starts in an hour, inside the mentor's cut-off of 2 hours (moved in the database).
-    const { slot_id } = await handle.db.selectFrom("mentor_bookings").select("slot_id").where("id", "=", id).executeTakeFirstOrThrow();
-    await handle.db
-      .updateTable("mentor_slots")
-      .set({ starts_at: new Date(Date.now() + 60 * 60_000).toISOString(), ends_at: new Date(Date.now() + 90 * 60_000).toISOString() })
-      .where("id", "=", slot_id)
-      .execute();
+    await moveSession(id, 60);
     const late = await student.browser.postForm(`/mentorship/bookings/${id}`, { intent: "cancel" });
     expect(late.status).toBe(409);
     expect(visibleText(await late.text())).toContain(
@@ -492,12 +491,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(closedYet.status).toBe(409);
     expect(await closedYet.text()).toContain("The room opens 15 minutes before the session.");
     // The session's time comes (moved in the database).
-    const { slot_id } = await handle.db.selectFrom("mentor_bookings").select("slot_id").where("id", "=", id).executeTakeFirstOrThrow();
-    await handle.db
-      .updateTable("mentor_slots")
-      .set({ starts_at: new Date(Date.now() + 5 * 60_000).toISOString(), ends_at: new Date(Date.now() + 35 * 60_000).toISOString() })
-      .where("id", "=", slot_id)
-      .execute();
+    await moveSession(id, 5);
 
     const page = await student.browser.request(room);
     expect(page.status).toBe(200);
