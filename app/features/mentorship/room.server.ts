@@ -110,7 +110,6 @@ async function removePeers(trx: Kysely<Database>, bookingId: string, now: Date, 
       { booking_id: bookingId, kind: "leave", from_peer: gone.peer, from_sub: gone.sub, from_name: gone.name, to_peer: null, body: "" },
       now,
     );
-  return removed.length;
 }
 
 /** Locks the room's booking row on PostgreSQL, so that one change of who is in it happens at a time (SQLite's write lock does the same). */
