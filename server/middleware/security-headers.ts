@@ -111,7 +111,9 @@ export function securityHeaders({
   const thirdParty = [...captchaOrigins, ...chatbotOrigins];
   // The live room, where the camera and microphone are on, runs no third party's code: none of its
   // parts needs the captcha or the web chat (which only the contact and library pages show).
-  const thirdPartyOf = (req: unknown) => (isLiveRoomPage((req as { path: string }).path) ? [] : thirdParty);
+  const thirdPartyOf = thirdParty.length
+    ? (req: unknown) => (isLiveRoomPage((req as { path: string }).path) ? [] : thirdParty)
+    : () => thirdParty;
   const sources =
     (own: (res: unknown) => string[], ...extra: string[]) =>
     (req: unknown, res: unknown) =>

@@ -31,16 +31,17 @@ function StreamVideo({ stream, muted, label, peer }: { stream: MediaStream | nul
   );
 }
 
-/**
- * The room itself, once the page runs: the person's own camera, one tile per other person with the
- * state of the connection to them, buttons for the microphone, the camera and screen sharing, and
- * the chat. Entering asks for the camera and microphone (or neither, to only listen and chat).
- */
+/** The two ways in: with the camera and microphone, or neither. */
 const joinChoices = [
   { withMedia: true, label: "Join with camera and microphone", className: "btn-primary" },
   { withMedia: false, label: "Join to listen and chat", className: "btn-light border border-brand-700" },
 ];
 
+/**
+ * The room itself, once the page runs: the person's own camera, one tile per other person with the
+ * state of the connection to them, buttons for the microphone, the camera and screen sharing, and
+ * the chat. Entering asks for the camera and microphone (or neither, to only listen and chat).
+ */
 export function LiveRoom({ bookingId, initialChat, closed }: { bookingId: string; initialChat: ChatLine[]; closed: string | null }) {
   const [phase, setPhase] = useState<"outside" | "joining" | "inside" | "left">("outside");
   const [problem, setProblem] = useState<string | null>(closed);
