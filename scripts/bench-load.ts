@@ -8,13 +8,13 @@
 // Run `npm run build` first; `npm run bench:load` does. BENCH_LOAD_SECONDS sets each run's length,
 // BENCH_LOAD_WARM_UP_SECONDS the warm-up before it at the same load, not counted (2),
 // BENCH_LOAD_CONNECTIONS the crowds ("50,500"), BENCH_LOAD_ONLY the rows (see below).
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get, type OutgoingHttpHeaders } from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import autocannon from "autocannon";
+import autocannon from "./lean-autocannon.ts";
 import { answerField, CURRENT_FIELD } from "#app/features/quizzes/types.ts";
 import { openDatabase } from "#app/lib/db/connect.server.ts";
 import { databaseWithLearner, signInLearner } from "./bench-learner.ts";
@@ -106,38 +106,33 @@ async function startReference(copies: Map<string, Copy>, dir: string): Promise<{
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-/**
- * A process's proportional set size in MB (Linux): its own pages, and its share of those it shares
- * with the site's other processes (Node's code and data files, mapped in each). RSS counts shared
- * pages whole in every process; PSS adds up to what the processes take together.
- */
-function pssMb(pid: number): number {
+/** A number of kB from one of a process's /proc files (Linux), in MB; 0 once the process is gone. */
+function procMb(pid: number, file: "status" | "smaps_rollup", field: "VmRSS" | "Pss"): number {
   try {
-    return Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0) / 1024;
+    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/${file}`, "utf8"))?.[1] ?? 0) / 1024;
   } catch {
     return 0;
   }
 }
 
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /**
- * Memory in MB of the site's processes (the primary and each worker): resident, read the way an
- * operator would (ps), and the largest process's proportional share.
+ * Memory in MB of the site's processes (the primary and each worker): resident, as `ps` shows it,
+ * and the largest process's proportional set size (PSS): its own pages and its share of those it
+ * shares with the site's other processes (Node's code and data files, mapped in each). RSS counts
+ * shared pages whole in every process; PSS adds up to what the processes take together.
+ * Read from /proc in this process: running `ps` four times a second blocked the load generator,
+ * which runs here too, for as long as each took (16 % of its time on 2026-11-27).
  */
 function memoryMb(pid: number): { total: number; largestWorker: number; largestWorkerPss: number } {
-  const read = (args: string[]) => {
-    try {
-      return execFileSync("ps", [...args, "-o", "pid=,rss="], { encoding: "utf8" })
-        .split("\n")
-        .filter((line) => line.trim())
-        .map((line) => {
-          const [processId = 0, rss = 0] = line.trim().split(/\s+/).map(Number);
-          return { rss: rss / 1024, pss: pssMb(processId) };
-        });
-    } catch {
-      return [];
-    }
-  };
-  const processes = [...read(["-p", String(pid)]), ...read(["--ppid", String(pid)])];
+  const processes = [pid, ...childrenOf(pid)].map((one) => ({ rss: procMb(one, "status", "VmRSS"), pss: procMb(one, "smaps_rollup", "Pss") }));
   return {
     total: processes.reduce((sum, one) => sum + one.rss, 0),
     largestWorker: Math.max(0, ...processes.map((one) => one.rss)),
@@ -355,7 +350,15 @@ async function main() {
     // Logging as in production (one line a request), to nowhere: reading it would load the machine.
     // As in production: one worker per core unless BENCH_LOAD_WORKERS says otherwise.
     const workerCount = process.env.BENCH_LOAD_WORKERS;
-    site = await startBuiltSite({ SQLITE_PATH: sqlitePath, TRUST_PROXY: "1", ...(workerCount ? { WEB_CONCURRENCY: workerCount } : {}) });
+    // BENCH_LOAD_CPU_PROFILE_DIR: each of the site's processes writes a V8 CPU profile there as it stops
+    // (the class's real load; scripts/profile-pages.ts profiles one process asked by one person).
+    const profileDir = process.env.BENCH_LOAD_CPU_PROFILE_DIR;
+    site = await startBuiltSite({
+      SQLITE_PATH: sqlitePath,
+      TRUST_PROXY: "1",
+      ...(workerCount ? { WEB_CONCURRENCY: workerCount } : {}),
+      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+    });
     const workers = workerCount === "1" ? "one process" : `${workerCount ?? availableParallelism()} workers`;
     const html = await (await fetch(`${site.url}/`)).text();
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];

@@ -6,7 +6,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import autocannon from "autocannon";
+import autocannon from "./lean-autocannon.ts";
 import { databaseWithLearner, signInLearner } from "./bench-learner.ts";
 import { startBuiltSite } from "#tests/setup/built-site.ts";
 import { summarize, type Profile } from "./summarize-cpu-profile.ts";
