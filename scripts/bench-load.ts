@@ -132,7 +132,10 @@ function childrenOf(pid: number): number[] {
  * which runs here too, for as long as each took (16 % of its time on 2026-11-27).
  */
 function memoryMb(pid: number): { total: number; largestWorker: number; largestWorkerPss: number } {
-  const processes = [pid, ...childrenOf(pid)].map((one) => ({ rss: procMb(one, "status", "VmRSS"), pss: procMb(one, "smaps_rollup", "Pss") }));
+  const processes = [pid, ...childrenOf(pid)].map((one) => ({
+    rss: procMb(one, "status", "VmRSS"),
+    pss: procMb(one, "smaps_rollup", "Pss"),
+  }));
   return {
     total: processes.reduce((sum, one) => sum + one.rss, 0),
     largestWorker: Math.max(0, ...processes.map((one) => one.rss)),
