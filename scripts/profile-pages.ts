@@ -37,7 +37,7 @@ const targets: Target[] = [
   },
   {
     name: "newsletter-post",
-    path: "/newsletter",
+    path: "/newsletter.data",
     post: (sequence) => ({
       body: new URLSearchParams({ email: `reader-${sequence}@example.com` }).toString(),
       headers: {

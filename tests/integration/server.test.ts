@@ -163,6 +163,29 @@ describe("caching and compression", () => {
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
+  it("sends a form's answer to the page's script as it is (a few bytes), and the page a form post without script renders compressed", async () => {
+    const post = (path: string, email: string) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        headers: {
+          "Accept-Encoding": "gzip, br",
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: server.url,
+          "X-Forwarded-For": "203.0.113.77",
+        },
+        body: new URLSearchParams({ email }).toString(),
+      });
+    const toScript = await post("/newsletter.data", "answer-to-script@example.com");
+    expect(toScript.status).toBe(200);
+    expect(toScript.headers.get("content-encoding")).toBeNull();
+    expect(await toScript.text()).toContain("This address is on our newsletter list");
+
+    const withoutScript = await post("/newsletter", "answer-as-page@example.com");
+    expect(withoutScript.status).toBe(200);
+    expect(withoutScript.headers.get("content-encoding")).toBe("br");
+    expect(await withoutScript.text()).toContain("This address is on our newsletter list");
+  });
+
   it("sends a hashed asset with the headers a stylesheet obeys, not the pages' document policies", async () => {
     const stylesheet = /href="(\/assets\/[^"]+\.css)"/.exec(await (await fetch(`${server.url}/`)).text())![1]!;
     const plain = await fetch(`${server.url}${stylesheet}`);
