@@ -355,12 +355,16 @@ async function main() {
     const workerCount = process.env.BENCH_LOAD_WORKERS;
     // BENCH_LOAD_CPU_PROFILE_DIR: each of the site's processes writes a V8 CPU profile there as it stops
     // (the class's real load; scripts/profile-pages.ts profiles one process asked by one person).
+    // BENCH_LOAD_NODE_OPTIONS: Node's options for the site's processes (V8's heap flags, to compare).
     const profileDir = process.env.BENCH_LOAD_CPU_PROFILE_DIR;
+    const nodeOptions = [profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : "", process.env.BENCH_LOAD_NODE_OPTIONS ?? ""]
+      .join(" ")
+      .trim();
     site = await startBuiltSite({
       SQLITE_PATH: sqlitePath,
       TRUST_PROXY: "1",
       ...(workerCount ? { WEB_CONCURRENCY: workerCount } : {}),
-      ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
+      ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
     });
     const workers = workerCount === "1" ? "one process" : `${workerCount ?? availableParallelism()} workers`;
     const html = await (await fetch(`${site.url}/`)).text();
