@@ -3,8 +3,8 @@
 // small form posts (newsletter, lesson progress, a quiz attempt), at 50 and 500 connections,
 // interleaved in one run. Each anonymous page and the asset is also asked of a bare
 // node:http server sending the very bytes the site sent (the reference: what sending them costs on
-// this machine). The load generator shares the machine, and its own cost depends on those bytes:
-// it reads 32 KB of plain HTML ten times as fast as 32 KB of compressed ones.
+// this machine). The load generator shares the machine: autocannon, made to count the bytes it
+// reads without decoding them as text (scripts/lean-autocannon.ts), and memory read from /proc.
 // Run `npm run build` first; `npm run bench:load` does. BENCH_LOAD_SECONDS sets each run's length,
 // BENCH_LOAD_WARM_UP_SECONDS the warm-up before it at the same load, not counted (2),
 // BENCH_LOAD_CONNECTIONS the crowds ("50,500"), BENCH_LOAD_ONLY the rows (see below).
