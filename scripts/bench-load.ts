@@ -52,6 +52,8 @@ interface Measured {
   p50: number;
   p99: number;
   errors: number;
+  /** What the errors were, as "3 request timed out, 2 ECONNRESET"; empty without any. */
+  errorKinds: string;
   non2xx: number;
   peakRssMb: number;
   peakWorkerRssMb: number;
@@ -156,18 +158,30 @@ async function measure(target: Target, connections: number, serverPid: number | 
   };
   sample();
   const sampler = serverPid ? setInterval(sample, 250) : undefined;
-  const run = (duration: number) =>
-    autocannon({
-      url: target.url,
-      connections,
-      duration,
-      method: target.method ?? "GET",
-      headers: { "Accept-Encoding": "gzip, br", ...target.headers },
-      requests: target.setupRequest ? [{ setupRequest: target.setupRequest }] : undefined,
+  /** Of the counted run's errors, how many of each kind (a timeout, or the socket's error code). */
+  const errorKinds = new Map<string, number>();
+  const run = (duration: number, { counted = true } = {}) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      const running = autocannon(
+        {
+          url: target.url,
+          connections,
+          duration,
+          method: target.method ?? "GET",
+          headers: { "Accept-Encoding": "gzip, br", ...target.headers },
+          requests: target.setupRequest ? [{ setupRequest: target.setupRequest }] : undefined,
+        },
+        (error: unknown, result: autocannon.Result) => (error ? reject(error) : resolve(result)),
+      );
+      if (!counted) return;
+      running.on("reqError", (error: NodeJS.ErrnoException) => {
+        const kind = error.code ?? error.message;
+        errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+      });
     });
   // A site that has served for a while has compiled its hot code: the same load for a moment first,
   // not counted (its memory is).
-  if (warmUpSeconds > 0) await run(warmUpSeconds);
+  if (warmUpSeconds > 0) await run(warmUpSeconds, { counted: false });
   const result = await run(seconds);
   clearInterval(sampler);
   return {
@@ -178,6 +192,7 @@ async function measure(target: Target, connections: number, serverPid: number | 
     p99: result.latency.p99,
     // autocannon's errors include its timeouts (adding them counted each timeout twice, until 2026-11-26).
     errors: result.errors,
+    errorKinds: [...errorKinds].map(([kind, count]) => `${count} ${kind}`).join(", "),
     non2xx: result.non2xx,
     peakRssMb: Math.round(peak.total),
     peakWorkerRssMb: Math.round(peak.largestWorker),
@@ -323,7 +338,7 @@ function table(rows: Measured[]): string {
   for (const row of rows) {
     const reference = row.referenceRequestsPerSecond;
     lines.push(
-      `| ${row.target} | ${row.connections} | ${row.requestsPerSecond} | ${reference ?? "—"} | ${reference ? (row.requestsPerSecond / reference).toFixed(2) : "—"} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${row.peakRssMb} MB | ${row.peakWorkerRssMb} MB | ${row.peakWorkerPssMb} MB |`,
+      `| ${row.target} | ${row.connections} | ${row.requestsPerSecond} | ${reference ?? "—"} | ${reference ? (row.requestsPerSecond / reference).toFixed(2) : "—"} | ${row.p50} | ${row.p99} | ${row.errors}${row.errorKinds ? ` (${row.errorKinds})` : ""} | ${row.non2xx} | ${row.peakRssMb} MB | ${row.peakWorkerRssMb} MB | ${row.peakWorkerPssMb} MB |`,
     );
   }
   return lines.join("\n");
@@ -444,7 +459,7 @@ async function main() {
         const row = { ...(await measure(target, connections, site.pid)), referenceRequestsPerSecond: referenceRun?.requestsPerSecond };
         rows.push(row);
         console.log(
-          `${String(connections).padStart(3)} connections  ${target.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s${referenceRun ? ` (the same bytes from node:http: ${referenceRun.requestsPerSecond})` : ""}  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}  peak RSS ${row.peakRssMb} MB (largest worker ${row.peakWorkerRssMb} MB, PSS ${row.peakWorkerPssMb} MB)`,
+          `${String(connections).padStart(3)} connections  ${target.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s${referenceRun ? ` (the same bytes from node:http: ${referenceRun.requestsPerSecond})` : ""}  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}${row.errorKinds ? ` (${row.errorKinds})` : ""}  non-2xx ${row.non2xx}  peak RSS ${row.peakRssMb} MB (largest worker ${row.peakWorkerRssMb} MB, PSS ${row.peakWorkerPssMb} MB)`,
         );
       }
     }

@@ -52,7 +52,7 @@ export function personalTemplate(html: string, slots: readonly SlotRecord[], add
   cuts.push(html.slice(from, bodyEnd), html.slice(bodyEnd));
   const pieces = cuts.map((cut) => Buffer.from(cut, "utf8"));
   // A visitor's parts are what most slots hold for most people too (no badge, no note).
-  const usualParts = ordered.map(({ markup }) => Buffer.from(markup, "utf8"));
+  const usualParts = ordered.map(({ markup }) => markup);
   return { pieces, gzip: new SplicedGzip(pieces, usualParts), slots: ordered.map(({ slot }) => slot) };
 }
 
@@ -64,15 +64,15 @@ const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\
  * `personal[its data]`, at `address` (the person's own, for links that come back to it), then
  * their data for the page's scripts. Undefined when a slot reads data that was not loaded.
  */
-export function personalParts({ slots }: PersonalTemplate, personal: Record<string, unknown>, address: string): Buffer[] | undefined {
+export function personalParts({ slots }: PersonalTemplate, personal: Record<string, unknown>, address: string): string[] | undefined {
   if (slots.some((slot) => !(slot.data in personal))) return undefined;
   const markup = renderSlots(slots, (slot) => personal[slot.data], address);
   const data = `<script type="application/json" id="${personalDataElementId}">${jsonInScript(personal)}</script>`;
-  return [...markup, data].map((part) => Buffer.from(part, "utf8"));
+  return [...markup, data];
 }
 
 /** The whole page, its pieces and the person's parts, as it is or gzipped. */
-export function filledPage({ pieces, gzip }: PersonalTemplate, parts: readonly Buffer[], encoding: "gzip" | undefined): Buffer {
+export function filledPage({ pieces, gzip }: PersonalTemplate, parts: readonly string[], encoding: "gzip" | undefined): Buffer {
   if (encoding === "gzip") return gzip.gzip(parts);
-  return Buffer.concat(pieces.flatMap((piece, index) => (parts[index] ? [piece, parts[index]] : [piece])));
+  return Buffer.concat(pieces.flatMap((piece, index) => (parts[index] ? [piece, Buffer.from(parts[index], "utf8")] : [piece])));
 }
