@@ -108,10 +108,17 @@ async function startReference(copies: Map<string, Copy>, dir: string): Promise<{
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-/** A number of kB from one of a process's /proc files (Linux), in MB; 0 once the process is gone. */
-function procMb(pid: number, file: "status" | "smaps_rollup", field: "VmRSS" | "Pss"): number {
+/** Where a process's memory is read from (Linux), in kB: the file under /proc/<pid> and its line. */
+const procFields = {
+  rss: { file: "status", line: /^VmRSS:\s+(\d+) kB/m },
+  pss: { file: "smaps_rollup", line: /^Pss:\s+(\d+) kB/m },
+};
+
+/** A process's memory in MB; 0 once the process is gone. */
+function procMb(pid: number, field: keyof typeof procFields): number {
+  const { file, line } = procFields[field];
   try {
-    return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/${file}`, "utf8"))?.[1] ?? 0) / 1024;
+    return Number(line.exec(readFileSync(`/proc/${pid}/${file}`, "utf8"))?.[1] ?? 0) / 1024;
   } catch {
     return 0;
   }
@@ -135,8 +142,8 @@ function childrenOf(pid: number): number[] {
  */
 function memoryMb(pid: number): { total: number; largestWorker: number; largestWorkerPss: number } {
   const processes = [pid, ...childrenOf(pid)].map((one) => ({
-    rss: procMb(one, "status", "VmRSS"),
-    pss: procMb(one, "smaps_rollup", "Pss"),
+    rss: procMb(one, "rss"),
+    pss: procMb(one, "pss"),
   }));
   return {
     total: processes.reduce((sum, one) => sum + one.rss, 0),

@@ -28,7 +28,7 @@ const variantsPerPiece = 4;
 const compress = (piece: Buffer, dictionary?: Buffer): Buffer =>
   deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH, ...(dictionary ? { dictionary } : {}) });
 
-/** The bytes a part takes as stored blocks: each block's 5-byte head, then the part's own bytes. */
+/** The bytes a part takes as stored blocks: each block's 5-byte head, then the part's own bytes (none for an empty part). */
 const storedLength = (partBytes: number) => Math.ceil(partBytes / storedBlockBytes) * 5 + partBytes;
 
 /**
@@ -103,7 +103,7 @@ export class SplicedGzip {
     const chunks = this.#pieces.map((_, index) => (index === 0 ? this.#aloneOf(0) : this.#compressedAfter(index, parts[index - 1] ?? "")));
     const partBytes = this.#pieces.map((_, index) => (parts[index] ? Buffer.byteLength(parts[index], "utf8") : 0));
     let total = header.length + lastBlock.length + 8;
-    for (const [index, chunk] of chunks.entries()) total += chunk.length + (partBytes[index]! > 0 ? storedLength(partBytes[index]!) : 0);
+    for (const [index, chunk] of chunks.entries()) total += chunk.length + storedLength(partBytes[index]!);
     const out = Buffer.allocUnsafe(total);
     let offset = header.copy(out, 0);
     let crc = 0;
