@@ -1,15 +1,14 @@
 // Several processes serving one port (node:cluster): Node runs JavaScript on one core per process.
-// The primary applies migrations once, starts the workers, listens and hands each connection to a
-// worker (server/hand-over.ts), passes content changes between them, replaces a worker that dies,
-// and on SIGTERM stops the instance without losing a request.
+// The primary applies migrations once, starts the workers, opens the listening socket and gives each
+// worker copies to accept from (server/shared-listener.ts), passes content changes between them,
+// replaces a worker that dies, and on SIGTERM stops the instance without losing a request.
 import cluster, { type Worker } from "node:cluster";
-import type { Server } from "node:net";
 import type { Logger } from "pino";
 import type { Config } from "#app/lib/config/env.server.ts";
 import { isVersionRaisedMessage } from "./page-cache/content-versions-watch.ts";
 import { prepareDatabase } from "./prepare-database.ts";
 import { connectionHandOver } from "./hand-over.ts";
-import { listen, stopListening } from "./listener.ts";
+import { sharedListener } from "./shared-listener.ts";
 import { drainDelay, stopSignals } from "./stop-signals.ts";
 import { exitCouldNotStart } from "./could-not-start.ts";
 import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
@@ -50,7 +49,7 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
   /** Workers that said they serve, in the order they did. */
   const ready = new Set<Worker>();
   const handOver = connectionHandOver(logger);
-  let listener: Server | undefined;
+  const listener = sharedListener(config, logger, handOver.accept);
   let quickDeaths = 0;
   let stopping = false;
   let allHandedOver = false;
@@ -65,7 +64,8 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
     startedAt.set(worker, Date.now());
     // A message to a worker whose channel has just closed fails here; its exit is handled below.
     worker.on("error", (err) => logger.warn({ err, pid: worker.process.pid }, "could not reach a worker"));
-    worker.on("message", (message: unknown) => {
+    worker.on("message", (message: unknown, handle: unknown) => {
+      if (listener.received(worker, message, handle)) return;
       if (isWorkerMessage(message, "taken")) handOver.free(worker);
       else if (isWorkerMessage(message, "ready")) {
         ready.add(worker);
@@ -74,7 +74,7 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
         if (allHandedOver) worker.send(workerMessage("no-more-connections"));
         handOver.free(worker);
         // Once a worker can answer: until then a connection would only wait.
-        if (!listener && !stopping) listener = listen(config, logger, handOver.accept, { pauseOnConnect: true });
+        if (!stopping) void listener.give(worker);
       } else if (isWorkerMessage(message, "stop")) void stop();
       else if (isVersionRaisedMessage(message) || isRoomWakeMessage(message)) {
         // A worker raising a content version tells its siblings, so their page caches stop serving the old pages;
@@ -91,6 +91,7 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
     startedAt.delete(worker);
     ready.delete(worker);
     handOver.gone(worker);
+    listener.gone(worker, { stopping });
     if (stopping) {
       if (code !== 0) exitCode = 1;
       if (startedAt.size === 0) {
@@ -111,9 +112,10 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
 
   /**
    * The instance's drain; server/site-process.ts says what each worker does. Workers fail
-   * readiness at once and keep serving; after SHUTDOWN_DELAY_MS (or a second signal) the listener closes first, every
-   * connection it accepted is handed over, and only then are workers told that no more will come:
-   * they finish their requests and exit.
+   * readiness at once and keep serving; after SHUTDOWN_DELAY_MS (or a second signal) the listening
+   * socket closes (the workers' copies first, the primary's last), every connection the primary
+   * accepted is handed over, and only then are workers told that no more will come: they finish
+   * their requests and exit.
    */
   async function stop(code = 0) {
     if (stopping) return;
@@ -129,7 +131,7 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
       for (const worker of startedAt.keys()) worker.process.kill("SIGKILL");
     }, config.SHUTDOWN_TIMEOUT_MS + 3000).unref();
     if (code === 0) await drainDelay(config.SHUTDOWN_DELAY_MS, signals.hurried);
-    if (listener) await stopListening(listener);
+    await listener.closeLast();
     await handOver.handedOver();
     allHandedOver = true;
     tellReadyWorkers("no-more-connections");

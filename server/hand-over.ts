@@ -1,4 +1,6 @@
-// The cluster primary's part of serving: each connection its listener accepts goes to a worker.
+// The connections the cluster primary accepts itself go to a worker from here: those that come while
+// it holds the listening socket (before the first worker is ready, while it gives a new worker its
+// copies, after the last worker holding copies died, and through a drain: server/shared-listener.ts).
 // As node:cluster's own round robin does, a worker gets the next connection only once it has taken
 // the previous one, so a worker busy rendering is not given more meanwhile.
 import type { Worker } from "node:cluster";

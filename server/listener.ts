@@ -31,11 +31,25 @@ export function listen(config: Config, logger: Logger, onConnection: (socket: So
   return listener;
 }
 
+/** Turns of the event loop a drain waits for connections still arriving before it closes the socket all the same. */
+const maxDrainTurns = 20;
+
 /**
  * Stops accepting. Closing a listening socket resets the connections the kernel has completed but
- * the process not yet accepted, so the event loop first takes those waiting now.
+ * the process not yet accepted, and libuv accepts one per turn of the event loop: the socket is
+ * closed after a turn in which it took none (or, while connections keep coming, after a few).
  */
 export async function stopListening(listener: Server): Promise<void> {
+  let accepted = 0;
+  const count = () => accepted++;
+  listener.on("connection", count);
+  // Called from a message or a timer, the rest of this turn has no poll phase: a whole turn counts from the next.
   await afterPendingIo();
+  for (let turn = 0; turn < maxDrainTurns; turn++) {
+    const before = accepted;
+    await afterPendingIo();
+    if (accepted === before) break;
+  }
+  listener.off("connection", count);
   listener.close();
 }

@@ -1,10 +1,11 @@
 // One process serving the site: loads the application (built, or through Vite in development),
-// serves the connections it is handed and stops without losing a request. Alone (it listens
-// itself), or as one of several workers (server/cluster.ts: the primary listens and hands over).
+// serves the connections it accepts or is handed, and stops without losing a request. Alone (it
+// listens itself), or as one of several workers (server/cluster.ts: each accepts from copies of
+// the primary's listening socket, and takes what the primary accepted itself).
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
-import { Socket } from "node:net";
+import { Server, Socket } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Logger } from "pino";
 import type { Config } from "#app/lib/config/env.server.ts";
@@ -63,8 +64,14 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
   const connections = servedConnections(server);
   const handedOver = Promise.withResolvers<void>();
   if (cluster.isWorker) {
+    const copies = listenerCopies(logger, (socket) => connections.take(socket));
     process.on("message", (message: unknown, handle: unknown) => {
-      if (isWorkerMessage(message, "connection") && handle instanceof Socket) {
+      if (isWorkerMessage(message, "listener") && handle instanceof Server) copies.add(handle);
+      else if (isWorkerMessage(message, "lend-listener")) copies.lend();
+      else if (isWorkerMessage(message, "stop-accepting")) {
+        copies.closeAll();
+        tellPrimary("stopped-accepting");
+      } else if (isWorkerMessage(message, "connection") && handle instanceof Socket) {
         connections.take(handle);
         tellPrimary("taken");
       } else if (isWorkerMessage(message, "drain")) signals.requested.resolve("the primary");
@@ -123,6 +130,26 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
     exitCode = 1;
   }
   process.exit(exitCode);
+}
+
+/** A worker's copies of the primary's listening socket (server/shared-listener.ts). */
+function listenerCopies(logger: Logger, onConnection: (socket: Socket) => void) {
+  const copies: Server[] = [];
+  return {
+    add(copy: Server) {
+      copy.on("connection", onConnection);
+      copy.on("error", (err) => logger.warn({ err }, "could not accept a connection"));
+      copies.push(copy);
+    },
+    /** Sends one back to the primary, which needs to hold the socket (the worker keeps it too). */
+    lend() {
+      if (process.connected) process.send!(workerMessage("listener"), copies[0], undefined, () => {});
+    },
+    /** The socket stays open in the primary: closing a copy resets nothing. */
+    closeAll() {
+      for (const copy of copies.splice(0)) copy.close();
+    },
+  };
 }
 
 /** To the cluster primary; nothing when it is gone (the worker is then exiting: node:cluster ends it). */

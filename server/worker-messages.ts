@@ -2,13 +2,26 @@
 // (server/cluster.ts, server/site-process.ts).
 
 /**
- * From a worker: `ready` (it serves now: hand it connections), `taken` (it took the connection
- * handed to it and can take another), `stop` (it got SIGTERM or SIGINT itself: the instance stops).
- * From the primary: `connection` (with the socket: serve it), `drain` (the instance is stopping:
- * readiness fails, answers close their connection), `no-more-connections` (the listener is closed
- * and every connection it accepted was handed over).
+ * From a worker: `ready` (it serves now), `taken` (it took the connection handed to it and can take
+ * another), `listener` (with a copy of the listening socket it lends back), `stopped-accepting` (it
+ * closed its copies), `stop` (it got SIGTERM or SIGINT itself: the instance stops).
+ * From the primary: `listener` (with a copy of the listening socket: accept from it), `lend-listener`
+ * (send one copy back), `stop-accepting` (close the copies), `connection` (with a socket the primary
+ * accepted: serve it), `drain` (the instance is stopping: readiness fails, answers close their
+ * connection), `no-more-connections` (the socket is closed and every connection the primary accepted
+ * was handed over).
  */
-type Name = "ready" | "taken" | "stop" | "connection" | "drain" | "no-more-connections";
+type Name =
+  | "ready"
+  | "taken"
+  | "listener"
+  | "stopped-accepting"
+  | "stop"
+  | "lend-listener"
+  | "stop-accepting"
+  | "connection"
+  | "drain"
+  | "no-more-connections";
 
 export const workerMessage = (name: Name) => ({ type: `site:${name}` });
 

@@ -11,8 +11,12 @@ type RunningSite = RunningServer & { database: TestDatabase };
 /** The process ids of the workers that said they serve, in order. */
 const listeningWorkers = (site: RunningSite) => site.logs.filter((entry) => entry.msg === "worker ready").map((entry) => Number(entry.pid));
 
-/** A page fetched on a connection of its own, so the primary hands it to the next worker in turn. */
+/** A page fetched on a connection of its own, which any worker may accept. */
 const fetchAlone = (url: string, init: RequestInit = {}) => fetch(url, { ...init, headers: { Connection: "close", ...init.headers } });
+
+/** Workers the primary says accept connections themselves (from their copies of the listening socket). */
+const acceptingWorkers = (site: RunningSite) =>
+  site.logs.filter((entry) => entry.msg === "a worker accepts connections itself").map((entry) => Number(entry.pid));
 
 /** The workers (by process id) that logged serving `path`. */
 const servedBy = (site: RunningSite, path: string) =>
@@ -74,6 +78,30 @@ describe.each(engines)("two workers on %s", (engine) => {
       const answers = await Promise.all(Array.from({ length: 20 }, () => fetchAlone(`${site.url}/courses`)));
       expect(answers.map((response) => response.status)).toEqual(answers.map(() => 200));
     } finally {
+      expect(await site.stop()).toBe(0);
+    }
+  });
+
+  it("accept connections themselves, a replacement for a crashed one too: with the primary stopped, new connections are still served by both", async () => {
+    const site = await startTwoWorkers();
+    const [crashed, survivor] = listeningWorkers(site);
+    await until(() => acceptingWorkers(site).length === 2, "both workers accepting");
+    process.kill(crashed!, "SIGKILL");
+    await until(() => listeningWorkers(site).length === 3, "a new worker listening");
+    const replacement = listeningWorkers(site)[2]!;
+    // Its copies were lent by the survivor through the primary: the socket was never closed.
+    await until(() => acceptingWorkers(site).includes(replacement), "the replacement accepting");
+    process.kill(site.pid, "SIGSTOP");
+    try {
+      const pages = await Promise.all(
+        Array.from({ length: 40 }, () => fetchAlone(`${site.url}/courses`, { signal: AbortSignal.timeout(10_000) })),
+      );
+      expect(pages.map((response) => response.status)).toEqual(pages.map(() => 200));
+      await Promise.all(pages.map((response) => response.arrayBuffer()));
+      await until(() => servedBy(site, "/courses").size === 2, "both workers serving");
+      expect([...servedBy(site, "/courses")].sort()).toEqual([survivor, replacement].sort());
+    } finally {
+      process.kill(site.pid, "SIGCONT");
       expect(await site.stop()).toBe(0);
     }
   });
