@@ -64,7 +64,9 @@ export function sharedListener(config: Config, logger: Logger, onConnection: (so
       lender.send(workerMessage("lend-listener"));
       const server = await lent;
       if (server) adopt(server);
-      // Undefined: the lender stopped meanwhile; another lends, or the socket is opened anew.
+      // None: the lender stopped meanwhile, or had no copy to lend. Another lends, or the socket
+      // (which no copy then holds) is opened anew.
+      else accepting.delete(lender);
     }
   }
 
