@@ -85,6 +85,8 @@ export function sharedListener(config: Config, logger: Logger, onConnection: (so
     /** A worker ready to serve: it gets its copies, and the primary lets go of its own. */
     give(worker: Worker): Promise<void> {
       return oneAtATime(async () => {
+        // Gone while an earlier change ran: its exit is handled on its own.
+        if (!worker.isConnected()) return;
         await hold();
         try {
           for (let copy = 0; copy < copiesPerWorker; copy++) await send(worker, own!);

@@ -20,8 +20,8 @@ export const workerLost = (server: RunningServer) => server.logs.some((entry) =>
 
 /**
  * The site still answers from the very processes it started with: no worker was replaced (the
- * primary says so when one stops), none stopped. Asked on connections of their own, so the
- * primary hands them to each worker in turn.
+ * primary says so when one stops), none stopped. Asked on connections of their own, so that any
+ * worker may take them.
  */
 export async function expectStillServing(server: RunningServer, processes: number[]) {
   const answers = await Promise.all(
