@@ -1,7 +1,7 @@
-// The site's listening socket: in the one process serving the site, or in the cluster primary,
-// which hands each connection to a worker (server/cluster.ts). Owning it (rather than letting
-// node:cluster share it) is what lets a shutdown stop accepting first and still hand every
-// connection already accepted to a worker that serves it (docs/operations.md, "Stopping and restarting").
+// The site's listening socket: in the one process serving the site, or opened by the cluster primary,
+// which gives its workers copies to accept from (server/shared-listener.ts). Owning it (rather than
+// letting node:cluster share it) is what lets a shutdown close it last in the primary, taking every
+// connection still waiting in it (docs/operations.md, "Stopping and restarting").
 import { createServer, type Server, type Socket } from "node:net";
 import { setImmediate as afterPendingIo } from "node:timers/promises";
 import type { Logger } from "pino";

@@ -15,7 +15,7 @@ import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
  * Copies each worker accepts from: the connections a class opens at once (250 a worker) are taken
  * in a few turns instead of hundreds (docs/performance.md).
  */
-export const copiesPerWorker = 32;
+const copiesPerWorker = 32;
 
 export function sharedListener(config: Config, logger: Logger, onConnection: (socket: Socket) => void) {
   /** The primary's own copy, polled: what it accepts goes to hand-over. */
@@ -138,6 +138,26 @@ export function sharedListener(config: Config, logger: Logger, onConnection: (so
         await stopListening(own!);
         own = undefined;
       });
+    },
+  };
+}
+
+/** The worker's part: its copies of the primary's listening socket (server/site-process.ts passes it the primary's word). */
+export function workerListenerCopies(logger: Logger, onConnection: (socket: Socket) => void) {
+  const copies: Server[] = [];
+  return {
+    add(copy: Server) {
+      copy.on("connection", onConnection);
+      copy.on("error", (err) => logger.warn({ err }, "could not accept a connection"));
+      copies.push(copy);
+    },
+    /** Sends one back to the primary, which needs to hold the socket (the worker keeps it too). */
+    lend() {
+      if (process.connected) process.send!(workerMessage("listener"), copies[0], undefined, () => {});
+    },
+    /** The socket stays open in the primary: closing a copy resets nothing. */
+    closeAll() {
+      for (const copy of copies.splice(0)) copy.close();
     },
   };
 }

@@ -12,6 +12,7 @@ import type { Config } from "#app/lib/config/env.server.ts";
 import { servedConnections } from "./connections.ts";
 import { exitCouldNotStart } from "./could-not-start.ts";
 import { listen, stopListening } from "./listener.ts";
+import { workerListenerCopies } from "./shared-listener.ts";
 import { drainDelay, stopSignals } from "./stop-signals.ts";
 import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
 
@@ -64,7 +65,7 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
   const connections = servedConnections(server);
   const handedOver = Promise.withResolvers<void>();
   if (cluster.isWorker) {
-    const copies = listenerCopies(logger, (socket) => connections.take(socket));
+    const copies = workerListenerCopies(logger, (socket) => connections.take(socket));
     process.on("message", (message: unknown, handle: unknown) => {
       if (isWorkerMessage(message, "listener") && handle instanceof Server) copies.add(handle);
       else if (isWorkerMessage(message, "lend-listener")) copies.lend();
@@ -130,26 +131,6 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
     exitCode = 1;
   }
   process.exit(exitCode);
-}
-
-/** A worker's copies of the primary's listening socket (server/shared-listener.ts). */
-function listenerCopies(logger: Logger, onConnection: (socket: Socket) => void) {
-  const copies: Server[] = [];
-  return {
-    add(copy: Server) {
-      copy.on("connection", onConnection);
-      copy.on("error", (err) => logger.warn({ err }, "could not accept a connection"));
-      copies.push(copy);
-    },
-    /** Sends one back to the primary, which needs to hold the socket (the worker keeps it too). */
-    lend() {
-      if (process.connected) process.send!(workerMessage("listener"), copies[0], undefined, () => {});
-    },
-    /** The socket stays open in the primary: closing a copy resets nothing. */
-    closeAll() {
-      for (const copy of copies.splice(0)) copy.close();
-    },
-  };
 }
 
 /** To the cluster primary; nothing when it is gone (the worker is then exiting: node:cluster ends it). */

@@ -106,6 +106,27 @@ describe.each(engines)("two workers on %s", (engine) => {
     }
   });
 
+  it("on SIGTERM serve the connections still waiting in the socket when the workers let go of it: the primary closes it last", async () => {
+    const site = await startTwoWorkers();
+    await until(() => acceptingWorkers(site).length === 2, "both workers accepting");
+    const workers = listeningWorkers(site);
+    // Stopped workers accept nothing: the connections wait in the socket, more than the workers'
+    // copies take in the few turns before they close them.
+    for (const pid of workers) process.kill(pid, "SIGSTOP");
+    const pages = Array.from({ length: 200 }, () => fetchAlone(`${site.url}/healthz`, { signal: AbortSignal.timeout(20_000) }));
+    try {
+      await pause(500);
+      process.kill(site.pid, "SIGTERM");
+    } finally {
+      for (const pid of workers) process.kill(pid, "SIGCONT");
+    }
+    const answers = await Promise.allSettled(pages);
+    expect(answers.map((answer) => (answer.status === "fulfilled" ? answer.value.status : String(answer.reason)))).toEqual(
+      answers.map(() => 200),
+    );
+    expect(await site.exited).toBe(0);
+  });
+
   it("on SIGTERM finish every request already begun (forms half sent when it comes), store them all, then exit 0", async () => {
     const site = await startTwoWorkers();
     const { port } = new URL(site.url);
