@@ -6,7 +6,7 @@
 import type { Worker } from "node:cluster";
 import type { Socket } from "node:net";
 import type { Logger } from "pino";
-import { workerMessage } from "./worker-messages.ts";
+import { sendWithHandle } from "./worker-messages.ts";
 
 export function connectionHandOver(logger: Logger) {
   /** Workers that can take a connection now, in the order they became free. */
@@ -21,8 +21,7 @@ export function connectionHandOver(logger: Logger) {
       free.delete(worker);
       if (!worker.isConnected()) continue;
       const socket = waiting.shift()!;
-      worker.send(workerMessage("connection"), socket, (err: Error | null) => {
-        if (!err) return;
+      sendWithHandle(worker, "connection", socket).catch((err: unknown) => {
         logger.warn({ err, pid: worker.process.pid }, "could not hand a connection to a worker");
         socket.destroy();
       });

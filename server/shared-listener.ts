@@ -9,7 +9,7 @@ import { Server, type Socket } from "node:net";
 import type { Logger } from "pino";
 import type { Config } from "#app/lib/config/env.server.ts";
 import { listen, stopListening } from "./listener.ts";
-import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
+import { isWorkerMessage, sendWithHandle, workerMessage } from "./worker-messages.ts";
 
 /**
  * Copies each worker accepts from: the connections a class opens at once (250 a worker) are taken
@@ -70,11 +70,6 @@ export function sharedListener(config: Config, logger: Logger, onConnection: (so
     }
   }
 
-  const send = (worker: Worker, server: Server) =>
-    new Promise<void>((resolve, reject) =>
-      worker.send(workerMessage("listener"), server, (err: Error | null) => (err ? reject(err) : resolve())),
-    );
-
   const release = () => {
     // The copies already sent hold the socket open, those still on their way included.
     own?.close();
@@ -89,11 +84,11 @@ export function sharedListener(config: Config, logger: Logger, onConnection: (so
         if (!worker.isConnected()) return;
         await hold();
         try {
-          for (let copy = 0; copy < copiesPerWorker; copy++) await send(worker, own!);
+          for (let copy = 0; copy < copiesPerWorker; copy++) await sendWithHandle(worker, "listener", own!);
           accepting.add(worker);
           logger.info({ pid: worker.process.pid, copies: copiesPerWorker }, "a worker accepts connections itself");
         } catch (err) {
-          // Its channel closed: it is stopping, and its exit is handled on its own.
+          // It exited or its channel closed: its exit is handled on its own.
           logger.warn({ err, pid: worker.process.pid }, "could not give a worker the listening socket");
         }
         if (accepting.size > 0) release();

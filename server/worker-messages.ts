@@ -1,5 +1,7 @@
 // What the cluster primary and its workers tell each other about connections and stopping
 // (server/cluster.ts, server/site-process.ts).
+import type { Worker } from "node:cluster";
+import type { Server, Socket } from "node:net";
 
 /**
  * From a worker: `ready` (it serves now), `taken` (it took the connection handed to it and can take
@@ -27,3 +29,20 @@ export const workerMessage = (name: Name) => ({ type: `site:${name}` });
 
 export const isWorkerMessage = (message: unknown, name: Name): boolean =>
   typeof message === "object" && message !== null && (message as { type?: unknown }).type === `site:${name}`;
+
+/**
+ * Sends a worker a message with a socket or a listening socket. Node holds every later message with
+ * a handle until the worker acknowledges the one before, and calls back none of them when the
+ * worker dies first: this settles on its exit too, so that nothing waits for a dead worker.
+ */
+export function sendWithHandle(worker: Worker, name: Name, handle: Server | Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const exited = () => reject(new Error("the worker exited before it took the handle"));
+    worker.once("exit", exited);
+    worker.send(workerMessage(name), handle, (err: Error | null) => {
+      worker.off("exit", exited);
+      if (err) reject(err);
+      else resolve();
+    });
+  });
+}

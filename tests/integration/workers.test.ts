@@ -106,6 +106,31 @@ describe.each(engines)("two workers on %s", (engine) => {
     }
   });
 
+  it("pass over a worker that dies before taking its copies: the next worker gets its own, and the site still stops", async () => {
+    const site = await startTwoWorkers();
+    const [crashed, lender] = listeningWorkers(site);
+    await until(() => acceptingWorkers(site).length === 2, "both workers accepting");
+    // The replacement's copies wait for the lender's loan, and the replacement is stopped before
+    // they come: it acknowledges none, and dies while they are being sent.
+    process.kill(lender!, "SIGSTOP");
+    try {
+      process.kill(crashed!, "SIGKILL");
+      await until(() => listeningWorkers(site).length === 3, "a replacement ready");
+      const dying = listeningWorkers(site)[2]!;
+      process.kill(dying, "SIGSTOP");
+      process.kill(lender!, "SIGCONT");
+      await pause(500);
+      process.kill(dying, "SIGKILL");
+      await until(() => listeningWorkers(site).length === 4, "another replacement ready");
+      const next = listeningWorkers(site)[3]!;
+      await until(() => acceptingWorkers(site).includes(next), "the next replacement accepting");
+      expect(acceptingWorkers(site)).not.toContain(dying);
+    } finally {
+      process.kill(lender!, "SIGCONT");
+      expect(await site.stop()).toBe(0);
+    }
+  });
+
   it("on SIGTERM serve the connections still waiting in the socket when the workers let go of it: the primary closes it last", async () => {
     const site = await startTwoWorkers();
     await until(() => acceptingWorkers(site).length === 2, "both workers accepting");
