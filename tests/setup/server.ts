@@ -22,6 +22,38 @@ export type ServerOptions = Pick<SiteProcessOptions, "ownProcessGroup">;
 const logsOfEveryServer = new Set<RunningServer["logs"]>();
 
 /**
+ * Sites whose test failed before stopping them, perhaps with a worker stopped (SIGSTOP): ended with
+ * the test file, so that none goes on using a core under the next file or benchmark. The primary is
+ * killed; a stopped worker is woken, and exits on losing its primary (a waking signal harms no
+ * process that took a finished worker's id meanwhile).
+ */
+const sitesStillRunning = new Set<{ pid: number; logs: RunningServer["logs"] }>();
+
+function endSitesStillRunning() {
+  for (const site of sitesStillRunning) {
+    signalIfAlive(site.pid, "SIGKILL");
+    for (const pid of new Set(site.logs.map((entry) => Number(entry.pid)))) signalIfAlive(pid, "SIGCONT");
+  }
+}
+process.once("exit", endSitesStillRunning);
+// Vitest ends a test file's process with SIGTERM, which runs no "exit" handler: the sites are
+// ended first, then the signal is raised again to end the process as it would have.
+if (process.env.VITEST) {
+  process.once("SIGTERM", () => {
+    endSitesStillRunning();
+    process.kill(process.pid, "SIGTERM");
+  });
+}
+
+function signalIfAlive(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/**
  * The text of the newest account mail to `recipient` that a server without SMTP_URL wrote to its
  * log; with `site`, only a mail whose links lead there (test files run a site per engine, with the
  * same addresses).
@@ -68,7 +100,14 @@ async function startServerOnce(env: Record<string, string>, { ownProcessGroup }:
   logsOfEveryServer.add(logs);
   let stderr = "";
   child.stderr!.on("data", (chunk) => (stderr += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const running = { pid: child.pid!, logs };
+  sitesStillRunning.add(running);
+  const exited = new Promise<number | null>((resolve) =>
+    child.on("exit", (code) => {
+      sitesStillRunning.delete(running);
+      resolve(code);
+    }),
+  );
 
   return new Promise((resolve, reject) => {
     let buffer = "";
