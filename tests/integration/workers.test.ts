@@ -42,6 +42,21 @@ const acceptingWorkers = (site: RunningSite) =>
 const servedBy = (site: RunningSite, path: string) =>
   new Set(site.logs.filter((entry) => entry.msg === "request" && entry.path === path).map((entry) => Number(entry.pid)));
 
+/**
+ * Asks for `path` 40 times at once, and again until both workers have served it: the kernel gives
+ * each connection to whichever worker asks first, and one may take a whole round.
+ */
+async function askUntilBothServe(site: RunningSite, path: string) {
+  await until(async () => {
+    const pages = await Promise.all(
+      Array.from({ length: 40 }, () => fetchAlone(`${site.url}${path}`, { signal: AbortSignal.timeout(10_000) })),
+    );
+    expect(pages.map((response) => response.status)).toEqual(pages.map(() => 200));
+    await Promise.all(pages.map((response) => response.arrayBuffer()));
+    return servedBy(site, path).size === 2;
+  }, "both workers serving");
+}
+
 describe.each(engines)("two workers on %s", (engine) => {
   const databases: TestDatabase[] = [];
   afterAll(() => Promise.all(databases.map((database) => database.drop())));
@@ -62,13 +77,7 @@ describe.each(engines)("two workers on %s", (engine) => {
       // Migrations ran once, in the primary, before the workers started.
       expect(site.logs.filter((entry) => entry.msg === "library catalogue seed applied")).toHaveLength(1);
 
-      // The kernel gives each connection to whichever worker asks first: a few rounds may go to one.
-      await until(async () => {
-        const walls = await Promise.all(Array.from({ length: 40 }, () => fetchAlone(`${site.url}/feedback`)));
-        expect(walls.map((response) => response.status)).toEqual(walls.map(() => 200));
-        await Promise.all(walls.map((response) => response.arrayBuffer()));
-        return servedBy(site, "/feedback").size === 2;
-      }, "both workers serving");
+      await askUntilBothServe(site, "/feedback");
       // Both keep the wall now.
       let kept = 0;
       for (let attempt = 0; attempt < 100 && kept < 10; attempt++) {
@@ -116,12 +125,7 @@ describe.each(engines)("two workers on %s", (engine) => {
     await until(() => acceptingWorkers(site).includes(replacement), "the replacement accepting");
     process.kill(site.pid, "SIGSTOP");
     try {
-      const pages = await Promise.all(
-        Array.from({ length: 40 }, () => fetchAlone(`${site.url}/courses`, { signal: AbortSignal.timeout(10_000) })),
-      );
-      expect(pages.map((response) => response.status)).toEqual(pages.map(() => 200));
-      await Promise.all(pages.map((response) => response.arrayBuffer()));
-      await until(() => servedBy(site, "/courses").size === 2, "both workers serving");
+      await askUntilBothServe(site, "/courses");
       expect([...servedBy(site, "/courses")].sort()).toEqual([survivor, replacement].sort());
     } finally {
       process.kill(site.pid, "SIGCONT");
