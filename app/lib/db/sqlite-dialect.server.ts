@@ -79,7 +79,7 @@ export function createSqliteDialect(filename: string): SqliteDialect {
       // file mapped into memory (the kernel's copy, shared by every worker), so the cache of the
       // connection holds little more than the pages a write changes: a 64 MB cache kept for reads
       // put a worker storing quiz attempts above 300 MB, and searches are as fast mapped
-      // (docs/performance.md, "Memory: SQLite's cache").
+      // (docs/performance.md, "SQLite's cache, a dead worker, and the drain's last socket").
       database.exec(`
         PRAGMA journal_mode = WAL;
         PRAGMA synchronous = FULL;
