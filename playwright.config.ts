@@ -22,7 +22,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: "list",
   // A failed test keeps its trace: each action's timing, the network and the console. Without the
-  // page's pictures and DOM copies at every action, which made a journey 25 % slower.
+  // page's pictures and DOM copies at every action, which made a journey a quarter slower.
   use: { baseURL: `http://127.0.0.1:${port}`, trace: { mode: "retain-on-failure", screenshots: false, snapshots: false } },
   projects: [{ name: "chromium", use: chromium }],
   webServer: [

@@ -21,12 +21,8 @@ async function hydratedAfter(page: Page, navigate: () => Promise<Response | null
     try {
       await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: hydrationWaitMs });
     } catch (error) {
-      throw new Error(
-        `${page.url()} did not hydrate within ${hydrationWaitMs / 1000} s. ${await whatThePageIs(page, response)}${seen.report()}`,
-        {
-          cause: error,
-        },
-      );
+      const what = `${page.url()} did not hydrate within ${hydrationWaitMs / 1000} s.`;
+      throw new Error(`${what} ${await whatThePageIs(page, response)}${seen.report()}`, { cause: error });
     }
     return response;
   } finally {
