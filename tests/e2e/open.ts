@@ -1,4 +1,4 @@
-import type { Page, Response } from "@playwright/test";
+import type { ConsoleMessage, Page, Request, Response } from "@playwright/test";
 
 /** Goes to a page and waits until React has hydrated it, so clicks and keys reach its handlers. */
 export async function open(page: Page, path: string) {
@@ -34,10 +34,10 @@ async function hydratedAfter(page: Page, navigate: () => Promise<Response | null
 function browserTrouble(page: Page) {
   const lines: string[] = [];
   const onPageError = (error: Error) => lines.push(`page error: ${error.message}`);
-  const onConsole = (message: { type(): string; text(): string }) => {
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() === "error") lines.push(`console error: ${message.text()}`);
   };
-  const onRequestFailed = (request: { url(): string; failure(): { errorText: string } | null }) =>
+  const onRequestFailed = (request: Request) =>
     lines.push(`request failed: ${request.url()} (${request.failure()?.errorText ?? "no reason given"})`);
   const onResponse = (response: Response) => {
     if (response.status() >= 400) lines.push(`answered ${response.status()}: ${response.url()}`);

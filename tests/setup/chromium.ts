@@ -17,7 +17,8 @@ const headlessShellPath = "/usr/bin/chromium-headless-shell";
  */
 export const testBrowserPath = process.env.CHROMIUM_PATH ?? (isExecutable(headlessShellPath) ? headlessShellPath : chromiumPath);
 
-function isExecutable(path: string) {
+/** Whether a browser is installed there: a file this user may run. */
+export function isExecutable(path: string) {
   try {
     accessSync(path, constants.X_OK);
     return true;
