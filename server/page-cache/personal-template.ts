@@ -14,11 +14,17 @@ export interface PersonalTemplate {
 }
 
 /**
- * `html` (a page everyone sees alike, rendered at `address`) cut around its `slots`, or why it
- * cannot be: each slot's part, rendered alone with the person it had in the page, must come out
- * exactly as it is there, or a person's would not be in the place the page hydrates.
+ * `html` (a page everyone sees alike, rendered at `address`; `bytes`, its UTF-8) cut around its
+ * `slots`, or why it cannot be: each slot's part, rendered alone with the person it had in the
+ * page, must come out exactly as it is there, or a person's would not be in the place the page
+ * hydrates. The pieces are views of `bytes`, not a second copy of the page.
  */
-export function personalTemplate(html: string, slots: readonly SlotRecord[], address: string): PersonalTemplate | { problem: string } {
+export function personalTemplate(
+  html: string,
+  bytes: Buffer,
+  slots: readonly SlotRecord[],
+  address: string,
+): PersonalTemplate | { problem: string } {
   const alone = renderSlots(slots, (slot) => slot.person, address);
   type Placed = { slot: SlotRecord; start: number; end: number; markup: string };
   const placed = slots.map((slot, index): Placed | { problem: string } => {
@@ -41,16 +47,24 @@ export function personalTemplate(html: string, slots: readonly SlotRecord[], add
   ordered.sort((a, b) => a.start - b.start);
   const bodyEnd = html.lastIndexOf("</body>");
   if (bodyEnd === -1) return { problem: "the page has no </body>" };
-  const cuts: string[] = [];
+  // Each piece's characters, from..to, and where they are in `bytes`, counted on from the last cut.
+  const pieces: Buffer[] = [];
   let from = 0;
-  for (const { start, end } of ordered) {
+  let byteOffset = 0;
+  const cut = (to: number, skipped = 0) => {
+    const length = Buffer.byteLength(html.slice(from, to), "utf8");
+    pieces.push(bytes.subarray(byteOffset, byteOffset + length));
+    byteOffset += length + skipped;
+  };
+  for (const { start, end, markup } of ordered) {
     if (start < from) return { problem: "slots inside slots" };
-    cuts.push(html.slice(from, start));
+    cut(start, Buffer.byteLength(markup, "utf8"));
     from = end;
   }
   if (bodyEnd < from) return { problem: "a slot after </body>" };
-  cuts.push(html.slice(from, bodyEnd), html.slice(bodyEnd));
-  const pieces = cuts.map((cut) => Buffer.from(cut, "utf8"));
+  cut(bodyEnd);
+  from = bodyEnd;
+  cut(html.length);
   // A visitor's parts are what most slots hold for most people too (no badge, no note).
   const usualParts = ordered.map(({ markup }) => markup);
   return { pieces, gzip: new SplicedGzip(pieces, usualParts), slots: ordered.map(({ slot }) => slot) };

@@ -12,6 +12,7 @@
 // ones before it in the page sent.
 import { constants, crc32, deflateRawSync } from "node:zlib";
 import { crc32Combine, crc32Shift } from "./crc32-combine.ts";
+import { inMemoryOfTheirOwn } from "./own-memory.ts";
 
 /** A gzip member's header: deflate, no name or time, unknown system. */
 const header = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
@@ -25,8 +26,9 @@ const variantsPerPiece = 4;
 // In the worker's own thread: in zlib's threads, thirty pages kept at once held a zlib state of
 // 300 KB for each of their pieces together (the largest worker went from 290 to 378 MB) and took
 // longer, the threads competing with the workers for the two cores.
+// Kept for as long as the page, so copied out of zlib's output chunk (own-memory.ts).
 const compress = (piece: Buffer, dictionary?: Buffer): Buffer =>
-  deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH, ...(dictionary ? { dictionary } : {}) });
+  inMemoryOfTheirOwn(deflateRawSync(piece, { level: 9, finishFlush: constants.Z_SYNC_FLUSH, ...(dictionary ? { dictionary } : {}) }));
 
 /** The bytes a part takes as stored blocks: each block's 5-byte head, then the part's own bytes (none for an empty part). */
 const storedLength = (partBytes: number) => Math.ceil(partBytes / storedBlockBytes) * 5 + partBytes;
