@@ -35,7 +35,7 @@ export default defineConfig({
     {
       // The production build, as `npm start` runs it, on an in-memory SQLite
       // database: every run starts empty (rate-limit counters included).
-      command: "node server/index.ts",
+      command: "node build/start.js",
       url: `http://127.0.0.1:${port}/readyz`,
       reuseExistingServer: false,
       stdout: process.env.E2E_LOG_LEVEL ? "pipe" : "ignore",

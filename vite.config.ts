@@ -32,8 +32,6 @@ export default defineConfig({
   environments: {
     // The server bundle's entry is our Express app factory, so the app, its
     // router contexts and the database module share one module graph.
-    // The seeded lesson notes are read from their folder next to the module that reads them, so that
-    // module stays outside the bundle (app/content/seeds/lesson-notes/index.server.ts).
-    ssr: { build: { rollupOptions: { input: "./server/app.ts", external: ["#app/content/seeds/lesson-notes/index.server.ts"] } } },
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
 });

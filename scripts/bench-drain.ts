@@ -36,7 +36,7 @@ interface Tally {
 async function startSite(env: Record<string, string>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server/index.ts"], {
+  const child = spawn(process.execPath, ["build/start.js"], {
     cwd: projectRoot,
     // Its own process group, so the whole group can be signalled as a supervisor does.
     detached: true,

@@ -18,6 +18,7 @@ import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
 
 type AppModule = typeof import("./app.ts");
 
+// One folder up, from server/ as from the bundle of this entry in build/ (scripts/bundle-server-entry.ts).
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 
 async function loadApplication(development: boolean) {

@@ -515,3 +515,18 @@ function rawBytes(url: string, headers: Record<string, string>, method = "GET") 
     outgoing.end();
   });
 }
+
+describe("the production entry", () => {
+  it("runs from the build alone: with Node's TypeScript stripping off, the primary and its workers start and serve", async () => {
+    // A TypeScript file loaded at run time would stop the start (ERR_UNKNOWN_FILE_EXTENSION), and
+    // with stripping on, it would keep the stripper in the process's memory (decision 023).
+    const site = await startSite({ NODE_OPTIONS: "--no-experimental-strip-types", WEB_CONCURRENCY: "2" });
+    try {
+      const page = await fetch(`${site.url}/courses/java`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('class="lesson-notes');
+    } finally {
+      await site.stop();
+    }
+  });
+});

@@ -18,13 +18,13 @@ export interface SiteProcessOptions {
 }
 
 /**
- * `node server/index.ts` in production mode, on 127.0.0.1, with no drain delay (no load balancer
+ * `node build/start.js` (what `npm start` runs) in production mode, on 127.0.0.1, with no drain delay (no load balancer
  * polls it, so it stops accepting as soon as it is signalled). `env` is added to, and may replace,
  * these; without WEB_CONCURRENCY the site starts a worker per core, as in production.
  */
 export function spawnSite(env: Record<string, string>, { port, stdio, ownProcessGroup = false }: SiteProcessOptions): ChildProcess {
   const address = port === undefined ? {} : { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` };
-  return spawn(process.execPath, ["server/index.ts"], {
+  return spawn(process.execPath, ["build/start.js"], {
     cwd: projectRoot,
     env: {
       PATH: process.env.PATH,

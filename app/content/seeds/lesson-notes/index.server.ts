@@ -1,10 +1,12 @@
 // The seeded lessons' notes: one Markdown file a lesson, `<course slug>/<NN>.md`, NN its number.
-// Read from the folder of this very file: the server bundle imports this module from the source
-// (vite.config.ts), so it finds the folder in development, in a build and in `npm run db:migrate`.
+// Read from the folder of this module's source, found through the package's `#app/*` imports:
+// the same folder whether this code runs from the source (development, `npm run db:migrate`) or
+// from a bundle in build/, which Node then needs not strip of its types at run time.
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 
-const folder = import.meta.dirname;
+const folder = dirname(createRequire(import.meta.url).resolve("#app/content/seeds/lesson-notes/index.server.ts"));
 
 /** Each course's notes, lesson 1 first. */
 export function lessonNotesByCourse(): Record<string, string[]> {
