@@ -36,9 +36,17 @@ function workerExecArgv(): string[] {
 /**
  * glibc gives each thread that allocates a malloc arena of its own (libuv's pool: files, zlib,
  * crypto), and what it frees there stays in the process: two arenas kept the largest worker
- * about 50 MB smaller at 500 connections (docs/performance.md). The operator's own setting wins.
+ * about 50 MB smaller at 500 connections. And glibc serves a block from its own mapping, given
+ * back when freed, only above a threshold that it raises to the size of each such block freed:
+ * after one kept page's brotli (tens of MB of the compressor's tables), every block below that
+ * came from the main heap, which grew by fragments and never shrank. Fixed at its start value
+ * (128 KB), the largest worker of a whole bench:load run peaked at 295 MB instead of 332 MB
+ * (docs/performance.md). The operator's own settings win.
  */
-const workerEnv = () => ({ MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" });
+const workerEnv = () => ({
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
+});
 
 export async function runCluster(config: Config, logger: Logger, workerCount: number): Promise<void> {
   const signals = stopSignals();

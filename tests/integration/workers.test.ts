@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
@@ -230,5 +231,43 @@ describe.each(engines)("two workers on %s", (engine) => {
     } finally {
       await stored.close();
     }
+  });
+});
+
+describe("workers' memory settings", () => {
+  const databases: TestDatabase[] = [];
+  afterAll(() => Promise.all(databases.map((database) => database.drop())));
+
+  /** A worker's environment and command line, as the kernel has them. */
+  async function workerStartedWith(env: Record<string, string>) {
+    const database = await createTestDatabase("sqlite");
+    databases.push(database);
+    const site = { ...(await startServer({ ...database.env, ...env, WEB_CONCURRENCY: "2" })), database };
+    try {
+      await until(() => listeningWorkers(site).length === 2, "two workers listening");
+      const pid = listeningWorkers(site)[0]!;
+      const environ = readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      return { environ, argv };
+    } finally {
+      await site.stop();
+    }
+  }
+
+  it("start lean (two malloc arenas, malloc's mapping threshold fixed, a small young generation), each setting the operator's own replaces", async () => {
+    const lean = await workerStartedWith({});
+    expect(lean.environ).toEqual(expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072"]));
+    expect(lean.argv).toEqual(expect.arrayContaining(["--max-semi-space-size=4", "--heap-growing-percent=50"]));
+
+    const own = await workerStartedWith({
+      MALLOC_ARENA_MAX: "4",
+      MALLOC_MMAP_THRESHOLD_: "262144",
+      NODE_OPTIONS: "--max-semi-space-size=8",
+    });
+    expect(own.environ).toEqual(
+      expect.arrayContaining(["MALLOC_ARENA_MAX=4", "MALLOC_MMAP_THRESHOLD_=262144", "NODE_OPTIONS=--max-semi-space-size=8"]),
+    );
+    expect(own.argv).not.toContain("--max-semi-space-size=4");
+    expect(own.argv).toContain("--heap-growing-percent=50");
   });
 });
