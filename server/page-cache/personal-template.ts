@@ -47,24 +47,24 @@ export function personalTemplate(
   ordered.sort((a, b) => a.start - b.start);
   const bodyEnd = html.lastIndexOf("</body>");
   if (bodyEnd === -1) return { problem: "the page has no </body>" };
-  // Each piece's characters, from..to, and where they are in `bytes`, counted on from the last cut.
+  // Each piece is the view of `bytes` that holds html[from, to); then the next starts at `next`.
+  // Where it lies in `bytes` is counted on from the cut before: characters are 1 to 4 bytes.
   const pieces: Buffer[] = [];
   let from = 0;
   let byteOffset = 0;
-  const cut = (to: number, skipped = 0) => {
+  const cut = (to: number, next: number) => {
     const length = Buffer.byteLength(html.slice(from, to), "utf8");
     pieces.push(bytes.subarray(byteOffset, byteOffset + length));
-    byteOffset += length + skipped;
+    byteOffset += length + Buffer.byteLength(html.slice(to, next), "utf8");
+    from = next;
   };
-  for (const { start, end, markup } of ordered) {
+  for (const { start, end } of ordered) {
     if (start < from) return { problem: "slots inside slots" };
-    cut(start, Buffer.byteLength(markup, "utf8"));
-    from = end;
+    cut(start, end);
   }
   if (bodyEnd < from) return { problem: "a slot after </body>" };
-  cut(bodyEnd);
-  from = bodyEnd;
-  cut(html.length);
+  cut(bodyEnd, bodyEnd);
+  cut(html.length, html.length);
   // A visitor's parts are what most slots hold for most people too (no badge, no note).
   const usualParts = ordered.map(({ markup }) => markup);
   return { pieces, gzip: new SplicedGzip(pieces, usualParts), slots: ordered.map(({ slot }) => slot) };
