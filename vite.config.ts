@@ -7,6 +7,10 @@ import { versionPublicFiles } from "./vite-plugins/version-public-files.ts";
 const innerPagesOnly =
   /[\\/](content[\\/](courses|team|quizzes|video-courses)|components[\\/](reveal-delay|form-page|text-field)|lib[\\/]text[\\/](percentage|initials))\.tsx?$/;
 
+// The server imports the S3 client only where S3_BUCKET is set (server/services.ts): in the
+// shared chunk, every worker loaded the AWS SDK (about 19 MB of memory) whether it used it or not.
+const serverLoadsOnDemand = /[\\/]lib[\\/]storage[\\/]s3-storage\.server\.ts$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), versionPublicFiles("public")],
   build: {
@@ -22,7 +26,8 @@ export default defineConfig({
               name: "shared",
               test: (id: string) =>
                 /[\\/]app[\\/](components|content|lib|features[\\/](newsletter|error-reporting|college-pages))[\\/]/.test(id) &&
-                !innerPagesOnly.test(id),
+                !innerPagesOnly.test(id) &&
+                !serverLoadsOnDemand.test(id),
             },
           ],
         },

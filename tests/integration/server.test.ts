@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { connect, createServer, type AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fileVersion } from "#server/file-version.ts";
@@ -516,7 +516,23 @@ function rawBytes(url: string, headers: Record<string, string>, method = "GET") 
   });
 }
 
+/** The files of the server bundle that load with `file`: it and what it imports statically, not through import(). */
+function loadedWith(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const [, relative] of readFileSync(file, "utf8").matchAll(/^(?:import|export)\b[^;]*?\bfrom\s*"(\.{1,2}\/[^"]+)"/gm)) {
+    loadedWith(join(dirname(file), relative!), seen);
+  }
+  return seen;
+}
+
 describe("the production entry", () => {
+  it("leaves the S3 client out of what every worker loads: it comes with S3_BUCKET only", () => {
+    const atStart = [...loadedWith(join(import.meta.dirname, "../../build/server/index.js"))];
+    expect(atStart.length).toBeGreaterThan(1);
+    expect(atStart.filter((file) => readFileSync(file, "utf8").includes('from "@aws-sdk/'))).toEqual([]);
+  });
+
   it("runs from the build alone: with Node's TypeScript stripping off, the primary and its workers start and serve", async () => {
     // A TypeScript file loaded at run time would stop the start (ERR_UNKNOWN_FILE_EXTENSION), and
     // with stripping on, it would keep the stripper in the process's memory (decision 023).
