@@ -8,7 +8,7 @@ const innerPagesOnly =
   /[\\/](content[\\/](courses|team|quizzes|video-courses)|components[\\/](reveal-delay|form-page|text-field)|lib[\\/]text[\\/](percentage|initials))\.tsx?$/;
 
 // The server imports the S3 client only where S3_BUCKET is set (server/services.ts): in the
-// shared chunk, every worker loaded the AWS SDK (about 19 MB of memory) whether it used it or not.
+// shared chunk, every worker loaded the AWS SDK (32 MB in a bare Node process) whether it used it or not.
 const serverLoadsOnDemand = /[\\/]lib[\\/]storage[\\/]s3-storage\.server\.ts$/;
 
 export default defineConfig({

@@ -38,7 +38,7 @@ function workerExecArgv(): string[] {
  * crypto), and what it frees there stays in the process: two arenas kept the largest worker
  * about 50 MB smaller at 500 connections. And glibc serves a block from its own mapping, given
  * back when freed, only above a threshold that it raises to the size of each such block freed:
- * after one kept page's brotli (tens of MB of the compressor's tables), every block below that
+ * after one kept page's brotli (blocks of megabytes for the compressor's tables), every block below that
  * came from the main heap, which grew by fragments and never shrank. Fixed at its start value
  * (128 KB), the largest worker of a whole bench:load run peaked at 295 MB instead of 332 MB
  * (docs/performance.md). The operator's own settings win.
