@@ -7,34 +7,33 @@ import { versionPublicFiles } from "./vite-plugins/version-public-files.ts";
 const innerPagesOnly =
   /[\\/](content[\\/](courses|team|quizzes|video-courses)|components[\\/](reveal-delay|form-page|text-field)|lib[\\/]text[\\/](percentage|initials))\.tsx?$/;
 
-// The server imports the S3 client only where S3_BUCKET is set (server/services.ts): in the
-// shared chunk, every worker loaded the AWS SDK (32 MB in a bare Node process) whether it used it or not.
-const serverLoadsOnDemand = /[\\/]lib[\\/]storage[\\/]s3-storage\.server\.ts$/;
-
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), versionPublicFiles("public")],
-  build: {
-    rollupOptions: {
-      output: {
-        // Fewer, larger chunks compress better: the framework in one, the code
-        // shared by our pages in another (with the newsletter form of every footer, the error
-        // reporter, and the college pages' sections the home page shows), each route's own code in its own.
-        codeSplitting: {
-          groups: [
-            { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|turbo-stream)[\\/]/ },
-            {
-              name: "shared",
-              test: (id: string) =>
-                /[\\/]app[\\/](components|content|lib|features[\\/](newsletter|error-reporting|college-pages))[\\/]/.test(id) &&
-                !innerPagesOnly.test(id) &&
-                !serverLoadsOnDemand.test(id),
+  environments: {
+    // The browser's chunks. Fewer, larger chunks compress better: the framework in one, the code
+    // shared by our pages in another (with the newsletter form of every footer, the error reporter,
+    // and the college pages' sections the home page shows), each route's own code in its own.
+    // Not the server's: there the shared group took in what the server loads only on demand (the
+    // S3 client, imported where S3_BUCKET is set), and every worker loaded the AWS SDK.
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|turbo-stream)[\\/]/ },
+                {
+                  name: "shared",
+                  test: (id: string) =>
+                    /[\\/]app[\\/](components|content|lib|features[\\/](newsletter|error-reporting|college-pages))[\\/]/.test(id) &&
+                    !innerPagesOnly.test(id),
+                },
+              ],
             },
-          ],
+          },
         },
       },
     },
-  },
-  environments: {
     // The server bundle's entry is our Express app factory, so the app, its
     // router contexts and the database module share one module graph.
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
