@@ -58,6 +58,8 @@ interface Measured {
   peakRssMb: number;
   peakWorkerRssMb: number;
   peakWorkerPssMb: number;
+  /** The site's processes' CPU time (user and system, all processes) per answered request, in µs. */
+  cpuMicrosecondsPerRequest?: number;
 }
 
 interface Copy {
@@ -152,6 +154,20 @@ function memoryMb(pid: number): { total: number; largestWorker: number; largestW
   };
 }
 
+/** CPU time in µs (user and system) the site's processes have used so far, from /proc/<pid>/stat. */
+function cpuMicroseconds(pid: number): number {
+  const ticksPerSecond = 100; // Linux's USER_HZ
+  return [pid, ...childrenOf(pid)].reduce((sum, one) => {
+    try {
+      // The fields after the command's name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${one}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return sum + ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
+    } catch {
+      return sum;
+    }
+  }, 0);
+}
+
 async function measure(target: Target, connections: number, serverPid: number | undefined): Promise<Measured> {
   let peak = { total: 0, largestWorker: 0, largestWorkerPss: 0 };
   const sample = () => {
@@ -189,7 +205,9 @@ async function measure(target: Target, connections: number, serverPid: number | 
   // A site that has served for a while has compiled its hot code: the same load for a moment first,
   // not counted (its memory is).
   if (warmUpSeconds > 0) await run(warmUpSeconds, { counted: false });
+  const cpuBefore = serverPid ? cpuMicroseconds(serverPid) : 0;
   const result = await run(seconds);
+  const cpuUsed = serverPid ? cpuMicroseconds(serverPid) - cpuBefore : 0;
   clearInterval(sampler);
   return {
     target: target.name,
@@ -204,6 +222,7 @@ async function measure(target: Target, connections: number, serverPid: number | 
     peakRssMb: Math.round(peak.total),
     peakWorkerRssMb: Math.round(peak.largestWorker),
     peakWorkerPssMb: Math.round(peak.largestWorkerPss),
+    cpuMicrosecondsPerRequest: serverPid && result.requests.total > 0 ? Math.round(cpuUsed / result.requests.total) : undefined,
   };
 }
 
@@ -339,13 +358,13 @@ function newsletterPosts(siteUrl: string, { fromOneAddress = false } = {}): Targ
 
 function table(rows: Measured[]): string {
   const lines = [
-    "| page | connections | requests/s | the same bytes from node:http | × reference | p50 ms | p99 ms | errors | non-2xx | peak RSS, all processes | peak RSS, largest worker | peak PSS, largest worker |",
-    "|---|---|---|---|---|---|---|---|---|---|---|---|",
+    "| page | connections | requests/s | the same bytes from node:http | × reference | p50 ms | p99 ms | errors | non-2xx | server CPU µs a request | peak RSS, all processes | peak RSS, largest worker | peak PSS, largest worker |",
+    "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
   ];
   for (const row of rows) {
     const reference = row.referenceRequestsPerSecond;
     lines.push(
-      `| ${row.target} | ${row.connections} | ${row.requestsPerSecond} | ${reference ?? "—"} | ${reference ? (row.requestsPerSecond / reference).toFixed(2) : "—"} | ${row.p50} | ${row.p99} | ${row.errors}${row.errorKinds ? ` (${row.errorKinds})` : ""} | ${row.non2xx} | ${row.peakRssMb} MB | ${row.peakWorkerRssMb} MB | ${row.peakWorkerPssMb} MB |`,
+      `| ${row.target} | ${row.connections} | ${row.requestsPerSecond} | ${reference ?? "—"} | ${reference ? (row.requestsPerSecond / reference).toFixed(2) : "—"} | ${row.p50} | ${row.p99} | ${row.errors}${row.errorKinds ? ` (${row.errorKinds})` : ""} | ${row.non2xx} | ${row.cpuMicrosecondsPerRequest ?? "—"} | ${row.peakRssMb} MB | ${row.peakWorkerRssMb} MB | ${row.peakWorkerPssMb} MB |`,
     );
   }
   return lines.join("\n");
@@ -468,7 +487,7 @@ async function main() {
         const row = { ...(await measure(target, connections, site.pid)), referenceRequestsPerSecond: referenceRun?.requestsPerSecond };
         rows.push(row);
         console.log(
-          `${String(connections).padStart(3)} connections  ${target.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s${referenceRun ? ` (the same bytes from node:http: ${referenceRun.requestsPerSecond})` : ""}  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}${row.errorKinds ? ` (${row.errorKinds})` : ""}  non-2xx ${row.non2xx}  peak RSS ${row.peakRssMb} MB (largest worker ${row.peakWorkerRssMb} MB, PSS ${row.peakWorkerPssMb} MB)`,
+          `${String(connections).padStart(3)} connections  ${target.name.padEnd(40)} ${String(row.requestsPerSecond).padStart(6)} req/s${referenceRun ? ` (the same bytes from node:http: ${referenceRun.requestsPerSecond})` : ""}  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}${row.errorKinds ? ` (${row.errorKinds})` : ""}  non-2xx ${row.non2xx}  CPU ${row.cpuMicrosecondsPerRequest} µs/request  peak RSS ${row.peakRssMb} MB (largest worker ${row.peakWorkerRssMb} MB, PSS ${row.peakWorkerPssMb} MB)`,
         );
       }
     }
