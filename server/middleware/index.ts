@@ -109,7 +109,7 @@ export async function useSiteMiddleware(app: express.Express, services: SiteServ
             { db: database.db, relyingParty: signIn.relyingParty, logger, secureCookies: services.secureCookies(req) },
             req.headers.cookie,
           ),
-        loadPersonal: (names, user, url) => loadPersonalData(names, { db: database.db, user, url }),
+        loadPersonal: (names, user, url, knownVersion) => loadPersonalData(names, { db: database.db, user, url, knownVersion }),
         renderSignedOut: pages.renderSignedOut,
       }),
     );

@@ -26,6 +26,8 @@ export const isVersionRaisedMessage = (message: unknown): message is VersionRais
 export interface VersionSnapshot {
   /** One string naming these topics' versions; undefined when one of them is being changed. */
   stamp(topics: readonly ContentTopic[]): string | undefined;
+  /** One stored topic's version; undefined while it is being changed. */
+  version(topic: StoredContent): number | undefined;
 }
 
 export interface ContentVersionWatch {
@@ -117,6 +119,7 @@ export async function watchContentVersions({
           }
           return parts.join(",");
         },
+        version: (topic) => (changing.has(topic) ? undefined : (versions.get(topic) ?? 0)),
       };
     },
     close() {

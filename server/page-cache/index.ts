@@ -277,6 +277,7 @@ export async function createPageCache({
         ...options,
         personalData,
         sharedPage: (address, req, res) => sharedPage(address, req, res, options.renderSignedOut),
+        versions: () => versions.snapshot(),
         setPageHeaders,
       }),
     close: () => versions.close(),

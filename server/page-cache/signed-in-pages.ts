@@ -7,6 +7,8 @@ import type { SessionUser } from "#app/features/auth/index.server.ts";
 import { chooseEncoding } from "../content-encoding.ts";
 import { filledPage, personalParts } from "./personal-template.ts";
 import type { StoredPage } from "./stored-page.ts";
+import type { VersionSnapshot } from "./content-versions-watch.ts";
+import type { StoredContent } from "#app/lib/content-versions/page-cache.ts";
 
 export interface SignedInPagesOptions {
   /** The signed-in person of a request, from its session as the routes find it (tokens renewed when due), or null. */
@@ -16,6 +18,8 @@ export interface SignedInPagesOptions {
     names: readonly string[],
     user: SessionUser,
     url: URL,
+    /** A stored content's version as the page cache last read it; undefined while it is being changed. */
+    knownVersion: (topic: StoredContent) => number | undefined,
   ): Promise<{ data: Record<string, unknown>; sharedAddress: string } | null>;
   /** The page at `address` as a signed-out visitor gets it, rendered for this request. */
   renderSignedOut(address: string, req: Request, res: Response): Promise<globalThis.Response>;
@@ -26,6 +30,8 @@ interface FromPageCache {
   personalData(path: string): readonly string[] | undefined;
   /** The kept page at an address, rendered first if it is not kept or out of date. */
   sharedPage(address: string, req: Request, res: Response): Promise<StoredPage | undefined>;
+  /** The content versions the page cache last read (content-versions-watch.ts). */
+  versions(): VersionSnapshot;
   setPageHeaders(res: Response, page: StoredPage, source: "filled"): void;
 }
 
@@ -34,6 +40,7 @@ export function signedInPages({
   personOf,
   loadPersonal,
   sharedPage,
+  versions,
   setPageHeaders,
 }: SignedInPagesOptions & FromPageCache): RequestHandler {
   return async (req, res, next) => {
@@ -45,7 +52,8 @@ export function signedInPages({
       // A cookie without a live session (ended, or not a session's) is a visitor's: rendered as ever.
       const user = await personOf(req);
       if (!user) return next();
-      const personal = await loadPersonal(names, user, new URL(req.originalUrl, "http://localhost"));
+      const known = versions();
+      const personal = await loadPersonal(names, user, new URL(req.originalUrl, "http://localhost"), (topic) => known.version(topic));
       if (!personal) return next();
       const page = await sharedPage(personal.sharedAddress, req, res);
       const template = page?.personal && !("problem" in page.personal) ? page.personal : undefined;

@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { courseCatalogue, type CatalogueCourse } from "./catalogue.server.ts";
-import { courseProgress, lastLessonTouched } from "./progress.server.ts";
-import { ratingOf } from "./ratings.server.ts";
+import { lastLessonTouched, progressAndRating } from "./progress.server.ts";
 import { signedOutProgress, type CourseProgressView } from "./types.ts";
 
 /** One learner's progress in one course, as its page shows it; a visitor's is `signedOutProgress`. */
@@ -12,7 +11,7 @@ export async function courseProgressView(
   course: CatalogueCourse,
 ): Promise<CourseProgressView> {
   if (userSub === null) return signedOutProgress;
-  const [progress, rating] = await Promise.all([courseProgress(db, userSub, course.slug), ratingOf(db, userSub, course.slug)]);
+  const { progress, rating } = await progressAndRating(db, userSub, course.slug);
   const numberOf = new Map(course.lessons.map((lesson) => [lesson.id, lesson.number]));
   const finished: number[] = [];
   const positions: Record<number, number> = {};
@@ -45,8 +44,10 @@ export async function coursePagePersonalData(
   db: Kysely<Database>,
   userSub: string | null,
   url: URL,
+  /** The courses' version the page filled in was kept at (versionedSnapshot). */
+  knownVersion?: number,
 ): Promise<{ data: CourseProgressView; sharedAddress: string } | null> {
-  const course = (await courseCatalogue(db)).courseAt(url.pathname);
+  const course = (await courseCatalogue(db, knownVersion)).courseAt(url.pathname);
   if (!course) return null;
   const data = await courseProgressView(db, userSub, course);
   if (url.searchParams.has("lesson") || data.resumeLesson === null) return { data, sharedAddress: url.pathname + url.search };

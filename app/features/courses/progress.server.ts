@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 
 /** What the site remembers about one lesson for one learner. */
@@ -17,19 +17,42 @@ interface ProgressReport {
   finished: boolean;
 }
 
-export async function courseProgress(db: Kysely<Database>, userSub: string, courseSlug: string): Promise<LessonProgress[]> {
+/**
+ * The learner's progress in a course and their stars for it, in one read: a course page asks for
+ * both on every request. The anchor row makes the answer one row even before the first lesson.
+ */
+export async function progressAndRating(
+  db: Kysely<Database>,
+  userSub: string,
+  courseSlug: string,
+): Promise<{ progress: LessonProgress[]; rating: number | null }> {
   const rows = await db
-    .selectFrom("lesson_progress")
-    .select(["lesson_id", "position_seconds", "finished_at", "updated_at"])
-    .where("user_sub", "=", userSub)
-    .where("course_slug", "=", courseSlug)
+    .selectFrom(db.selectNoFrom(sql<number>`1`.as("one")).as("anchor"))
+    .leftJoin("lesson_progress", (join) =>
+      join.on("lesson_progress.user_sub", "=", userSub).on("lesson_progress.course_slug", "=", courseSlug),
+    )
+    .leftJoin("course_ratings", (join) =>
+      join.on("course_ratings.user_sub", "=", userSub).on("course_ratings.course_slug", "=", courseSlug),
+    )
+    .select([
+      "lesson_progress.lesson_id",
+      "lesson_progress.position_seconds",
+      "lesson_progress.finished_at",
+      "lesson_progress.updated_at",
+      "course_ratings.stars",
+    ])
     .execute();
-  return rows.map((row) => ({
-    lessonId: row.lesson_id,
-    positionSeconds: row.position_seconds,
-    finished: row.finished_at !== null,
-    updatedAt: row.updated_at,
-  }));
+  const progress: LessonProgress[] = [];
+  for (const row of rows) {
+    if (row.lesson_id === null) continue;
+    progress.push({
+      lessonId: row.lesson_id,
+      positionSeconds: row.position_seconds ?? 0,
+      finished: row.finished_at !== null,
+      updatedAt: row.updated_at ?? "",
+    });
+  }
+  return { progress, rating: rows[0]?.stars ?? null };
 }
 
 /** The lesson the learner touched last (the later one in the course on a tie), to open the page where they left off. */

@@ -39,14 +39,3 @@ export async function rateCourse(
     .execute();
   return { ok: true, returnTo };
 }
-
-/** The learner's stars for the course; null when they have not rated it. */
-export async function ratingOf(db: Kysely<Database>, userSub: string, courseSlug: string): Promise<number | null> {
-  const row = await db
-    .selectFrom("course_ratings")
-    .select("stars")
-    .where("user_sub", "=", userSub)
-    .where("course_slug", "=", courseSlug)
-    .executeTakeFirst();
-  return row?.stars ?? null;
-}

@@ -57,8 +57,10 @@ export async function quizPagePersonalData(
   db: Kysely<Database>,
   userSub: string | null,
   url: URL,
+  /** The quizzes' version the page filled in was kept at (versionedSnapshot). */
+  knownVersion?: number,
 ): Promise<{ data: QuizProgressView } | null> {
   const slug = /^\/test\/([\w-]+)\/?$/.exec(url.pathname)?.[1];
-  const quiz = slug ? (await quizCatalogue(db)).quiz(slug) : undefined;
+  const quiz = slug ? (await quizCatalogue(db, knownVersion)).quiz(slug) : undefined;
   return quiz ? { data: await quizProgressView(db, userSub, quiz) } : null;
 }
