@@ -87,6 +87,28 @@ export async function useSiteMiddleware(app: express.Express, services: SiteServ
   if (storedPublicFiles) app.use(storedPublicFiles.serve);
   // Pages kept for signed-out visitors, sent as stored (compressed once when kept).
   if (pageCache) app.use(pageCache.serve);
+  const renders = queueRenders(rendersAtOnce, (path) => routes.of(path).waits);
+  const pages = reactRouterPages(services);
+  if (pageCache) {
+    // Signed in: the kept page with the person's parts filled in, where its routes say how, gzipped
+    // from pieces compressed once. Here, before the steps only rendered pages need (compression,
+    // the checks of posts, the headers set as a render's head is written): they were a tenth of
+    // its time. A kept page it renders first waits its turn like any render.
+    app.use(
+      pageCache.serveSignedIn({
+        personOf: (req) =>
+          signedInUserOf(
+            { db: database.db, relyingParty: signIn.relyingParty, logger, secureCookies: services.secureCookies(req) },
+            req.headers.cookie,
+          ),
+        loadPersonal: (names, user, url, knownVersion) => loadPersonalData(names, { db: database.db, user, url, knownVersion }),
+        renderSignedOut: async (address, req, res) => {
+          await renders.turn(res);
+          return pages.renderSignedOut(address, req, res);
+        },
+      }),
+    );
+  }
   app.use(compressResponses());
   // The provider guards its own endpoints (its token endpoint is called server to server).
   if (signIn.identityProviderHandler) app.use("/idp", limitProviderRequests(database.db), signIn.identityProviderHandler);
@@ -98,23 +120,8 @@ export async function useSiteMiddleware(app: express.Express, services: SiteServ
   if (devServer) app.use(devServer.middlewares);
   app.use(retryAfterOnStall);
   app.use(pagesKeptByBrowsersOnly);
-  app.use(queueRenders(rendersAtOnce, (path) => routes.of(path).waits));
-  const pages = reactRouterPages(services);
-  if (pageCache) {
-    // Signed in: the kept page with the person's parts filled in, where its routes say how.
-    app.use(
-      pageCache.serveSignedIn({
-        personOf: (req) =>
-          signedInUserOf(
-            { db: database.db, relyingParty: signIn.relyingParty, logger, secureCookies: services.secureCookies(req) },
-            req.headers.cookie,
-          ),
-        loadPersonal: (names, user, url, knownVersion) => loadPersonalData(names, { db: database.db, user, url, knownVersion }),
-        renderSignedOut: pages.renderSignedOut,
-      }),
-    );
-    app.use(pageCache.capture);
-  }
+  app.use(renders.handler);
+  if (pageCache) app.use(pageCache.capture);
   // app.use, not a route pattern: Express decodes a pattern's parameters and answers a malformed
   // address (/%zz) with a bare 400 before the site could show its own page for it.
   app.use(pages.serve);

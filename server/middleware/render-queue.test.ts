@@ -11,7 +11,7 @@ class FakeResponse extends EventEmitter {
   }
 }
 
-function arrive(handler: ReturnType<typeof queueRenders>, started: number[], index: number, path = "/") {
+function arrive({ handler }: ReturnType<typeof queueRenders>, started: number[], index: number, path = "/") {
   const res = new FakeResponse();
   handler({ path } as Request, res as unknown as Response, () => started.push(index));
   return res;
@@ -55,5 +55,37 @@ describe("queueRenders", () => {
     arrive(handler, started, 2, "/mentorship/bookings/2/room/messages");
     arrive(handler, started, 3);
     expect(started).toEqual([0, 1, 2]);
+  });
+
+  it("gives a turn taken outside the middleware in the same order, and lets its response through the middleware on it", async () => {
+    const queue = queueRenders(1);
+    const started: number[] = [];
+    const first = arrive(queue, started, 0);
+    const outside = new FakeResponse() as unknown as Response;
+    const turn = queue.turn(outside).then(() => started.push(1));
+    arrive(queue, started, 2);
+    await Promise.resolve();
+    expect(started).toEqual([0]);
+    first.close();
+    await turn;
+    expect(started).toEqual([0, 1]);
+    // The same response on to the renderer: no second turn, no wait behind the request after it.
+    queue.handler({ path: "/" } as Request, outside, () => started.push(3));
+    expect(started).toEqual([0, 1, 3]);
+    (outside as unknown as FakeResponse).close();
+    expect(started).toEqual([0, 1, 3, 2]);
+  });
+
+  it("refuses a turn to a response cut off while it waited, and gives the turn on", async () => {
+    const queue = queueRenders(1);
+    const started: number[] = [];
+    const first = arrive(queue, started, 0);
+    const gone = new FakeResponse();
+    const turn = queue.turn(gone as unknown as Response);
+    arrive(queue, started, 2);
+    gone.destroyed = true;
+    first.close();
+    await expect(turn).rejects.toThrow(/cut off/);
+    expect(started).toEqual([0, 2]);
   });
 });
