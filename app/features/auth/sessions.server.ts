@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { siteCookie } from "#app/lib/http/cookies.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
+import { preparedQuery } from "#app/lib/db/prepared-query.server.ts";
 import { isRole, type Role } from "./roles.ts";
 
 /** Signed out after a week without a visit, and a month after signing in whatever happens. */
@@ -80,11 +81,14 @@ export async function createSession(
   return id;
 }
 
+/** Read on every signed-in request. */
+const sessionByHash = preparedQuery((db, idHash: string) => db.selectFrom("sessions").selectAll().where("id_hash", "=", idHash));
+
 /** The live session for this cookie value, or null (expired ones are deleted on sight). */
 export async function findSession(db: Kysely<Database>, id: string | undefined, now = new Date()): Promise<SessionRow | null> {
   if (!id) return null;
   const idHash = hashId(id);
-  const row = await db.selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
+  const [row] = (await sessionByHash(db, idHash)).rows;
   if (!row) return null;
   const idle = (now.getTime() - new Date(row.last_seen_at).getTime()) / 1000;
   const age = (now.getTime() - new Date(row.created_at).getTime()) / 1000;

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
+import { preparedQuery } from "#app/lib/db/prepared-query.server.ts";
 
 /** What the site remembers about one lesson for one learner. */
 interface LessonProgress {
@@ -17,16 +18,8 @@ interface ProgressReport {
   finished: boolean;
 }
 
-/**
- * The learner's progress in a course and their stars for it, in one read: a course page asks for
- * both on every request. The anchor row makes the answer one row even before the first lesson.
- */
-export async function progressAndRating(
-  db: Kysely<Database>,
-  userSub: string,
-  courseSlug: string,
-): Promise<{ progress: LessonProgress[]; rating: number | null }> {
-  const rows = await db
+const progressAndRatingQuery = preparedQuery((db, userSub: string, courseSlug: string) =>
+  db
     .selectFrom(db.selectNoFrom(sql<number>`1`.as("one")).as("anchor"))
     .leftJoin("lesson_progress", (join) =>
       join.on("lesson_progress.user_sub", "=", userSub).on("lesson_progress.course_slug", "=", courseSlug),
@@ -40,8 +33,19 @@ export async function progressAndRating(
       "lesson_progress.finished_at",
       "lesson_progress.updated_at",
       "course_ratings.stars",
-    ])
-    .execute();
+    ]),
+);
+
+/**
+ * The learner's progress in a course and their stars for it, in one read: a course page asks for
+ * both on every request. The anchor row makes the answer one row even before the first lesson.
+ */
+export async function progressAndRating(
+  db: Kysely<Database>,
+  userSub: string,
+  courseSlug: string,
+): Promise<{ progress: LessonProgress[]; rating: number | null }> {
+  const { rows } = await progressAndRatingQuery(db, userSub, courseSlug);
   const progress: LessonProgress[] = [];
   for (const row of rows) {
     if (row.lesson_id === null) continue;
