@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { isPostgres } from "#app/lib/db/engine.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
+import { preparedQuery } from "#app/lib/db/prepared-query.server.ts";
 import { quizCatalogue, type CatalogueQuiz } from "./catalogue.server.ts";
 import { answeredSoFar, keptAnswers, type KeptAnswer } from "./kept-place.ts";
 import { signedOutQuizProgress, type QuizProgressView } from "./types.ts";
@@ -40,15 +41,15 @@ export async function forgetQuizProgress(db: Kysely<Database>, userSub: string, 
   await db.deleteFrom("quiz_progress").where("user_sub", "=", userSub).where("quiz_slug", "=", quizSlug).execute();
 }
 
+/** Read for every signed-in quiz page. */
+const keptAnswersQuery = preparedQuery((db, userSub: string, quizSlug: string) =>
+  db.selectFrom("quiz_progress").select("answers").where("user_sub", "=", userSub).where("quiz_slug", "=", quizSlug),
+);
+
 /** One learner's progress in one quiz, as its page shows it; a visitor's is `signedOutQuizProgress`. */
 export async function quizProgressView(db: Kysely<Database>, userSub: string | null, quiz: CatalogueQuiz): Promise<QuizProgressView> {
   if (userSub === null) return signedOutQuizProgress;
-  const row = await db
-    .selectFrom("quiz_progress")
-    .select("answers")
-    .where("user_sub", "=", userSub)
-    .where("quiz_slug", "=", quiz.slug)
-    .executeTakeFirst();
+  const [row] = (await keptAnswersQuery(db, userSub, quiz.slug)).rows;
   return { signedIn: true, answered: row ? answeredSoFar(quiz.questions, JSON.parse(row.answers) as KeptAnswer[]) : [] };
 }
 
