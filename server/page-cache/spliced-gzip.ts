@@ -11,7 +11,7 @@
 // a visitor's nav bar). Its back-references then reach only those bytes, which are exactly the
 // ones before it in the page sent.
 import { constants, crc32, deflateRawSync } from "node:zlib";
-import { crc32Combine, crc32Shift } from "./crc32-combine.ts";
+import { crc32Combine, crc32Shift, type Crc32Shift } from "./crc32-combine.ts";
 import { inMemoryOfTheirOwn } from "./own-memory.ts";
 
 /** A gzip member's header: deflate, no name or time, unknown system. */
@@ -61,7 +61,7 @@ export class SplicedGzip {
   /** Per piece (from the second), its compressed copies by the part just before it (its markup). */
   readonly #afterPart: Map<string, Buffer>[];
   /** Each piece's CRC-32 and what moves a CRC past it, so a page's CRC never reads the pieces again. */
-  readonly #crcs: { crc: number; shift: number }[];
+  readonly #crcs: { crc: number; shift: Crc32Shift }[];
   /** What they take, compressed. */
   bytes = 0;
 

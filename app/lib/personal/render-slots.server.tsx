@@ -85,6 +85,8 @@ interface KeptMarkup {
   keep(markup: string): void;
 }
 
+const keptAlready = () => {};
+
 function keptMarkupOf(slot: SlotRecord, person: unknown, location: string, personKey: (person: unknown) => string): KeptMarkup {
   const part = slot.part as PersonalPart<object, unknown>;
   const variant = part.variant?.({ ...slot.props, person });
@@ -92,10 +94,12 @@ function keptMarkupOf(slot: SlotRecord, person: unknown, location: string, perso
     let kept = markupOfVariants.get(part);
     if (!kept) markupOfVariants.set(part, (kept = new Map()));
     const variants = kept;
-    const keep = (markup: string) => {
-      if (variants.size < variantsKept) variants.set(variant, markup);
+    const markup = variants.get(variant);
+    if (markup !== undefined) return { person, markup, keep: keptAlready };
+    const keep = (rendered: string) => {
+      if (variants.size < variantsKept) variants.set(variant, rendered);
     };
-    return { person, markup: variants.get(variant), keep };
+    return { person, markup, keep };
   }
   const decided = part.decidedBy?.({ ...slot.props, person });
   // A person's name is digits (shortNames); what a part says decides it is marked apart from those.
@@ -118,9 +122,16 @@ export function renderSlots(slots: readonly SlotRecord[], personOf: (slot: SlotR
     if (key === undefined) personKeys.set(person, (key = nameOfPerson(person)));
     return key;
   };
-  const kept = slots.map((slot) => keptMarkupOf(slot, personOf(slot), location, personKey));
-  const markup = kept.map((entry) => entry.markup);
-  const toRender = kept.flatMap((entry, index) => (entry.markup === undefined ? [index] : []));
+  // One pass: a course page has a slot per lesson, and an array made per step was a third of this.
+  const kept: KeptMarkup[] = [];
+  const markup: (string | undefined)[] = [];
+  const toRender: number[] = [];
+  for (const [index, slot] of slots.entries()) {
+    const entry = keptMarkupOf(slot, personOf(slot), location, personKey);
+    kept.push(entry);
+    markup.push(entry.markup);
+    if (entry.markup === undefined) toRender.push(index);
+  }
   if (toRender.length === 0) return markup as string[];
   const parts = toRender.map((index) => {
     const slot = slots[index]!;
