@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import { siteCookie } from "#app/lib/http/cookies.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
@@ -59,7 +59,8 @@ export interface SessionUser {
 
 export type SessionRow = Database["sessions"];
 
-const hashId = (id: string) => createHash("sha256").update(id).digest("base64url");
+// One call, not a Hash object per request: every signed-in request hashes its session id.
+const hashId = (id: string) => hash("sha256", id, "base64url");
 
 export async function createSession(
   db: Kysely<Database>,
