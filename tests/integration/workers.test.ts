@@ -257,17 +257,17 @@ describe("workers' memory settings", () => {
   it("start lean (two malloc arenas, malloc's mapping threshold fixed, a small young generation), each setting the operator's own replaces", async () => {
     const lean = await workerStartedWith({});
     expect(lean.environ).toEqual(expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072"]));
-    expect(lean.argv).toEqual(expect.arrayContaining(["--max-semi-space-size=4", "--heap-growing-percent=50"]));
+    expect(lean.argv).toEqual(expect.arrayContaining(["--max-semi-space-size=8", "--heap-growing-percent=50"]));
 
     const own = await workerStartedWith({
       MALLOC_ARENA_MAX: "4",
       MALLOC_MMAP_THRESHOLD_: "262144",
-      NODE_OPTIONS: "--max-semi-space-size=8",
+      NODE_OPTIONS: "--max-semi-space-size=16",
     });
     expect(own.environ).toEqual(
-      expect.arrayContaining(["MALLOC_ARENA_MAX=4", "MALLOC_MMAP_THRESHOLD_=262144", "NODE_OPTIONS=--max-semi-space-size=8"]),
+      expect.arrayContaining(["MALLOC_ARENA_MAX=4", "MALLOC_MMAP_THRESHOLD_=262144", "NODE_OPTIONS=--max-semi-space-size=16"]),
     );
-    expect(own.argv).not.toContain("--max-semi-space-size=4");
+    expect(own.argv).not.toContain("--max-semi-space-size=8");
     expect(own.argv).toContain("--heap-growing-percent=50");
   });
 });
