@@ -92,8 +92,8 @@ export async function useSiteMiddleware(app: express.Express, services: SiteServ
   if (pageCache) {
     // Signed in: the kept page with the person's parts filled in, where its routes say how, gzipped
     // from pieces compressed once. Here, before the steps only rendered pages need (compression,
-    // the checks of posts, the headers set as a render's head is written): they were a tenth of
-    // its time. A kept page it renders first waits its turn like any render.
+    // the checks of posts, the headers set as a render's head is written), which such an answer
+    // would pay for nothing. A kept page it renders first waits its turn like any render.
     app.use(
       pageCache.serveSignedIn({
         personOf: (req) =>

@@ -52,8 +52,7 @@ export function signedInPages({
       // A cookie without a live session (ended, or not a session's) is a visitor's: rendered as ever.
       const user = await personOf(req);
       if (!user) return next();
-      const known = versions();
-      const personal = await loadPersonal(names, user, new URL(req.originalUrl, "http://localhost"), (topic) => known.version(topic));
+      const personal = await loadPersonal(names, user, new URL(req.originalUrl, "http://localhost"), versions().version);
       if (!personal) return next();
       const page = await sharedPage(personal.sharedAddress, req, res);
       const template = page?.personal && !("problem" in page.personal) ? page.personal : undefined;
