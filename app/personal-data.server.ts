@@ -3,7 +3,7 @@
 // page filled in from a kept one and a page rendered whole show the same person the same things.
 import type { Kysely } from "kysely";
 import type { Database } from "./lib/db/schema.ts";
-import type { StoredContent } from "./lib/content-versions/page-cache.ts";
+import type { KnownVersions } from "./lib/content-versions/versioned-snapshot.server.ts";
 import type { SessionUser } from "./features/auth/index.server.ts";
 import { coursePagePersonalData } from "./features/courses/index.server.ts";
 import { courseProgressData } from "./features/courses/types.ts";
@@ -18,10 +18,10 @@ export interface PersonalDataArgs {
   /** The page's address. */
   url: URL;
   /**
-   * A stored content's version as the page cache last read it (undefined: being changed, or no
-   * page cache): the kept page filled in was kept at it, so the person's parts may be read at it too.
+   * The stored contents' versions as the page cache last read them (none without a page cache):
+   * the kept page filled in was kept at them, so the person's parts may be read at them too.
    */
-  knownVersion?: (topic: StoredContent) => number | undefined;
+  knownVersions?: KnownVersions;
 }
 
 export interface PersonalData {
@@ -36,8 +36,8 @@ export const accountOf = (user: SessionUser | null): Account => (user ? { name: 
 /** Each loads one person's data of a page, or null when the page must be rendered whole (no such course). */
 export const personalData: Record<string, (args: PersonalDataArgs) => Promise<PersonalData | null>> = {
   [accountData]: async ({ user }) => ({ data: accountOf(user) }),
-  [courseProgressData]: ({ db, user, url, knownVersion }) => coursePagePersonalData(db, user?.sub ?? null, url, knownVersion?.("courses")),
-  [quizProgressData]: ({ db, user, url, knownVersion }) => quizPagePersonalData(db, user?.sub ?? null, url, knownVersion?.("quizzes")),
+  [courseProgressData]: ({ db, user, url, knownVersions }) => coursePagePersonalData(db, user?.sub ?? null, url, knownVersions),
+  [quizProgressData]: ({ db, user, url, knownVersions }) => quizPagePersonalData(db, user?.sub ?? null, url, knownVersions),
 };
 
 /**

@@ -101,7 +101,7 @@ export async function useSiteMiddleware(app: express.Express, services: SiteServ
             { db: database.db, relyingParty: signIn.relyingParty, logger, secureCookies: services.secureCookies(req) },
             req.headers.cookie,
           ),
-        loadPersonal: (names, user, url, knownVersion) => loadPersonalData(names, { db: database.db, user, url, knownVersion }),
+        loadPersonal: (names, user, url, knownVersions) => loadPersonalData(names, { db: database.db, user, url, knownVersions }),
         renderSignedOut: async (address, req, res) => {
           await renders.turn(res);
           return pages.renderSignedOut(address, req, res);

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import type { Request, Response } from "express";
 import { describe, expect, it } from "vitest";
-import { queueRenders } from "./render-queue.ts";
+import { LeftWhileWaiting, queueRenders } from "./render-queue.ts";
 
 /** A response as the queue sees it: it ends with "close", and may have been cut off (destroyed). */
 class FakeResponse extends EventEmitter {
@@ -85,7 +85,16 @@ describe("queueRenders", () => {
     arrive(queue, started, 2);
     gone.destroyed = true;
     first.close();
-    await expect(turn).rejects.toThrow(/cut off/);
+    await expect(turn).rejects.toBeInstanceOf(LeftWhileWaiting);
     expect(started).toEqual([0, 2]);
+  });
+
+  it("counts a turn held in one queue as none in another", () => {
+    const [first, second] = [queueRenders(1), queueRenders(1)];
+    const started: number[] = [];
+    const res = arrive(first, started, 0);
+    arrive(second, started, 1);
+    second.handler({ path: "/" } as Request, res as unknown as Response, () => started.push(2));
+    expect(started).toEqual([0, 1]);
   });
 });

@@ -1,5 +1,13 @@
 import type { RequestHandler, Response } from "express";
 
+/** A turn asked outside the middleware, for a visitor who left before it came: nothing to render, nothing gone wrong. */
+export class LeftWhileWaiting extends Error {
+  constructor() {
+    super("the request was cut off while waiting for its turn to render");
+    this.name = "LeftWhileWaiting";
+  }
+}
+
 export interface RenderQueue {
   /** Lets a page request on to the renderer when its turn comes; requests that wait rather than render go at once. */
   handler: RequestHandler;
@@ -11,9 +19,6 @@ export interface RenderQueue {
   turn(res: Response): Promise<void>;
 }
 
-/** The responses holding a turn: one request never takes two, nor waits for a second while holding one. */
-const holdingTurn = new WeakSet<Response>();
-
 /**
  * Lets at most `concurrency` requests into the page renderer at once; the others wait their turn,
  * first come first served. Rendering is work for the processor: 500 pages rendered side by side
@@ -24,6 +29,8 @@ const holdingTurn = new WeakSet<Response>();
 export function queueRenders(concurrency: number, waitsRatherThanRenders: (path: string) => boolean = () => false): RenderQueue {
   let running = 0;
   const waiting: Array<() => void> = [];
+  /** The responses holding a turn: one request never takes two, nor waits for a second while holding one. */
+  const holdingTurn = new WeakSet<Response>();
   const release = () => {
     const next = waiting.shift();
     if (next) next();
@@ -58,7 +65,7 @@ export function queueRenders(concurrency: number, waitsRatherThanRenders: (path:
     turn: (res) =>
       new Promise((resolve, reject) => {
         if (holdingTurn.has(res)) return resolve();
-        take(res, resolve, () => reject(new Error("the request was cut off while waiting for its turn to render")));
+        take(res, resolve, () => reject(new LeftWhileWaiting()));
       }),
   };
 }

@@ -277,7 +277,7 @@ export async function createPageCache({
         ...options,
         personalData,
         sharedPage: (address, req, res) => sharedPage(address, req, res, options.renderSignedOut),
-        versions: () => versions.snapshot(),
+        knownVersions: (topic) => versions.snapshot().version(topic),
         setPageHeaders,
       }),
     close: () => versions.close(),

@@ -5,10 +5,10 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
 import { chooseEncoding } from "../content-encoding.ts";
+import { LeftWhileWaiting } from "../middleware/render-queue.ts";
 import { filledPage, personalParts } from "./personal-template.ts";
 import type { StoredPage } from "./stored-page.ts";
-import type { VersionSnapshot } from "./content-versions-watch.ts";
-import type { StoredContent } from "#app/lib/content-versions/page-cache.ts";
+import type { KnownVersions } from "#app/lib/content-versions/versioned-snapshot.server.ts";
 
 export interface SignedInPagesOptions {
   /** The signed-in person of a request, from its session as the routes find it (tokens renewed when due), or null. */
@@ -18,8 +18,8 @@ export interface SignedInPagesOptions {
     names: readonly string[],
     user: SessionUser,
     url: URL,
-    /** A stored content's version as the page cache last read it; undefined while it is being changed. */
-    knownVersion: (topic: StoredContent) => number | undefined,
+    /** The stored contents' versions as the page cache last read them. */
+    knownVersions: KnownVersions,
   ): Promise<{ data: Record<string, unknown>; sharedAddress: string } | null>;
   /** The page at `address` as a signed-out visitor gets it, rendered for this request. */
   renderSignedOut(address: string, req: Request, res: Response): Promise<globalThis.Response>;
@@ -31,7 +31,7 @@ interface FromPageCache {
   /** The kept page at an address, rendered first if it is not kept or out of date. */
   sharedPage(address: string, req: Request, res: Response): Promise<StoredPage | undefined>;
   /** The content versions the page cache last read (content-versions-watch.ts). */
-  versions(): VersionSnapshot;
+  knownVersions: KnownVersions;
   setPageHeaders(res: Response, page: StoredPage, source: "filled"): void;
 }
 
@@ -40,7 +40,7 @@ export function signedInPages({
   personOf,
   loadPersonal,
   sharedPage,
-  versions,
+  knownVersions,
   setPageHeaders,
 }: SignedInPagesOptions & FromPageCache): RequestHandler {
   return async (req, res, next) => {
@@ -52,7 +52,7 @@ export function signedInPages({
       // A cookie without a live session (ended, or not a session's) is a visitor's: rendered as ever.
       const user = await personOf(req);
       if (!user) return next();
-      const personal = await loadPersonal(names, user, new URL(req.originalUrl, "http://localhost"), versions().version);
+      const personal = await loadPersonal(names, user, new URL(req.originalUrl, "http://localhost"), knownVersions);
       if (!personal) return next();
       const page = await sharedPage(personal.sharedAddress, req, res);
       const template = page?.personal && !("problem" in page.personal) ? page.personal : undefined;
@@ -68,6 +68,8 @@ export function signedInPages({
       res.status(200);
       res.end(req.method === "HEAD" ? undefined : body);
     } catch (err) {
+      // Left while the kept page waited its turn to render: no one to answer, not an error to log.
+      if (err instanceof LeftWhileWaiting) return;
       next(err);
     }
   };

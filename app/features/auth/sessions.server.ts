@@ -89,7 +89,7 @@ const sessionByHash = preparedQuery((db, idHash: string) => db.selectFrom("sessi
 export async function findSession(db: Kysely<Database>, id: string | undefined, now = new Date()): Promise<SessionRow | null> {
   if (!id) return null;
   const idHash = hashId(id);
-  const [row] = (await sessionByHash(db, idHash)).rows;
+  const row = await findSessionByHash(db, idHash);
   if (!row) return null;
   const idle = (now.getTime() - new Date(row.last_seen_at).getTime()) / 1000;
   const age = (now.getTime() - new Date(row.created_at).getTime()) / 1000;
@@ -123,8 +123,8 @@ export async function updateSessionTokens(
 }
 
 /** The session row as stored now (another request or instance may have changed it). */
-export function findSessionByHash(db: Kysely<Database>, idHash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom("sessions").selectAll().where("id_hash", "=", idHash).executeTakeFirst();
+export async function findSessionByHash(db: Kysely<Database>, idHash: string): Promise<SessionRow | undefined> {
+  return (await sessionByHash(db, idHash)).rows[0];
 }
 
 export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
+import type { KnownVersions } from "#app/lib/content-versions/versioned-snapshot.server.ts";
 import { courseCatalogue, type CatalogueCourse } from "./catalogue.server.ts";
 import { lastLessonTouched, progressAndRating } from "./progress.server.ts";
 import { signedOutProgress, type CourseProgressView } from "./types.ts";
@@ -44,10 +45,10 @@ export async function coursePagePersonalData(
   db: Kysely<Database>,
   userSub: string | null,
   url: URL,
-  /** The courses' version the page filled in was kept at (versionedSnapshot). */
-  knownVersion?: number,
+  /** The versions the page filled in was kept at (versionedSnapshot). */
+  knownVersions?: KnownVersions,
 ): Promise<{ data: CourseProgressView; sharedAddress: string } | null> {
-  const course = (await courseCatalogue(db, knownVersion)).courseAt(url.pathname);
+  const course = (await courseCatalogue(db, knownVersions)).courseAt(url.pathname);
   if (!course) return null;
   const data = await courseProgressView(db, userSub, course);
   if (url.searchParams.has("lesson") || data.resumeLesson === null) return { data, sharedAddress: url.pathname + url.search };

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { isPostgres } from "#app/lib/db/engine.server.ts";
 import type { Database } from "#app/lib/db/schema.ts";
 import { preparedQuery } from "#app/lib/db/prepared-query.server.ts";
+import type { KnownVersions } from "#app/lib/content-versions/versioned-snapshot.server.ts";
 import { quizCatalogue, type CatalogueQuiz } from "./catalogue.server.ts";
 import { answeredSoFar, keptAnswers, type KeptAnswer } from "./kept-place.ts";
 import { signedOutQuizProgress, type QuizProgressView } from "./types.ts";
@@ -58,10 +59,10 @@ export async function quizPagePersonalData(
   db: Kysely<Database>,
   userSub: string | null,
   url: URL,
-  /** The quizzes' version the page filled in was kept at (versionedSnapshot). */
-  knownVersion?: number,
+  /** The versions the page filled in was kept at (versionedSnapshot). */
+  knownVersions?: KnownVersions,
 ): Promise<{ data: QuizProgressView } | null> {
   const slug = /^\/test\/([\w-]+)\/?$/.exec(url.pathname)?.[1];
-  const quiz = slug ? (await quizCatalogue(db, knownVersion)).quiz(slug) : undefined;
+  const quiz = slug ? (await quizCatalogue(db, knownVersions)).quiz(slug) : undefined;
   return quiz ? { data: await quizProgressView(db, userSub, quiz) } : null;
 }
