@@ -12,6 +12,7 @@ import { sharedListener } from "./shared-listener.ts";
 import { drainDelay, stopSignals } from "./stop-signals.ts";
 import { exitCouldNotStart } from "./could-not-start.ts";
 import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
+import { workerEnv, workerExecArgv } from "./worker-start-settings.ts";
 import { isRoomWakeMessage } from "#app/features/mentorship/room-bus.server.ts";
 
 /** A worker that dies this soon after it started counts as failing to start. */
@@ -19,42 +20,10 @@ const quickDeathMs = 10_000;
 /** After this many quick deaths in a row the site stops instead of starting workers forever. */
 const maxQuickDeaths = 5;
 
-/**
- * V8 sizes its heap for throughput: a worker serving 500 connections grew past 500 MB while under
- * 100 MB of it was alive. A small young generation, and an old one let grow to 1.5 times what
- * survived its last collection, kept a worker near 260 MB at the same throughput (docs/performance.md).
- * The young generation's 8 MB semispaces, not 4: the form posts, which allocate the most per
- * request, answered 30 % more a second, and the largest worker of a whole run peaked lower (294
- * against 308 MB), fewer short-lived objects surviving into the old generation.
- * A setting of the operator's own (on node's command line or in NODE_OPTIONS) wins.
- */
-const leanHeapFlags = ["--max-semi-space-size=8", "--heap-growing-percent=50"];
-
-function workerExecArgv(): string[] {
-  const name = (flag: string) => flag.split("=")[0]!.replaceAll("_", "-");
-  const given = new Set([...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)].map(name));
-  return [...process.execArgv, ...leanHeapFlags.filter((flag) => !given.has(name(flag)))];
-}
-
-/**
- * glibc gives each thread that allocates a malloc arena of its own (libuv's pool: files, zlib,
- * crypto), and what it frees there stays in the process: two arenas kept the largest worker
- * about 50 MB smaller at 500 connections. And glibc serves a block from its own mapping, given
- * back when freed, only above a threshold that it raises to the size of each such block freed:
- * after one kept page's brotli (blocks of megabytes for the compressor's tables), every block below that
- * came from the main heap, which grew by fragments and never shrank. Fixed at its start value
- * (128 KB), the largest worker of a whole bench:load run peaked at 295 MB instead of 332 MB
- * (docs/performance.md). The operator's own settings win.
- */
-const workerEnv = () => ({
-  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
-  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? "131072",
-});
-
 export async function runCluster(config: Config, logger: Logger, workerCount: number): Promise<void> {
   const signals = stopSignals();
   await prepareDatabase(config, logger).catch((err: unknown) => exitCouldNotStart(logger, err));
-  cluster.setupPrimary({ execArgv: workerExecArgv() });
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
 
   const startedAt = new Map<Worker, number>();
   /** Workers that said they serve, in the order they did. */

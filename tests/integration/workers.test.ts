@@ -257,7 +257,9 @@ describe("workers' memory settings", () => {
   it("start lean (two malloc arenas, malloc's mapping threshold fixed, a small young generation), each setting the operator's own replaces", async () => {
     const lean = await workerStartedWith({});
     expect(lean.environ).toEqual(expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072"]));
-    expect(lean.argv).toEqual(expect.arrayContaining(["--max-semi-space-size=8", "--heap-growing-percent=50"]));
+    expect(lean.argv).toEqual(
+      expect.arrayContaining(["--max-semi-space-size=8", "--heap-growing-percent=50", "--no-allocation-site-pretenuring"]),
+    );
 
     const own = await workerStartedWith({
       MALLOC_ARENA_MAX: "4",
