@@ -21,6 +21,7 @@ import { databaseWithLearner, signInLearner } from "./bench-learner.ts";
 import { startBuiltSite } from "#tests/setup/built-site.ts";
 import { freePort } from "#tests/setup/free-port.ts";
 import { sessionCookieOf } from "#tests/setup/sessions.ts";
+import { cpuMicroseconds, memoryMb, samplePeakMemory } from "./site-memory.ts";
 
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
@@ -110,77 +111,8 @@ async function startReference(copies: Map<string, Copy>, dir: string): Promise<{
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
-/** Where a process's memory is read from (Linux), in kB: the file under /proc/<pid> and its line. */
-const procFields = {
-  rss: { file: "status", line: /^VmRSS:\s+(\d+) kB/m },
-  pss: { file: "smaps_rollup", line: /^Pss:\s+(\d+) kB/m },
-};
-
-/** A process's memory in MB; 0 once the process is gone. */
-function procMb(pid: number, field: keyof typeof procFields): number {
-  const { file, line } = procFields[field];
-  try {
-    return Number(line.exec(readFileSync(`/proc/${pid}/${file}`, "utf8"))?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-function childrenOf(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(" ").filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-/**
- * Memory in MB of the site's processes (the primary and each worker): resident, as `ps` shows it,
- * and the largest process's proportional set size (PSS): its own pages and its share of those it
- * shares with the site's other processes (Node's code and data files, mapped in each). RSS counts
- * shared pages whole in every process; PSS adds up to what the processes take together.
- * Read from /proc in this process: running `ps` four times a second blocked the load generator,
- * which runs here too, for as long as each took (16 % of its time on 2026-11-27).
- */
-function memoryMb(pid: number): { total: number; largestWorker: number; largestWorkerPss: number } {
-  const processes = [pid, ...childrenOf(pid)].map((one) => ({
-    rss: procMb(one, "rss"),
-    pss: procMb(one, "pss"),
-  }));
-  return {
-    total: processes.reduce((sum, one) => sum + one.rss, 0),
-    largestWorker: Math.max(0, ...processes.map((one) => one.rss)),
-    largestWorkerPss: Math.max(0, ...processes.map((one) => one.pss)),
-  };
-}
-
-/** CPU time in µs (user and system) the site's processes have used so far, from /proc/<pid>/stat. */
-function cpuMicroseconds(pid: number): number {
-  const ticksPerSecond = 100; // Linux's USER_HZ
-  return [pid, ...childrenOf(pid)].reduce((sum, one) => {
-    try {
-      // The fields after the command's name (in parentheses, which may hold spaces): utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${one}/stat`, "utf8").split(") ")[1]!.split(" ");
-      return sum + ((Number(fields[11]) + Number(fields[12])) * 1e6) / ticksPerSecond;
-    } catch {
-      return sum;
-    }
-  }, 0);
-}
-
 async function measure(target: Target, connections: number, serverPid: number | undefined): Promise<Measured> {
-  let peak = { total: 0, largestWorker: 0, largestWorkerPss: 0 };
-  const sample = () => {
-    if (!serverPid) return;
-    const now = memoryMb(serverPid);
-    peak = {
-      total: Math.max(peak.total, now.total),
-      largestWorker: Math.max(peak.largestWorker, now.largestWorker),
-      largestWorkerPss: Math.max(peak.largestWorkerPss, now.largestWorkerPss),
-    };
-  };
-  sample();
-  const sampler = serverPid ? setInterval(sample, 250) : undefined;
+  const memory = serverPid ? samplePeakMemory(serverPid) : undefined;
   /** Of the counted run's errors, how many of each kind (a timeout, or the socket's error code). */
   const errorKinds = new Map<string, number>();
   const run = (duration: number, { counted = true } = {}) =>
@@ -208,7 +140,7 @@ async function measure(target: Target, connections: number, serverPid: number | 
   const cpuBefore = serverPid ? cpuMicroseconds(serverPid) : 0;
   const result = await run(seconds);
   const cpuUsed = serverPid ? cpuMicroseconds(serverPid) - cpuBefore : 0;
-  clearInterval(sampler);
+  const peak = (await memory?.peak()) ?? { total: 0, largestWorker: 0, largestWorkerPss: 0 };
   return {
     target: target.name,
     connections,
