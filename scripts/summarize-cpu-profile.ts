@@ -23,10 +23,7 @@ const parts: Array<[string, (frame: ProfileNode["callFrame"]) => boolean]> = [
   ["page cache", (f) => /page-cache/.test(f.url)],
   ["compression (zlib, brotli)", (f) => /zlib|compression/.test(f.url)],
   ["database (Kysely, SQLite, pg)", (f) => /kysely|node:sqlite|\/pg\//.test(f.url)],
-  [
-    "Express and its middleware (helmet, static, routing)",
-    (f) => /express|helmet|serve-static|send|router|on-headers|finalhandler/.test(f.url),
-  ],
+  ["Express and its middleware (static, routing)", (f) => /express|serve-static|send|router|on-headers|finalhandler/.test(f.url)],
   ["logging (pino)", (f) => /pino|sonic-boom/.test(f.url)],
   ["Node's HTTP and streams", (f) => /node:(_http|http|net|stream|internal\/streams|internal\/http)/.test(f.url)],
   ["the site's own code", (f) => /build\/server|\/app\/|\/server\//.test(f.url)],

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
-import helmet from "helmet";
 
 declare global {
   namespace Express {
@@ -54,9 +53,41 @@ function nonceSource(): () => string {
   };
 }
 
+/** The headers every page carries whatever its path, in the order they are sent. */
+const fixedHeaders: ReadonlyArray<readonly [string, string]> = [
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Cross-Origin-Resource-Policy", "same-origin"],
+  ["Origin-Agent-Cluster", "?1"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Content-Type-Options", "nosniff"],
+  ["X-DNS-Prefetch-Control", "off"],
+  ["X-Download-Options", "noopen"],
+  ["X-Frame-Options", "DENY"],
+  ["X-Permitted-Cross-Domain-Policies", "none"],
+  ["X-XSS-Protection", "0"],
+];
+
+/** Where a page's policy differs from the others': its path, in any letter case, as the routes match it. */
+type PageKind = "page" | "feedback" | "library" | "live-room";
+
+function pageKindOf(path: string): PageKind {
+  const lower = path.toLowerCase();
+  // The feedback wall shows pictures people link from anywhere; no other page loads images of other sites.
+  if (lower === "/feedback" || lower.startsWith("/feedback/")) return "feedback";
+  if (lower.replace(/\/+$/, "") === "/library") return "library";
+  if (isLiveRoomPage(path)) return "live-room";
+  return "page";
+}
+
+/** Stands for the response's nonce in a policy made once, before any response. */
+const nonceMark = "\0nonce\0";
+
 /**
  * Security headers for every response. Scripts run only from our origin or
  * with this response's nonce; no `unsafe-inline` for scripts or styles in production.
+ * Each kind of page's policy is written once, at start, with a mark where each response's nonce
+ * goes: building it per response, and setting a dozen headers through as many middlewares, was a
+ * twentieth of a page answered from the page cache.
  */
 export function securityHeaders({
   development,
@@ -83,79 +114,56 @@ export function securityHeaders({
   chatbotOrigins?: string[];
   /** Where the browser sends error reports besides our own /errors: Sentry's, when SENTRY_DSN is set. */
   errorReportingOrigin?: string;
-}): RequestHandler[] {
+}): RequestHandler {
   const nextNonce = nonceSource();
-  const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = nextNonce();
-    next();
-  };
-  // The feedback wall shows pictures people link from anywhere; no other page loads images of other sites.
-  // Paths match in any letter case, as the routes do.
-  const externalImages = (req: unknown) => {
-    const path = (req as { path: string }).path.toLowerCase();
-    return path === "/feedback" || path.startsWith("/feedback/");
-  };
-  const libraryPage = (req: unknown) => (req as { path: string }).path.toLowerCase().replace(/\/+$/, "") === "/library";
-  // Profile pictures of an external provider come over HTTPS.
-  const imgSrc = (req: unknown) => {
-    if (externalImages(req)) return "'self' data: https: http:";
-    const own = mediaOrigin ? `'self' data: ${mediaOrigin}` : "'self' data:";
-    const base = providerOrigins.length ? `${own} https:` : own;
-    return libraryImageOrigins.length && libraryPage(req) ? `${base} ${libraryImageOrigins.join(" ")}` : base;
-  };
-  const ownScripts = (res: unknown) =>
-    development
-      ? ["'self'", "'unsafe-inline'"] // Vite's dev client injects inline scripts without a nonce.
-      : ["'self'", `'nonce-${(res as { locals: Express.Locals }).locals.cspNonce}'`];
-
   const thirdParty = [...captchaOrigins, ...chatbotOrigins];
-  // The live room, where the camera and microphone are on, runs no third party's code: none of its
-  // parts needs the captcha or the web chat (which only the contact and library pages show).
-  const thirdPartyOf = thirdParty.length
-    ? (req: unknown) => (isLiveRoomPage((req as { path: string }).path) ? [] : thirdParty)
-    : () => thirdParty;
-  const sources =
-    (own: (res: unknown) => string[], ...extra: string[]) =>
-    (req: unknown, res: unknown) =>
-      [...own(res), ...thirdPartyOf(req), ...extra].join(" ");
-  const headers = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: [sources(ownScripts)],
-        // Our pages style with our stylesheets only: no style attributes, no <style> elements. No third-party CSS
-        // but a configured captcha's or web chat's. Vite's dev server injects each stylesheet as a <style>.
-        styleSrc: [sources(() => (development ? ["'self'", "'unsafe-inline'"] : ["'self'"]))],
-        imgSrc: [imgSrc],
-        fontSrc: ["'self'"],
-        connectSrc: [
-          sources(() => (development ? ["'self'", "ws:"] : ["'self'"]), ...(errorReportingOrigin ? [errorReportingOrigin] : [])),
-        ],
-        ...(thirdParty.length ? { frameSrc: [sources(() => ["'self'"])] } : {}),
-        mediaSrc: mediaOrigin ? ["'self'", mediaOrigin] : ["'self'"],
-        objectSrc: ["'none'"],
-        formAction: ["'self'", ...providerOrigins],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // HSTS is sent only on HTTPS responses, below.
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    xFrameOptions: { action: "deny" },
-    crossOriginEmbedderPolicy: false,
-  });
 
-  const httpsOnly: RequestHandler = (req, res, next) => {
+  const policyOf = (kind: PageKind): string => {
+    // The live room, where the camera and microphone are on, runs no third party's code: none of its
+    // parts needs the captcha or the web chat (which only the contact and library pages show).
+    const others = kind === "live-room" ? [] : thirdParty;
+    const ownScripts = development
+      ? ["'self'", "'unsafe-inline'"] // Vite's dev client injects inline scripts without a nonce.
+      : ["'self'", `'nonce-${nonceMark}'`];
+    // Our pages style with our stylesheets only: no style attributes, no <style> elements. No third-party CSS
+    // but a configured captcha's or web chat's. Vite's dev server injects each stylesheet as a <style>.
+    const ownStyles = development ? ["'self'", "'unsafe-inline'"] : ["'self'"];
+    const ownImages = mediaOrigin ? ["'self'", "data:", mediaOrigin] : ["'self'", "data:"];
+    // Profile pictures of an external provider come over HTTPS.
+    const images =
+      kind === "feedback"
+        ? ["'self'", "data:", "https:", "http:"]
+        : [...ownImages, ...(providerOrigins.length ? ["https:"] : []), ...(kind === "library" ? libraryImageOrigins : [])];
+    const directives: Array<[string, string[]]> = [
+      ["default-src", ["'self'"]],
+      ["base-uri", ["'self'"]],
+      ["script-src", [...ownScripts, ...others]],
+      ["style-src", [...ownStyles, ...others]],
+      ["img-src", images],
+      ["font-src", ["'self'"]],
+      [
+        "connect-src",
+        [...(development ? ["'self'", "ws:"] : ["'self'"]), ...others, ...(errorReportingOrigin ? [errorReportingOrigin] : [])],
+      ],
+      ...(thirdParty.length ? [["frame-src", ["'self'", ...others]] as [string, string[]]] : []),
+      ["media-src", mediaOrigin ? ["'self'", mediaOrigin] : ["'self'"]],
+      ["object-src", ["'none'"]],
+      ["form-action", ["'self'", ...providerOrigins]],
+      ["frame-ancestors", ["'none'"]],
+    ];
+    return directives.map(([name, sources]) => `${name} ${sources.join(" ")}`).join(";");
+  };
+  const policies = new Map((["page", "feedback", "library", "live-room"] as const).map((kind) => [kind, policyOf(kind).split(nonceMark)]));
+
+  return (req, res, next) => {
+    const nonce = nextNonce();
+    res.locals.cspNonce = nonce;
+    const kind = pageKindOf(req.path);
+    res.setHeader("Content-Security-Policy", policies.get(kind)!.join(nonce));
+    for (const [name, value] of fixedHeaders) res.setHeader(name, value);
     if (req.secure) res.setHeader("Strict-Transport-Security", hsts);
+    // No page but a session's live room needs the camera or the microphone; none needs the location or payments; lessons may go full screen.
+    res.setHeader("Permissions-Policy", kind === "live-room" ? liveRoomPermissionsPolicy : permissionsPolicy);
     next();
   };
-  // No page but a session's live room needs the camera or the microphone; none needs the location or payments; lessons may go full screen.
-  const permissions: RequestHandler = (req, res, next) => {
-    res.setHeader("Permissions-Policy", isLiveRoomPage(req.path) ? liveRoomPermissionsPolicy : permissionsPolicy);
-    next();
-  };
-  return [nonce, headers, httpsOnly, permissions];
 }
