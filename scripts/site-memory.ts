@@ -83,16 +83,23 @@ interface SamplerData {
 /** Samples the site's memory every `everyMs` in a thread of its own until `peak()` is asked, which ends it. */
 export function samplePeakMemory(pid: number, everyMs = 250): { peak(): Promise<SiteMemory> } {
   const sampler = new Worker(new URL(import.meta.url), { workerData: { sampleSiteMemory: { pid, everyMs } } satisfies SamplerData });
-  const answered = new Promise<SiteMemory>((resolve, reject) => {
-    sampler.once("message", resolve);
-    sampler.once("error", reject);
-  });
+  // A run that fails before asking for the peak must not be held open by the thread, nor end on its error.
+  sampler.unref();
+  let failed: unknown;
+  sampler.on("error", (err) => (failed = err));
   return {
     async peak() {
+      if (failed) throw failed;
+      const answered = new Promise<SiteMemory>((resolve, reject) => {
+        sampler.once("message", resolve);
+        sampler.once("error", reject);
+      });
       sampler.postMessage("peak");
-      const peak = await answered;
-      await sampler.terminate();
-      return peak;
+      try {
+        return await answered;
+      } finally {
+        await sampler.terminate();
+      }
     },
   };
 }
