@@ -11,7 +11,8 @@ import { connectionHandOver } from "./hand-over.ts";
 import { sharedListener } from "./shared-listener.ts";
 import { drainDelay, stopSignals } from "./stop-signals.ts";
 import { exitCouldNotStart } from "./could-not-start.ts";
-import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
+import { countIn, isWorkerMessage, workerMessage } from "./worker-messages.ts";
+import { connectionShares } from "./connection-share.ts";
 import { workerEnv, workerExecArgv } from "./worker-start-settings.ts";
 import { isRoomWakeMessage } from "#app/features/mentorship/room-bus.server.ts";
 
@@ -30,6 +31,9 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
   const ready = new Set<Worker>();
   const handOver = connectionHandOver(logger);
   const listener = sharedListener(config, logger, handOver.accept);
+  const shares = connectionShares<Worker>((worker, heard) => {
+    if (worker.isConnected()) worker.send(workerMessage("shares", heard));
+  });
   let quickDeaths = 0;
   let stopping = false;
   let allHandedOver = false;
@@ -47,8 +51,10 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
     worker.on("message", (message: unknown, handle: unknown) => {
       if (listener.received(worker, message, handle)) return;
       if (isWorkerMessage(message, "taken")) handOver.free(worker);
+      else if (isWorkerMessage(message, "open-connections")) shares.reported(worker, countIn(message, "open") ?? 0);
       else if (isWorkerMessage(message, "ready")) {
         ready.add(worker);
+        shares.joined(worker);
         // One that became ready while the instance stops is told what the others were.
         if (stopping) worker.send(workerMessage("drain"));
         if (allHandedOver) worker.send(workerMessage("no-more-connections"));
@@ -70,6 +76,7 @@ export async function runCluster(config: Config, logger: Logger, workerCount: nu
     const lived = Date.now() - (startedAt.get(worker) ?? 0);
     startedAt.delete(worker);
     ready.delete(worker);
+    shares.left(worker);
     handOver.gone(worker);
     listener.gone(worker, { stopping });
     if (stopping) {

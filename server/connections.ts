@@ -35,7 +35,8 @@ export interface ServedConnections {
   readonly counts: { open: number; withRequestUnderWay: number };
 }
 
-export function servedConnections(server: Server): ServedConnections {
+/** `changed`: told of each connection opened (`+1`) and closed (`-1`). */
+export function servedConnections(server: Server, changed?: (by: 1 | -1) => void): ServedConnections {
   const open = new Map<Socket, Connection>();
   let closingIdle = false;
   let emptied: (() => void) | undefined;
@@ -66,8 +67,10 @@ export function servedConnections(server: Server): ServedConnections {
       socket.setNoDelay(true);
       const connection: Connection = { underWay: 0, served: false };
       open.set(socket, connection);
+      changed?.(1);
       socket.once("close", () => {
         open.delete(socket);
+        changed?.(-1);
         if (open.size === 0) emptied?.();
       });
       server.emit("connection", socket);

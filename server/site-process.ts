@@ -4,17 +4,18 @@
 // the primary's listening socket, and takes what the primary accepted itself).
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { Server, Socket } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Logger } from "pino";
 import type { Config } from "#app/lib/config/env.server.ts";
 import { servedConnections } from "./connections.ts";
+import { connectionShare } from "./connection-share.ts";
 import { exitCouldNotStart } from "./could-not-start.ts";
 import { listen, stopListening } from "./listener.ts";
 import { workerListenerCopies } from "./shared-listener.ts";
 import { drainDelay, stopSignals } from "./stop-signals.ts";
-import { isWorkerMessage, workerMessage } from "./worker-messages.ts";
+import { countIn, isWorkerMessage, workerMessage } from "./worker-messages.ts";
 
 type AppModule = typeof import("./app.ts");
 
@@ -63,9 +64,11 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
     headersTimeout: Math.round((config.REQUEST_TIMEOUT_MS * 2) / 3),
     connectionsCheckingInterval: 1000,
   });
-  const connections = servedConnections(server);
+  // A worker's share of the instance's connections (server/connection-share.ts); one process alone has all.
+  const share = cluster.isWorker ? connectionShare((open) => tellPrimary("open-connections", { open })) : undefined;
+  const connections = servedConnections(server, share?.changed);
   const handedOver = Promise.withResolvers<void>();
-  if (cluster.isWorker) {
+  if (share) {
     const copies = workerListenerCopies(logger, (socket) => connections.take(socket));
     process.on("message", (message: unknown, handle: unknown) => {
       if (isWorkerMessage(message, "listener") && handle instanceof Server) copies.add(handle);
@@ -78,6 +81,8 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
         tellPrimary("taken");
       } else if (isWorkerMessage(message, "drain")) signals.requested.resolve("the primary");
       else if (isWorkerMessage(message, "no-more-connections")) handedOver.resolve();
+      else if (isWorkerMessage(message, "shares"))
+        share.heard({ others: countIn(message, "others") ?? 0, workers: countIn(message, "workers") ?? 1 });
     });
   }
 
@@ -92,7 +97,15 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
       databasePrepared,
     })
     .catch((err: unknown) => exitCouldNotStart(logger, err));
-  server.on("request", running.app);
+  server.on(
+    "request",
+    share
+      ? (req: IncomingMessage, res: ServerResponse) => {
+          if (share.letsGo(req.socket)) res.setHeader("Connection", "close");
+          running.app(req, res);
+        }
+      : running.app,
+  );
 
   const listener = cluster.isWorker ? undefined : listen(config, logger, (socket) => connections.take(socket));
   if (cluster.isWorker) {
@@ -135,7 +148,7 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
 }
 
 /** To the cluster primary; nothing when it is gone (the worker is then exiting: node:cluster ends it). */
-function tellPrimary(name: Parameters<typeof workerMessage>[0]) {
+function tellPrimary(name: Parameters<typeof workerMessage>[0], data?: object) {
   // A channel closing meanwhile fails the send: ignored, as above, rather than an 'error' no one hears.
-  if (process.connected) process.send!(workerMessage(name), undefined, undefined, () => {});
+  if (process.connected) process.send!(workerMessage(name, data), undefined, undefined, () => {});
 }

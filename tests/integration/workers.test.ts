@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { request as httpRequest } from "node:http";
+import { Agent, request as httpRequest } from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
@@ -33,6 +33,19 @@ function requestOnConnectionOfItsOwn(url: string) {
     outgoing.end();
   });
   return { connected: connected.promise, answer };
+}
+
+/** The id of the answer to a GET sent through `agent` (which keeps its connections alive). */
+function requestIdOf(url: string, agent: Agent) {
+  return new Promise<string>((resolve, reject) => {
+    httpRequest(url, { agent }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(String(response.headers["x-request-id"])));
+      response.on("error", reject);
+    })
+      .on("error", reject)
+      .end();
+  });
 }
 
 /** Workers the primary says accept connections themselves (from their copies of the listening socket). */
@@ -130,6 +143,36 @@ describe.each(engines)("two workers on %s", (engine) => {
       expect([...servedBy(site, "/courses")].sort()).toEqual([survivor, replacement].sort());
     } finally {
       process.kill(site.pid, "SIGCONT");
+      expect(await site.stop()).toBe(0);
+    }
+  });
+
+  it("share a crowd of kept-alive connections that one worker took whole: soon each serves about half", async () => {
+    const site = await startTwoWorkers();
+    const [first, second] = listeningWorkers(site);
+    await until(() => acceptingWorkers(site).length === 2, "both workers accepting");
+    const crowd = 40;
+    const agent = new Agent({ keepAlive: true, maxSockets: crowd });
+    /** Each of the crowd asks once, on the connections the agent keeps: which worker answered each. */
+    const askOnce = async () => {
+      const ids = await Promise.all(Array.from({ length: crowd }, () => requestIdOf(`${site.url}/courses`, agent)));
+      await until(() => ids.every((id) => site.logs.some((entry) => entry.requestId === id)), "the answers logged");
+      return ids.map((id) => Number(site.logs.find((entry) => entry.requestId === id)!.pid));
+    };
+    // The second worker stopped while the crowd connects: the first takes every connection.
+    process.kill(second!, "SIGSTOP");
+    try {
+      expect(new Set(await askOnce())).toEqual(new Set([first]));
+    } finally {
+      process.kill(second!, "SIGCONT");
+    }
+    try {
+      await until(async () => {
+        const answeredBy = await askOnce();
+        return Math.min(...[first, second].map((pid) => answeredBy.filter((by) => by === pid).length)) >= crowd * 0.4;
+      }, "each worker answering at least 40 % of the crowd");
+    } finally {
+      agent.destroy();
       expect(await site.stop()).toBe(0);
     }
   });
