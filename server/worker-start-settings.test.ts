@@ -6,7 +6,7 @@ describe("a worker's node flags", () => {
     expect(workerExecArgv(["--enable-source-maps"], undefined)).toEqual([
       "--enable-source-maps",
       "--max-semi-space-size=8",
-      "--heap-growing-percent=50",
+      "--heap-growing-percent=20",
       "--no-allocation-site-pretenuring",
     ]);
   });
@@ -16,6 +16,6 @@ describe("a worker's node flags", () => {
       "--allocation-site-pretenuring",
       "--heap_growing_percent=80",
     ]);
-    expect(workerExecArgv([], "--no-allocation-site-pretenuring  --max-semi-space-size=4")).toEqual(["--heap-growing-percent=50"]);
+    expect(workerExecArgv([], "--no-allocation-site-pretenuring  --max-semi-space-size=4")).toEqual(["--heap-growing-percent=20"]);
   });
 });

@@ -3,8 +3,12 @@
 
 /**
  * V8 sizes its heap for throughput: a worker serving 500 connections grew past 500 MB while under
- * 100 MB of it was alive. A small young generation, and an old one let grow to 1.5 times what
- * survived its last collection, kept a worker near 260 MB at the same throughput (docs/performance.md).
+ * 100 MB of it was alive. A small young generation, and an old one let grow to 1.2 times what
+ * survived its last collection, keep a worker under 300 MB at the same throughput. V8 keeps the
+ * pages its heap reached resident after a collection frees them, so a worker's memory is its
+ * heap's peak: letting it grow to 1.5 times, the largest worker of the signed-in and post rows
+ * peaked at 324–333 MB, at 1.3 times 286–302 MB, at 1.2 times 279 MB, with no difference in
+ * requests a second beyond the machine's spread (docs/performance.md).
  * The young generation's 8 MB semispaces, not 4: the form posts, which allocate the most per
  * request, answered 30 % more a second, and the largest worker of a whole run peaked lower (294
  * against 308 MB), fewer short-lived objects surviving into the old generation.
@@ -18,7 +22,7 @@
  * A setting of the operator's own (on node's command line or in NODE_OPTIONS) wins: `--no-x` and
  * `--x` name the same setting.
  */
-const leanHeapFlags = ["--max-semi-space-size=8", "--heap-growing-percent=50", "--no-allocation-site-pretenuring"];
+const leanHeapFlags = ["--max-semi-space-size=8", "--heap-growing-percent=20", "--no-allocation-site-pretenuring"];
 
 /** The setting a flag names: `--no-x`, `--x` and `--x=1` name one, as do `_` and `-`. */
 const settingOf = (flag: string) =>

@@ -301,7 +301,7 @@ describe("workers' memory settings", () => {
     const lean = await workerStartedWith({});
     expect(lean.environ).toEqual(expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072"]));
     expect(lean.argv).toEqual(
-      expect.arrayContaining(["--max-semi-space-size=8", "--heap-growing-percent=50", "--no-allocation-site-pretenuring"]),
+      expect.arrayContaining(["--max-semi-space-size=8", "--heap-growing-percent=20", "--no-allocation-site-pretenuring"]),
     );
 
     const own = await workerStartedWith({
@@ -313,6 +313,6 @@ describe("workers' memory settings", () => {
       expect.arrayContaining(["MALLOC_ARENA_MAX=4", "MALLOC_MMAP_THRESHOLD_=262144", "NODE_OPTIONS=--max-semi-space-size=16"]),
     );
     expect(own.argv).not.toContain("--max-semi-space-size=8");
-    expect(own.argv).toContain("--heap-growing-percent=50");
+    expect(own.argv).toContain("--heap-growing-percent=20");
   });
 });
