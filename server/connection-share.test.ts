@@ -68,17 +68,15 @@ describe("a worker's share", () => {
 });
 
 describe("the primary's count of the workers' connections", () => {
-  it("tells each worker what the others hold and how many serve", () => {
+  it("tells each other worker what the others hold and how many serve", () => {
     const told: Array<[string, SharesHeard]> = [];
     const shares = connectionShares<string>((worker, heard) => told.push([worker, heard]));
     shares.joined("a");
     shares.joined("b");
     told.length = 0;
     shares.reported("a", 30);
-    expect(told).toEqual([
-      ["a", { others: 0, workers: 2 }],
-      ["b", { others: 30, workers: 2 }],
-    ]);
+    // Not "a" itself: its own count changes nothing of what the others hold.
+    expect(told).toEqual([["b", { others: 30, workers: 2 }]]);
     told.length = 0;
     shares.left("b");
     expect(told).toEqual([["a", { others: 0, workers: 1 }]]);

@@ -91,10 +91,11 @@ export function connectionShare(report: (open: number) => void) {
 /** The primary's side: each worker's count, and for each, what the others hold. */
 export function connectionShares<Worker>(tell: (worker: Worker, shares: SharesHeard) => void) {
   const counts = new Map<Worker, number>();
-  const tellAll = () => {
+  /** Tells every worker but `reporter`, whose own report does not change what the others hold. */
+  const tellAll = (reporter?: Worker) => {
     let total = 0;
     for (const count of counts.values()) total += count;
-    for (const [worker, count] of counts) tell(worker, { others: total - count, workers: counts.size });
+    for (const [worker, count] of counts) if (worker !== reporter) tell(worker, { others: total - count, workers: counts.size });
   };
   return {
     /** A worker ready to serve, holding nothing yet. */
@@ -105,7 +106,7 @@ export function connectionShares<Worker>(tell: (worker: Worker, shares: SharesHe
     reported(worker: Worker, open: number) {
       if (!counts.has(worker)) return;
       counts.set(worker, open);
-      tellAll();
+      tellAll(worker);
     },
     left(worker: Worker) {
       if (counts.delete(worker)) tellAll();

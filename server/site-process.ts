@@ -68,7 +68,7 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
   const share = cluster.isWorker ? connectionShare((open) => tellPrimary("open-connections", { open })) : undefined;
   const connections = servedConnections(server, share?.changed);
   const handedOver = Promise.withResolvers<void>();
-  if (share) {
+  if (cluster.isWorker) {
     const copies = workerListenerCopies(logger, (socket) => connections.take(socket));
     process.on("message", (message: unknown, handle: unknown) => {
       if (isWorkerMessage(message, "listener") && handle instanceof Server) copies.add(handle);
@@ -82,7 +82,7 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
       } else if (isWorkerMessage(message, "drain")) signals.requested.resolve("the primary");
       else if (isWorkerMessage(message, "no-more-connections")) handedOver.resolve();
       else if (isWorkerMessage(message, "shares"))
-        share.heard({ others: countIn(message, "others") ?? 0, workers: countIn(message, "workers") ?? 1 });
+        share?.heard({ others: countIn(message, "others") ?? 0, workers: countIn(message, "workers") ?? 1 });
     });
   }
 
@@ -97,6 +97,9 @@ export async function runSiteProcess(config: Config, logger: Logger, { databaseP
       databasePrepared,
     })
     .catch((err: unknown) => exitCouldNotStart(logger, err));
+  // A connection the worker lets go closes after this answer. Decided here, before the application,
+  // for the connection as a whole; the drain closes every connection from within it
+  // (middleware/response-headers.ts), at each answer's headers, requests in flight included.
   server.on(
     "request",
     share
