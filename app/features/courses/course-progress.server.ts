@@ -2,8 +2,17 @@ import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import type { KnownVersions } from "#app/lib/content-versions/versioned-snapshot.server.ts";
 import { courseCatalogue, type CatalogueCourse } from "./catalogue.server.ts";
-import { lastLessonTouched, progressAndRating } from "./progress.server.ts";
+import { progressAndRating } from "./progress.server.ts";
 import { signedOutProgress, type CourseProgressView } from "./types.ts";
+
+/** Each lesson's number by its id, per course as a content version's catalogue gives it: made once, not for each page request. */
+const lessonNumbers = new WeakMap<CatalogueCourse, Map<string, number>>();
+
+function lessonNumbersOf(course: CatalogueCourse): Map<string, number> {
+  let numbers = lessonNumbers.get(course);
+  if (!numbers) lessonNumbers.set(course, (numbers = new Map(course.lessons.map((lesson) => [lesson.id, lesson.number]))));
+  return numbers;
+}
 
 /** One learner's progress in one course, as its page shows it; a visitor's is `signedOutProgress`. */
 export async function courseProgressView(
@@ -13,24 +22,25 @@ export async function courseProgressView(
 ): Promise<CourseProgressView> {
   if (userSub === null) return signedOutProgress;
   const { progress, rating } = await progressAndRating(db, userSub, course.slug);
-  const numberOf = new Map(course.lessons.map((lesson) => [lesson.id, lesson.number]));
+  const numberOf = lessonNumbersOf(course);
   const finished: number[] = [];
   const positions: Record<number, number> = {};
+  /** The lesson touched last (the later one in the course on a tie), to open the page where they left off. */
+  let last: { number: number; updatedAt: string } | null = null;
   for (const entry of progress) {
     const number = numberOf.get(entry.lessonId);
     if (number === undefined) continue;
     if (entry.finished) finished.push(number);
     if (entry.positionSeconds > 0) positions[number] = entry.positionSeconds;
+    if (last === null || entry.updatedAt > last.updatedAt || (entry.updatedAt === last.updatedAt && number > last.number)) {
+      last = { number, updatedAt: entry.updatedAt };
+    }
   }
-  const last = lastLessonTouched(
-    progress,
-    course.lessons.map((lesson) => lesson.id),
-  );
   return {
     signedIn: true,
     finished: finished.sort((a, b) => a - b),
     positions,
-    resumeLesson: last ? (numberOf.get(last) ?? null) : null,
+    resumeLesson: last?.number ?? null,
     started: progress.length > 0,
     rating,
   };

@@ -22,6 +22,8 @@ describe.each(engines)("a learner's progress and rating in one read, on %s", (en
         progress("asha", "java", "java-02", 95, null),
         progress("asha", "python", "python-01", 12, null),
         progress("ravi", "java", "java-01", 30, null),
+        // Read back through JSON: an id with its quoting characters and a non-ASCII letter comes back whole.
+        progress("zoë", "java", 'java "extra", [1]', 7, at),
       ])
       .execute();
     await handle.db
@@ -48,5 +50,9 @@ describe.each(engines)("a learner's progress and rating in one read, on %s", (en
     });
     expect(await progressAndRating(handle.db, "meena", "java")).toEqual({ progress: [], rating: 2 });
     expect(await progressAndRating(handle.db, "meena", "python")).toEqual({ progress: [], rating: null });
+    expect(await progressAndRating(handle.db, "zoë", "java")).toEqual({
+      progress: [{ lessonId: 'java "extra", [1]', positionSeconds: 7, finished: true, updatedAt: at }],
+      rating: null,
+    });
   });
 });

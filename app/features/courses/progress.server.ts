@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
+import { isPostgres } from "#app/lib/db/engine.server.ts";
 import { preparedQuery } from "#app/lib/db/prepared-query.server.ts";
 
 /** What the site remembers about one lesson for one learner. */
@@ -18,57 +19,42 @@ interface ProgressReport {
   finished: boolean;
 }
 
-const progressAndRatingQuery = preparedQuery((db, userSub: string, courseSlug: string) =>
-  db
-    .selectFrom(db.selectNoFrom(sql<number>`1`.as("one")).as("anchor"))
-    .leftJoin("lesson_progress", (join) =>
-      join.on("lesson_progress.user_sub", "=", userSub).on("lesson_progress.course_slug", "=", courseSlug),
-    )
-    .leftJoin("course_ratings", (join) =>
-      join.on("course_ratings.user_sub", "=", userSub).on("course_ratings.course_slug", "=", courseSlug),
-    )
-    .select([
-      "lesson_progress.lesson_id",
-      "lesson_progress.position_seconds",
-      "lesson_progress.finished_at",
-      "lesson_progress.updated_at",
-      "course_ratings.stars",
-    ]),
-);
+/** One lesson's progress as the query below gives it: finished is 0 or 1 on SQLite, a boolean on PostgreSQL. */
+type LessonProgressEntry = [lessonId: string, positionSeconds: number, finished: number | boolean, updatedAt: string];
 
 /**
- * The learner's progress in a course and their stars for it, in one read: a course page asks for
- * both on every request. The anchor row makes the answer one row even before the first lesson.
+ * The learner's lessons of the course as one JSON array of [lesson id, position, finished, updated
+ * at], and their stars: a learner with progress in a whole course's 32 lessons read as 32 rows of
+ * objects took 30 µs on SQLite, twice the aggregate's (a signed-in course page reads it on every
+ * request). SQLite answers the array as text; PostgreSQL's driver parses its json.
  */
+const progressAndRatingQuery = preparedQuery((db, userSub: string, courseSlug: string) => {
+  const entry = sql`lesson_id, position_seconds, finished_at is not null, updated_at`;
+  const lessons = isPostgres(db) ? sql`json_agg(json_build_array(${entry}))` : sql`json_group_array(json_array(${entry}))`;
+  return db.selectNoFrom([
+    sql<
+      string | LessonProgressEntry[] | null
+    >`(select ${lessons} from lesson_progress where user_sub = ${userSub} and course_slug = ${courseSlug})`.as("lessons"),
+    sql<number | null>`(select stars from course_ratings where user_sub = ${userSub} and course_slug = ${courseSlug})`.as("stars"),
+  ]);
+});
+
+/** The learner's progress in a course and their stars for it, in one read: a course page asks for both on every request. */
 export async function progressAndRating(
   db: Kysely<Database>,
   userSub: string,
   courseSlug: string,
 ): Promise<{ progress: LessonProgress[]; rating: number | null }> {
   const { rows } = await progressAndRatingQuery(db, userSub, courseSlug);
-  const progress: LessonProgress[] = [];
-  for (const row of rows) {
-    if (row.lesson_id === null) continue;
-    progress.push({
-      lessonId: row.lesson_id,
-      positionSeconds: row.position_seconds ?? 0,
-      finished: row.finished_at !== null,
-      updatedAt: row.updated_at ?? "",
-    });
-  }
-  return { progress, rating: rows[0]?.stars ?? null };
-}
-
-/** The lesson the learner touched last (the later one in the course on a tie), to open the page where they left off. */
-export function lastLessonTouched(progress: LessonProgress[], lessonIds: readonly string[]): string | null {
-  const order = (id: string) => lessonIds.indexOf(id);
-  const last = progress
-    .filter((entry) => order(entry.lessonId) !== -1)
-    .reduce<LessonProgress | null>((latest, entry) => {
-      if (latest === null || entry.updatedAt > latest.updatedAt) return entry;
-      return entry.updatedAt === latest.updatedAt && order(entry.lessonId) > order(latest.lessonId) ? entry : latest;
-    }, null);
-  return last?.lessonId ?? null;
+  const { lessons, stars } = rows[0] ?? { lessons: null, stars: null };
+  const entries: LessonProgressEntry[] = typeof lessons === "string" ? JSON.parse(lessons) : (lessons ?? []);
+  const progress = entries.map(([lessonId, positionSeconds, finished, updatedAt]) => ({
+    lessonId,
+    positionSeconds,
+    finished: Boolean(finished),
+    updatedAt,
+  }));
+  return { progress, rating: stars };
 }
 
 /**
