@@ -31,12 +31,10 @@ type LessonProgressEntry = [lessonId: string, positionSeconds: number, finished:
 const progressAndRatingQuery = preparedQuery((db, userSub: string, courseSlug: string) => {
   const entry = sql`lesson_id, position_seconds, finished_at is not null, updated_at`;
   const lessons = isPostgres(db) ? sql`json_agg(json_build_array(${entry}))` : sql`json_group_array(json_array(${entry}))`;
-  return db.selectNoFrom([
-    sql<
-      string | LessonProgressEntry[] | null
-    >`(select ${lessons} from lesson_progress where user_sub = ${userSub} and course_slug = ${courseSlug})`.as("lessons"),
-    sql<number | null>`(select stars from course_ratings where user_sub = ${userSub} and course_slug = ${courseSlug})`.as("stars"),
-  ]);
+  const lessonsOfCourse = sql<string | LessonProgressEntry[] | null>`(select ${lessons} from lesson_progress
+    where user_sub = ${userSub} and course_slug = ${courseSlug})`;
+  const stars = sql<number | null>`(select stars from course_ratings where user_sub = ${userSub} and course_slug = ${courseSlug})`;
+  return db.selectNoFrom([lessonsOfCourse.as("lessons"), stars.as("stars")]);
 });
 
 /** The learner's progress in a course and their stars for it, in one read: a course page asks for both on every request. */
@@ -45,8 +43,8 @@ export async function progressAndRating(
   userSub: string,
   courseSlug: string,
 ): Promise<{ progress: LessonProgress[]; rating: number | null }> {
-  const { rows } = await progressAndRatingQuery(db, userSub, courseSlug);
-  const { lessons, stars } = rows[0] ?? { lessons: null, stars: null };
+  // A select without a table answers exactly one row.
+  const { lessons, stars } = (await progressAndRatingQuery(db, userSub, courseSlug)).rows[0]!;
   const entries: LessonProgressEntry[] = typeof lessons === "string" ? JSON.parse(lessons) : (lessons ?? []);
   const progress = entries.map(([lessonId, positionSeconds, finished, updatedAt]) => ({
     lessonId,
