@@ -3,6 +3,7 @@
 import type { SlotRecord } from "#app/lib/personal/personal-slot.tsx";
 import { personalDataElementId } from "#app/lib/personal/personal-data.ts";
 import { renderSlots } from "#app/lib/personal/render-slots.server.tsx";
+import { scriptSafeJsonOfRecord } from "#app/lib/personal/shared-values.server.ts";
 import { SplicedGzip } from "./spliced-gzip.ts";
 
 export interface PersonalTemplate {
@@ -70,9 +71,6 @@ export function personalTemplate(
   return { pieces, gzip: new SplicedGzip(pieces, usualParts), slots: ordered.map(({ slot }) => slot) };
 }
 
-/** JSON in a script element: `<` escaped, so no text in it can end the element or open a comment. */
-const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
-
 /**
  * The parts of the page for one person, to go between its pieces: each slot rendered with
  * `personal[its data]`, at `address` (the person's own, for links that come back to it), then
@@ -81,7 +79,7 @@ const jsonInScript = (value: unknown) => JSON.stringify(value).replace(/</g, "\\
 export function personalParts({ slots }: PersonalTemplate, personal: Record<string, unknown>, address: string): string[] | undefined {
   if (slots.some((slot) => !(slot.data in personal))) return undefined;
   const markup = renderSlots(slots, (slot) => personal[slot.data], address);
-  const data = `<script type="application/json" id="${personalDataElementId}">${jsonInScript(personal)}</script>`;
+  const data = `<script type="application/json" id="${personalDataElementId}">${scriptSafeJsonOfRecord(personal)}</script>`;
   return [...markup, data];
 }
 

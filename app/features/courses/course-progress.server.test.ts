@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engines, openTestDatabase } from "#tests/setup/databases.ts";
 import type { CatalogueCourse, CatalogueLesson } from "./catalogue.server.ts";
 import { courseProgressView } from "./course-progress.server.ts";
+import { recordLessonProgress } from "./progress.server.ts";
 import { signedOutProgress } from "./types.ts";
 
 const lesson = (number: number): CatalogueLesson => ({
@@ -72,5 +73,25 @@ describe.each(engines)("a learner's progress as a course page shows it, on %s", 
       rating: null,
     });
     expect(await courseProgressView(handle.db, null, course)).toBe(signedOutProgress);
+  });
+
+  it("answers with the view it made while the learner's state and the catalogue are as they were, and with a new one as soon as either changes", async () => {
+    const first = await courseProgressView(handle.db, "ravi", course);
+    expect(await courseProgressView(handle.db, "ravi", course)).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.finished) && Object.isFrozen(first.positions)).toBe(true);
+
+    // A write from anywhere (another worker, another instance) changes what the next request sees.
+    await recordLessonProgress(handle.db, "ravi", { course: "java", lessonId: "java-03", finished: true });
+    const afterWrite = await courseProgressView(handle.db, "ravi", course);
+    expect(afterWrite).toMatchObject({ finished: [3], resumeLesson: 3, positions: { 1: 10, 2: 30 } });
+
+    // The catalogue's next version numbers the lessons otherwise: the view follows it.
+    const reordered: CatalogueCourse = { ...course, lessons: [3, 2, 1].map((number, index) => ({ ...lesson(number), number: index + 1 })) };
+    expect(await courseProgressView(handle.db, "ravi", reordered)).toMatchObject({
+      finished: [1],
+      resumeLesson: 1,
+      positions: { 3: 10, 2: 30 },
+    });
+    expect(await courseProgressView(handle.db, "ravi", course)).toEqual(afterWrite);
   });
 });

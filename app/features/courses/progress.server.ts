@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { isPostgres } from "#app/lib/db/engine.server.ts";
 import { preparedQuery } from "#app/lib/db/prepared-query.server.ts";
@@ -19,32 +19,54 @@ interface ProgressReport {
   finished: boolean;
 }
 
+/** The version of a learner's state in a course before anything of it is stored (the triggers' versions are hex digits or a UUID). */
+const nothingStored = "none";
+
 /** One lesson's progress as the query below gives it: finished is 0 or 1 on SQLite, a boolean on PostgreSQL. */
 type LessonProgressEntry = [lessonId: string, positionSeconds: number, finished: number | boolean, updatedAt: string];
 
 /**
- * The learner's lessons of the course as one JSON array of [lesson id, position, finished, updated
- * at], and their stars: a learner with progress in a whole course's 32 lessons read as 32 rows of
- * objects took 30 µs on SQLite, twice the aggregate's (a signed-in course page reads it on every
- * request). SQLite answers the array as text; PostgreSQL's driver parses its json.
+ * The version of the learner's progress and stars in the course (learner_course_versions, which
+ * triggers renew with every change), and, unless it is `knownVersion`, the learner's lessons of the
+ * course as one JSON array of [lesson id, position, finished, updated at] and their stars. A
+ * learner with progress in a whole course's 32 lessons read as 32 rows of objects took 30 µs on
+ * SQLite, twice the aggregate's; the version alone, a sixth of the aggregate's (a signed-in course
+ * page reads it on every request). SQLite answers the array as text; PostgreSQL's driver parses its json.
  */
-const progressAndRatingQuery = preparedQuery((db, userSub: string, courseSlug: string) => {
+const learnerCourseQuery = preparedQuery((db, userSub: string, courseSlug: string, knownVersion: string) => {
+  const version = sql<string>`coalesce((select version from learner_course_versions where user_sub = ${userSub} and course_slug = ${courseSlug}), ${sql.lit(nothingStored)})`;
   const entry = sql`lesson_id, position_seconds, finished_at is not null, updated_at`;
   const lessons = isPostgres(db) ? sql`json_agg(json_build_array(${entry}))` : sql`json_group_array(json_array(${entry}))`;
+  const unlessKnown = <T>(value: RawBuilder<T>) => sql<T | null>`case when known.version = ${knownVersion} then null else ${value} end`;
   const lessonsOfCourse = sql<string | LessonProgressEntry[] | null>`(select ${lessons} from lesson_progress
     where user_sub = ${userSub} and course_slug = ${courseSlug})`;
   const stars = sql<number | null>`(select stars from course_ratings where user_sub = ${userSub} and course_slug = ${courseSlug})`;
-  return db.selectNoFrom([lessonsOfCourse.as("lessons"), stars.as("stars")]);
+  return db
+    .selectFrom(db.selectNoFrom(version.as("version")).as("known"))
+    .select([sql<string>`known.version`.as("version"), unlessKnown(lessonsOfCourse).as("lessons"), unlessKnown(stars).as("stars")]);
 });
 
-/** The learner's progress in a course and their stars for it, in one read: a course page asks for both on every request. */
+/** A learner's progress in a course and their stars for it, as read at `version`. */
+export interface LearnerCourseState {
+  version: string;
+  progress: LessonProgress[];
+  rating: number | null;
+}
+
+/**
+ * The learner's progress in a course and their stars for it, in one read: a course page asks for
+ * both on every request. "unchanged" when they are still as at `knownVersion`: then only the
+ * version is read.
+ */
 export async function progressAndRating(
   db: Kysely<Database>,
   userSub: string,
   courseSlug: string,
-): Promise<{ progress: LessonProgress[]; rating: number | null }> {
-  // A select without a table answers exactly one row.
-  const { lessons, stars } = (await progressAndRatingQuery(db, userSub, courseSlug)).rows[0]!;
+  knownVersion?: string,
+): Promise<LearnerCourseState | "unchanged"> {
+  // A select from a one-row table without a where answers exactly one row.
+  const { version, lessons, stars } = (await learnerCourseQuery(db, userSub, courseSlug, knownVersion ?? "")).rows[0]!;
+  if (version === knownVersion) return "unchanged";
   const entries: LessonProgressEntry[] = typeof lessons === "string" ? JSON.parse(lessons) : (lessons ?? []);
   const progress = entries.map(([lessonId, positionSeconds, finished, updatedAt]) => ({
     lessonId,
@@ -52,7 +74,7 @@ export async function progressAndRating(
     finished: Boolean(finished),
     updatedAt,
   }));
-  return { progress, rating: stars };
+  return { version, progress, rating: stars };
 }
 
 /**

@@ -27,6 +27,7 @@ import * as m023 from "./migrations/023-course-ratings.server.ts";
 import * as m024 from "./migrations/024-question-text-formats.server.ts";
 import * as m025 from "./migrations/025-mentorship.server.ts";
 import * as m026 from "./migrations/026-booking-meeting-address.server.ts";
+import * as m027 from "./migrations/027-learner-course-versions.server.ts";
 
 /** Listed in code, not read from a folder, so the bundled server carries them. */
 const migrations = {
@@ -56,6 +57,7 @@ const migrations = {
   "024-question-text-formats": m024,
   "025-mentorship": m025,
   "026-booking-meeting-address": m026,
+  "027-learner-course-versions": m027,
 } satisfies Record<string, Migration>;
 
 const migratorFor = <DB>(db: Kysely<DB>) => new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -198,6 +198,12 @@ export interface Database {
     created_at: string;
     updated_at: string;
   };
+  /** Written by triggers only: a new random value whenever a learner's lesson_progress or course_ratings rows of a course change. */
+  learner_course_versions: {
+    user_sub: string;
+    course_slug: string;
+    version: string;
+  };
   lesson_captions: {
     lesson_id: string;
     /** A BCP 47 language tag in its canonical form ("en", "hi", "en-IN"): one track per language. */

@@ -3,6 +3,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { RecentlyUsed } from "../recently-used.ts";
 import type { PersonalPart, SlotRecord } from "./personal-slot.tsx";
+import { scriptSafeJson } from "./shared-values.server.ts";
 
 /** Between two slots' markup in one render; no part renders an empty template. */
 const separator = "<template></template>";
@@ -76,7 +77,7 @@ function slotNameOf(slot: SlotRecord): string {
 
 /** A person's data (a learner's progress in a course runs to hundreds of characters), named once per request. */
 const nameOfPersonJson = shortNames(20_000);
-const nameOfPerson = (person: unknown) => nameOfPersonJson(JSON.stringify(person) ?? "undefined");
+const nameOfPerson = (person: unknown) => nameOfPersonJson(scriptSafeJson(person) ?? "undefined");
 
 /** A slot's markup as kept from an earlier render, if it is, and how to keep it once rendered. */
 interface KeptMarkup {
