@@ -10,6 +10,8 @@ import { courseProgressData } from "./features/courses/types.ts";
 import { quizPagePersonalData } from "./features/quizzes/index.server.ts";
 import { quizProgressData } from "./features/quizzes/types.ts";
 import { accountData, type Account } from "./components/nav-bar.tsx";
+import { lastAnswers } from "./lib/last-answers.ts";
+import { sharedValue } from "./lib/personal/shared-values.server.ts";
 
 export interface PersonalDataArgs {
   db: Kysely<Database>;
@@ -30,8 +32,11 @@ export interface PersonalData {
   sharedAddress?: string;
 }
 
+/** The nav bar's data of a person by name, one object for all their requests (app/lib/personal/shared-values.server.ts). */
+const accountNamed = lastAnswers((name: string) => sharedValue({ name }), 4096);
+
 /** What the nav bar shows of the signed-in person. */
-export const accountOf = (user: SessionUser | null): Account => (user ? { name: user.name } : null);
+export const accountOf = (user: SessionUser | null): Account => (user ? accountNamed(user.name) : null);
 
 /** Each loads one person's data of a page, or null when the page must be rendered whole (no such course). */
 export const personalData: Record<string, (args: PersonalDataArgs) => Promise<PersonalData | null>> = {

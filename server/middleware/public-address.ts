@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import type { Logger } from "pino";
+import { lastAnswers } from "#app/lib/last-answers.ts";
 
 /** Names a browser may use for this machine: localhost, 127.x.x.x and [::1]. */
 const loopbackHostname = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
@@ -12,15 +13,15 @@ const loopbackHostname = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
  * value, so a forged value only sends its sender to the right address or lets it stay.
  */
 function requestedHost(req: Request, scheme: string): URL | null {
-  if (!req.host) return null;
-  try {
-    const url = new URL(`${scheme}//${req.host}`);
-    const hostOnly = url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
-    return hostOnly ? url : null;
-  } catch {
-    return null;
-  }
+  return req.host ? hostAddress(`${scheme}//${req.host}`) : null;
 }
+
+/** `address` (scheme://host) as a URL when it names a host and nothing else; each asked once (it is every request's). */
+const hostAddress = lastAnswers((address: string): URL | null => {
+  const url = URL.parse(address);
+  const hostOnly = url !== null && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
+  return hostOnly ? url : null;
+});
 
 /**
  * Sends visitors who opened the site at another address than PUBLIC_URL (127.0.0.1 for

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { isStorableText } from "#app/lib/text/text.ts";
+import { lastAnswers } from "#app/lib/last-answers.ts";
 import { pageMethods } from "./page-requests.ts";
 
 // How a request names what it asks for, checked once for every path (pages, /idp, /media, the
@@ -27,11 +28,15 @@ export function acceptAbsoluteForm(): RequestHandler {
   };
 }
 
-/** Whether `value` is a host, with a port or not, and nothing else ("example.com:8080", "[::1]"). */
-function isHostAndPort(value: string): boolean {
+/**
+ * Whether `value` is a host, with a port or not, and nothing else ("example.com:8080", "[::1]").
+ * Asked of every request's Host, which a site's requests name in a few spellings: each answered
+ * once (parsing it as an address was 1 % of a signed-in page's time).
+ */
+const isHostAndPort = lastAnswers((value: string): boolean => {
   const url = URL.parse(`http://${value}/`);
   return url !== null && url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password;
-}
+});
 
 /** `OPTIONS *` asks what the server as a whole takes: what every page takes (server/middleware/page-requests.ts). */
 const serverMethods = ["OPTIONS", ...pageMethods].join(", ");

@@ -3,6 +3,7 @@ import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 import type { PersonalPart, SlotRecord } from "#app/lib/personal/personal-slot.tsx";
 import { personalDataElementId } from "#app/lib/personal/personal-data.ts";
+import { sharedValue } from "#app/lib/personal/shared-values.server.ts";
 import { filledPage, personalParts, personalTemplate, type PersonalTemplate } from "./personal-template.ts";
 
 type Person = { name: string } | null;
@@ -35,5 +36,28 @@ describe("a kept page cut around its personal slots", () => {
       .replace("</body>", `<script type="application/json" id="${personalDataElementId}">{"account":{"name":"Zoë"}}</script></body>`);
     expect(filledPage(template, parts, undefined).toString("utf8")).toBe(expected);
     expect(gunzipSync(filledPage(template, parts, "gzip")).toString("utf8")).toBe(expected);
+  });
+
+  it("keeps a person's parts only for data that is all shared, by page, address and those values", () => {
+    const html = `<!doctype html><html><body><div data-personal="greeting"><p>Grüße, Besucher — willkommen</p></div></body></html>`;
+    const template = personalTemplate(html, Buffer.from(html, "utf8"), [greeting], "/courses/java") as PersonalTemplate;
+    const asha = sharedValue({ name: "Asha" });
+    const ravi = sharedValue({ name: "Ravi" });
+
+    const first = personalParts(template, { account: asha }, "/courses/java")!;
+    expect(personalParts(template, { account: asha }, "/courses/java")).toBe(first);
+    // Another person, another address or another page: parts of their own.
+    const forRavi = personalParts(template, { account: ravi }, "/courses/java")!;
+    expect(forRavi.join("")).toContain("Ravi");
+    expect(forRavi.join("")).not.toContain("Asha");
+    expect(personalParts(template, { account: asha }, "/courses/java?lesson=2")).not.toBe(first);
+    const sameHtml = personalTemplate(html, Buffer.from(html, "utf8"), [greeting], "/courses/java") as PersonalTemplate;
+    expect(personalParts(sameHtml, { account: asha }, "/courses/java")).not.toBe(first);
+    // Data not shared may change between requests: never kept.
+    const unshared = { name: "Meena" };
+    const once = personalParts(template, { account: unshared }, "/courses/java")!;
+    unshared.name = "Meena K";
+    expect(personalParts(template, { account: unshared }, "/courses/java")!.join("")).toContain("Meena K");
+    expect(once.join("")).not.toContain("Meena K");
   });
 });

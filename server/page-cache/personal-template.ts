@@ -3,7 +3,8 @@
 import type { SlotRecord } from "#app/lib/personal/personal-slot.tsx";
 import { personalDataElementId } from "#app/lib/personal/personal-data.ts";
 import { renderSlots } from "#app/lib/personal/render-slots.server.tsx";
-import { scriptSafeJsonOfRecord } from "#app/lib/personal/shared-values.server.ts";
+import { scriptSafeJsonOfRecord, sharedValueId } from "#app/lib/personal/shared-values.server.ts";
+import { RecentlyUsed } from "#app/lib/recently-used.ts";
 import { SplicedGzip } from "./spliced-gzip.ts";
 
 export interface PersonalTemplate {
@@ -76,11 +77,43 @@ export function personalTemplate(
  * `personal[its data]`, at `address` (the person's own, for links that come back to it), then
  * their data for the page's scripts. Undefined when a slot reads data that was not loaded.
  */
-export function personalParts({ slots }: PersonalTemplate, personal: Record<string, unknown>, address: string): string[] | undefined {
+export function personalParts(
+  template: PersonalTemplate,
+  personal: Record<string, unknown>,
+  address: string,
+): readonly string[] | undefined {
+  const { slots } = template;
   if (slots.some((slot) => !(slot.data in personal))) return undefined;
+  const key = keyOfShared(template, personal, address);
+  const kept = key === undefined ? undefined : keptParts.get(key);
+  if (kept) return kept;
   const markup = renderSlots(slots, (slot) => personal[slot.data], address);
   const data = `<script type="application/json" id="${personalDataElementId}">${scriptSafeJsonOfRecord(personal)}</script>`;
-  return [...markup, data];
+  const parts = Object.freeze([...markup, data]);
+  if (key !== undefined) keptParts.set(key, parts);
+  return parts;
+}
+
+/**
+ * A page's parts made for data that is all shared values (app/lib/personal/shared-values.server.ts:
+ * a learner's course progress while it is unchanged, their name), by page, address and those
+ * values: a learner opening the page again is answered without rendering or writing anything.
+ */
+const keptParts = new RecentlyUsed<string, readonly string[]>(4000);
+const templateIds = new WeakMap<PersonalTemplate, number>();
+let lastTemplateId = 0;
+
+/** The key of the parts of `template` at `address` with `personal`, or undefined when a value of it is not shared (nor null, a number or a boolean). */
+function keyOfShared(template: PersonalTemplate, personal: Record<string, unknown>, address: string): string | undefined {
+  let templateId = templateIds.get(template);
+  if (templateId === undefined) templateIds.set(template, (templateId = ++lastTemplateId));
+  let key = `${templateId}\0${address}`;
+  for (const [name, value] of Object.entries(personal)) {
+    const id = value === null || typeof value === "number" || typeof value === "boolean" ? `=${String(value)}` : sharedValueId(value);
+    if (id === undefined) return undefined;
+    key += `\0${name}\0${id}`;
+  }
+  return key;
 }
 
 /** The whole page, its pieces and the person's parts, as it is or gzipped. */
