@@ -7,7 +7,15 @@ import { roleAtSignIn, trustedEmail } from "./roles.server.ts";
 import { describeRoles, roleNames, type Role } from "./roles.ts";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
-import { createSession, deleteSession, findSession, sessionCookie, sessionUser, type SessionUser } from "./sessions.server.ts";
+import {
+  createSession,
+  deleteSession,
+  deleteSessionForIdToken,
+  findSession,
+  sessionCookie,
+  sessionUser,
+  type SessionUser,
+} from "./sessions.server.ts";
 import { signedInOf } from "./session-middleware.server.ts";
 import { signInHref } from "./sign-in-link.ts";
 
@@ -112,8 +120,8 @@ export async function startSession(context: Context, { claims, tokens }: SignInR
 export async function endSession(context: Context): Promise<{ setCookie: string; idToken?: string }> {
   const { db, secureCookies } = context.get(servicesContext);
   const signedIn = context.get(userContext);
-  if (signedIn) await deleteSession(db, signedIn.session.id_hash);
-  return { setCookie: sessionCookie.clear(secureCookies), idToken: signedIn?.session.id_token || undefined };
+  const idToken = signedIn ? await deleteSessionForIdToken(db, signedIn.session.id_hash) : undefined;
+  return { setCookie: sessionCookie.clear(secureCookies), idToken };
 }
 
 export type { SessionUser } from "./sessions.server.ts";

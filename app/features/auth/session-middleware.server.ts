@@ -36,7 +36,8 @@ async function renew({ db, relyingParty, logger }: SessionServices, session: Ses
     const renewed = {
       access_token: tokens.access_token,
       refresh_token: tokens.refresh_token ?? refreshToken,
-      id_token: tokens.id_token ?? session.id_token,
+      // Absent: the stored one stays.
+      id_token: tokens.id_token,
       access_expires_at: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000).toISOString() : null,
     };
     if (await updateSessionTokens(db, session.id_hash, refreshToken, renewed)) return { ...session, ...renewed };
@@ -47,7 +48,7 @@ async function renew({ db, relyingParty, logger }: SessionServices, session: Ses
       // The provider is unreachable or erring: keep the session, try again a little later.
       logger.warn({ err }, "could not renew the access token; will retry");
       const retryAt = new Date(Date.now() + (refreshEarlySeconds + retryRenewalSeconds) * 1000).toISOString();
-      await updateSessionTokens(db, session.id_hash, refreshToken, { ...session, access_expires_at: retryAt });
+      await updateSessionTokens(db, session.id_hash, refreshToken, { refresh_token: refreshToken, access_expires_at: retryAt });
       return session;
     }
     // Another instance may have renewed it a moment ago with the same refresh token.

@@ -57,14 +57,37 @@ export interface SessionUser {
   role: Role;
 }
 
-export type SessionRow = Database["sessions"];
+type StoredSession = Database["sessions"];
+
+/**
+ * A session as every signed-in request reads it: without the provider's ID and access tokens,
+ * which no request reads (sign-out takes the ID token as it deletes the session) and which run to
+ * kilobytes each.
+ */
+export type SessionRow = Omit<StoredSession, "id_token" | "access_token">;
+const perRequestColumns = [
+  "id_hash",
+  "sub",
+  "name",
+  "email",
+  "picture",
+  "refresh_token",
+  "access_expires_at",
+  "created_at",
+  "last_seen_at",
+  "role",
+  "role_email",
+] as const satisfies ReadonlyArray<keyof SessionRow>;
 
 // One call, not a Hash object per request: every signed-in request hashes its session id.
 const hashId = (id: string) => hash("sha256", id, "base64url");
 
 export async function createSession(
   db: Kysely<Database>,
-  data: Omit<SessionRow, "id_hash" | "created_at" | "last_seen_at" | "role" | "role_email"> & { role?: Role; role_email?: string | null },
+  data: Omit<StoredSession, "id_hash" | "created_at" | "last_seen_at" | "role" | "role_email"> & {
+    role?: Role;
+    role_email?: string | null;
+  },
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   const now = new Date().toISOString();
@@ -83,7 +106,9 @@ export async function createSession(
 }
 
 /** Read on every signed-in request. */
-const sessionByHash = preparedQuery((db, idHash: string) => db.selectFrom("sessions").selectAll().where("id_hash", "=", idHash));
+const sessionByHash = preparedQuery((db, idHash: string) =>
+  db.selectFrom("sessions").select(perRequestColumns).where("id_hash", "=", idHash),
+);
 
 /** The live session for this cookie value, or null (expired ones are deleted on sight). */
 export async function findSession(db: Kysely<Database>, id: string | undefined, now = new Date()): Promise<SessionRow | null> {
@@ -101,7 +126,7 @@ export async function findSession(db: Kysely<Database>, id: string | undefined, 
   return row;
 }
 
-/** Writes renewed tokens unless another renewal has replaced `usedRefreshToken` meanwhile; says whether it wrote. */
+/** Writes renewed tokens (one left undefined is kept as stored) unless another renewal has replaced `usedRefreshToken` meanwhile; says whether it wrote. */
 export async function updateSessionTokens(
   db: Kysely<Database>,
   idHash: string,
@@ -111,7 +136,7 @@ export async function updateSessionTokens(
     refresh_token,
     access_expires_at,
     id_token,
-  }: Pick<SessionRow, "access_token" | "refresh_token" | "access_expires_at" | "id_token">,
+  }: Partial<Pick<StoredSession, "access_token" | "id_token">> & Pick<StoredSession, "refresh_token" | "access_expires_at">,
 ): Promise<boolean> {
   const result = await db
     .updateTable("sessions")
@@ -129,6 +154,12 @@ export async function findSessionByHash(db: Kysely<Database>, idHash: string): P
 
 export async function deleteSession(db: Kysely<Database>, idHash: string): Promise<void> {
   await db.deleteFrom("sessions").where("id_hash", "=", idHash).execute();
+}
+
+/** Deletes the session, answering its ID token (the provider's sign-out takes it); undefined when there was none. */
+export async function deleteSessionForIdToken(db: Kysely<Database>, idHash: string): Promise<string | undefined> {
+  const deleted = await db.deleteFrom("sessions").where("id_hash", "=", idHash).returning("id_token").executeTakeFirst();
+  return deleted?.id_token || undefined;
 }
 
 /** Signs the person out of this site everywhere, but for the session `keepIdHash` (the one making a change). */
