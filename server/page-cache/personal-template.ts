@@ -116,8 +116,13 @@ function keyOfShared(template: PersonalTemplate, personal: Record<string, unknow
   return key;
 }
 
-/** The whole page, its pieces and the person's parts, as it is or gzipped. */
-export function filledPage({ pieces, gzip }: PersonalTemplate, parts: readonly string[], encoding: "gzip" | undefined): Buffer {
-  if (encoding === "gzip") return gzip.gzip(parts);
+/** The whole page, its pieces and the person's parts, as it is or gzipped (into a buffer from `allocate`). */
+export function filledPage(
+  { pieces, gzip }: PersonalTemplate,
+  parts: readonly string[],
+  encoding: "gzip" | undefined,
+  allocate?: (size: number) => Buffer,
+): Buffer {
+  if (encoding === "gzip") return gzip.gzip(parts, allocate);
   return Buffer.concat(pieces.flatMap((piece, index) => (parts[index] ? [piece, Buffer.from(parts[index], "utf8")] : [piece])));
 }

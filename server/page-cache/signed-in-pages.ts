@@ -6,6 +6,7 @@ import type { Request, RequestHandler, Response } from "express";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
 import { chooseEncoding } from "../content-encoding.ts";
 import { LeftWhileWaiting } from "../middleware/render-queue.ts";
+import { bodyBuffers, type BodyBuffers } from "./body-buffers.ts";
 import { filledPage, personalParts } from "./personal-template.ts";
 import type { StoredPage } from "./stored-page.ts";
 import type { KnownVersions } from "#app/lib/content-versions/versioned-snapshot.server.ts";
@@ -43,6 +44,7 @@ export function signedInPages({
   knownVersions,
   setPageHeaders,
 }: SignedInPagesOptions & FromPageCache): RequestHandler {
+  const buffers = bodyBuffers();
   return async (req, res, next) => {
     // React Router's data requests (`.data`) carry loaders' answers, not pages: rendered as ever.
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie === undefined || req.path.endsWith(".data")) return next();
@@ -60,7 +62,10 @@ export function signedInPages({
       if (!page || !template || !parts) return next();
       // Gzip, spliced from the kept page's pieces compressed once: no compressing per request.
       const encoding = chooseEncoding(req.headers["accept-encoding"], (candidate) => candidate === "gzip") as "gzip" | undefined;
-      const body = filledPage(template, parts, encoding);
+      let buffer: ReturnType<BodyBuffers["take"]> | undefined;
+      const body = filledPage(template, parts, encoding, (size) => (buffer = buffers.take(size)).buffer);
+      // Closed once the answer is written, or the connection gone: either way nothing reads the body any more.
+      if (buffer) res.once("close", buffer.giveBack);
       setPageHeaders(res, page, "filled");
       res.vary([...page.vary, "accept-encoding"].join(", "));
       if (encoding) res.setHeader("Content-Encoding", encoding);

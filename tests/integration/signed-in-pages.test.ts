@@ -1,3 +1,5 @@
+import { connect } from "node:net";
+import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { setDisabled } from "#app/features/staff/people-admin.server.ts";
@@ -159,6 +161,61 @@ describe.each(engines)("signed-in pages from kept pages on %s", (engine) => {
     const bobs = answers.find((answer) => answer.who === bob)!.html;
     expect(bobs).not.toContain("Bob <Sample>");
     expect(personalData(bobs)?.account).toEqual({ name: "Bob <Sample>" });
+  });
+
+  it("writes each body whole while others are filled in, for a connection that does not read its answers for a while", async () => {
+    // 400 answers (about 12 MB) asked at once on one connection and not read, more than the
+    // connection's buffers in the kernel hold: the one being written when they are full waits in the server
+    // (filled into a buffer used again once written) while Bob's pages are filled in.
+    const url = new URL(site.url);
+    const socket = connect(Number(url.port), url.hostname);
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.pause();
+    const ask = `GET /courses/java?lesson=2 HTTP/1.1\r\nHost: ${url.host}\r\nCookie: ${cookieOf(ann)}\r\nAccept-Encoding: gzip\r\nX-Forwarded-For: 198.51.100.1\r\n\r\n`;
+    const asked = 400;
+    socket.write(ask.repeat(asked));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(
+        Array.from({ length: 10 }, async () =>
+          expect(visibleText(await (await bob.request("/courses/java?lesson=2")).text())).toContain("Bob <Sample>"),
+        ),
+      );
+    }
+    const received: Buffer[] = [];
+    socket.on("data", (chunk: Buffer) => received.push(chunk));
+    socket.resume();
+    const heads: string[] = [];
+    const bodies: string[] = [];
+    await new Promise<void>((resolve, reject) => {
+      socket.on("error", reject);
+      socket.on("data", () => {
+        try {
+          let all = Buffer.concat(received);
+          for (;;) {
+            const headEnd = all.indexOf("\r\n\r\n");
+            if (headEnd < 0) break;
+            const head = all.subarray(0, headEnd).toString("latin1");
+            heads.push(head);
+            const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+            if (all.length < headEnd + 4 + length) break;
+            bodies.push(gunzipSync(all.subarray(headEnd + 4, headEnd + 4 + length)).toString("utf8"));
+            all = all.subarray(headEnd + 4 + length);
+          }
+          received.splice(0, received.length, all);
+          if (bodies.length === asked) resolve();
+        } catch (err) {
+          // A body that is not whole gzip: another answer was written into its buffer.
+          reject(err as Error);
+        }
+      });
+    });
+    socket.destroy();
+    expect(heads.every((head) => /x-page-cache: filled/i.test(head) && /content-encoding: gzip/i.test(head))).toBe(true);
+    for (const body of bodies) {
+      expect(visibleText(body)).toContain("Ann Example");
+      expect(visibleText(body)).not.toContain("Bob <Sample>");
+    }
   });
 
   it("shows a visitor's page on the next request after signing out or being disabled", async () => {
