@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { Kysely } from "kysely";
+import { Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createSqliteDialect } from "./sqlite-dialect.server.ts";
 
@@ -72,5 +72,56 @@ describe("SQLite transactions", () => {
     await ours;
     await other;
     expect(await db.selectFrom("counters").select("n").where("id", "=", 1).executeTakeFirstOrThrow()).toEqual({ n: 11 });
+  });
+});
+
+describe("SQLite rows", () => {
+  let folder: string;
+  let db: Kysely<Counters>;
+
+  beforeEach(async () => {
+    folder = mkdtempSync(join(tmpdir(), "sqlite-rows-"));
+    db = new Kysely<Counters>({ dialect: createSqliteDialect(join(folder, "app.db")) });
+    await db.schema
+      .createTable("counters")
+      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("n", "integer", (c) => c.notNull())
+      .execute();
+    await db
+      .insertInto("counters")
+      .values([
+        { id: 1, n: 5 },
+        { id: 2, n: 7 },
+      ])
+      .execute();
+  });
+  afterEach(async () => {
+    await db.destroy();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("come as objects named by their columns, whatever the query, with what node:sqlite gives", async () => {
+    const { DatabaseSync } = await import("node:sqlite");
+    const queries = [
+      "select id, n from counters order by id",
+      "select n * 2 as twice, null as empty, 'x' as \"a name\" from counters where id = 2",
+      "select count(*), max(n) from counters",
+      "select c.id, d.id from counters c join counters d on d.id = c.id + 1",
+      'select id as "__proto__", n from counters where id = 1',
+    ];
+    const direct = new DatabaseSync(join(folder, "app.db"));
+    try {
+      for (const query of queries) {
+        const { rows } = await sql.raw<Record<string, unknown>>(query).execute(db);
+        const expected = direct.prepare(query).all();
+        expect(rows, query).toEqual(expected);
+        expect(rows.map((row) => Object.keys(row)), query).toEqual(expected.map((row) => Object.keys(row)));
+      }
+    } finally {
+      direct.close();
+    }
+    const { rows } = await sql.raw<Record<string, unknown>>(queries[4]!).execute(db);
+    expect(Object.getPrototypeOf(rows[0])).toBe(null);
+    expect(await db.deleteFrom("counters").where("id", "=", 2).returning(["id", "n"]).execute()).toEqual([{ id: 2, n: 7 }]);
   });
 });
