@@ -33,24 +33,56 @@ const compress = (piece: Buffer, dictionary?: Buffer): Buffer =>
 /** The bytes a part takes as stored blocks: each block's 5-byte head, then the part's own bytes (none for an empty part). */
 const storedLength = (partBytes: number) => Math.ceil(partBytes / storedBlockBytes) * 5 + partBytes;
 
-/**
- * Writes `part` (its UTF-8 bytes, `bytes` of them) at `offset` of `out` as stored blocks; returns
- * where they end and `crc` moved past the part's bytes.
- */
-function writeStored(out: Buffer, offset: number, part: string, bytes: number, crc: number): { end: number; crc: number } {
-  // Most parts fit one block: their bytes are written after its head, straight from the string.
-  const source = bytes <= storedBlockBytes ? undefined : Buffer.from(part, "utf8");
-  for (let from = 0; from < bytes; from += storedBlockBytes) {
-    const length = Math.min(storedBlockBytes, bytes - from);
+/** Writes `bytes` at `offset` of `out` as stored blocks; returns where they end. */
+function writeStored(out: Buffer, offset: number, bytes: Buffer): number {
+  for (let from = 0; from < bytes.length; from += storedBlockBytes) {
+    const length = Math.min(storedBlockBytes, bytes.length - from);
     out[offset] = 0;
     out.writeUInt16LE(length, offset + 1);
     out.writeUInt16LE(~length & 0xffff, offset + 3);
-    if (source) source.copy(out, offset + 5, from, from + length);
-    else out.write(part, offset + 5, length, "utf8");
-    crc = crc32(out.subarray(offset + 5, offset + 5 + length), crc);
-    offset += 5 + length;
+    offset += 5 + bytes.copy(out, offset + 5, from, from + length);
   }
-  return { end: offset, crc };
+  return offset;
+}
+
+/** A part as the splice writes it: its UTF-8 bytes, their CRC-32 and what moves a CRC past them. */
+interface EncodedPart {
+  bytes: Buffer;
+  crc: number;
+  shift: Crc32Shift;
+}
+
+/** What moves a CRC past so many bytes, by their number: parts of the same length (a badge's two states) come back on every request. */
+const shiftsByLength = new Map<number, Crc32Shift>();
+const shiftsKept = 4096;
+
+function shiftOf(length: number): Crc32Shift {
+  let shift = shiftsByLength.get(length);
+  if (!shift) {
+    if (shiftsByLength.size >= shiftsKept) shiftsByLength.clear();
+    shiftsByLength.set(length, (shift = crc32Shift(length)));
+  }
+  return shift;
+}
+
+/**
+ * Each array of parts encoded, made once per array: a person whose data is unchanged gets the same
+ * array again (personal-template.ts), and writing its parts as UTF-8 and reading their bytes for
+ * the CRC on every request was a twentieth of a signed-in course page's time.
+ */
+const encodedParts = new WeakMap<readonly string[], (EncodedPart | undefined)[]>();
+
+function encodingOf(parts: readonly string[]): (EncodedPart | undefined)[] {
+  let encoded = encodedParts.get(parts);
+  if (!encoded) {
+    encoded = parts.map((part) => {
+      if (!part) return undefined;
+      const bytes = Buffer.from(part, "utf8");
+      return { bytes, crc: crc32(bytes), shift: shiftOf(bytes.length) };
+    });
+    encodedParts.set(parts, encoded);
+  }
+  return encoded;
 }
 
 /** The fixed pieces of a page, ready to be gzipped with the parts that go between them. */
@@ -104,9 +136,9 @@ export class SplicedGzip {
    */
   gzip(parts: readonly string[], allocate: (size: number) => Buffer = Buffer.allocUnsafe): Buffer {
     const chunks = this.#pieces.map((_, index) => (index === 0 ? this.#aloneOf(0) : this.#compressedAfter(index, parts[index - 1] ?? "")));
-    const partBytes = this.#pieces.map((_, index) => (parts[index] ? Buffer.byteLength(parts[index], "utf8") : 0));
+    const encoded = encodingOf(parts);
     let total = header.length + lastBlock.length + 8;
-    for (const [index, chunk] of chunks.entries()) total += chunk.length + storedLength(partBytes[index]!);
+    for (const [index, chunk] of chunks.entries()) total += chunk.length + storedLength(encoded[index]?.bytes.length ?? 0);
     const out = allocate(total);
     let offset = header.copy(out, 0);
     let crc = 0;
@@ -116,10 +148,11 @@ export class SplicedGzip {
       const { crc: pieceCrc, shift } = this.#crcs[index]!;
       crc = crc32Combine(crc, pieceCrc, shift);
       length += this.#pieces[index]!.length;
-      const bytes = partBytes[index]!;
-      if (bytes === 0) continue;
-      ({ end: offset, crc } = writeStored(out, offset, parts[index]!, bytes, crc));
-      length += bytes;
+      const part = encoded[index];
+      if (!part) continue;
+      offset = writeStored(out, offset, part.bytes);
+      crc = crc32Combine(crc, part.crc, part.shift);
+      length += part.bytes.length;
     }
     offset += lastBlock.copy(out, offset);
     out.writeUInt32LE(crc >>> 0, offset);
