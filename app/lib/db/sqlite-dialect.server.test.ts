@@ -115,7 +115,10 @@ describe("SQLite rows", () => {
         const { rows } = await sql.raw<Record<string, unknown>>(query).execute(db);
         const expected = direct.prepare(query).all();
         expect(rows, query).toEqual(expected);
-        expect(rows.map((row) => Object.keys(row)), query).toEqual(expected.map((row) => Object.keys(row)));
+        expect(
+          rows.map((row) => Object.keys(row)),
+          query,
+        ).toEqual(expected.map((row) => Object.keys(row)));
       }
     } finally {
       direct.close();
