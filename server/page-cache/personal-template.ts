@@ -13,7 +13,11 @@ export interface PersonalTemplate {
   /** The same pieces compressed, to be spliced with the person's parts (spliced-gzip.ts). */
   gzip: SplicedGzip;
   slots: SlotRecord[];
+  /** A number no other template has: what is kept of it is kept by this (keptParts). */
+  id: number;
 }
+
+let lastTemplateId = 0;
 
 /**
  * `html` (a page everyone sees alike, rendered at `address`; `bytes`, its UTF-8) cut around its
@@ -69,7 +73,7 @@ export function personalTemplate(
   cut(html.length, html.length);
   // A visitor's parts are what most slots hold for most people too (no badge, no note).
   const usualParts = ordered.map(({ markup }) => markup);
-  return { pieces, gzip: new SplicedGzip(pieces, usualParts), slots: ordered.map(({ slot }) => slot) };
+  return { pieces, gzip: new SplicedGzip(pieces, usualParts), slots: ordered.map(({ slot }) => slot), id: ++lastTemplateId };
 }
 
 /**
@@ -100,14 +104,10 @@ export function personalParts(
  * values: a learner opening the page again is answered without rendering or writing anything.
  */
 const keptParts = new RecentlyUsed<string, readonly string[]>(4000);
-const templateIds = new WeakMap<PersonalTemplate, number>();
-let lastTemplateId = 0;
 
 /** The key of the parts of `template` at `address` with `personal`, or undefined when a value of it is not shared (nor null, a number or a boolean). */
 function keyOfShared(template: PersonalTemplate, personal: Record<string, unknown>, address: string): string | undefined {
-  let templateId = templateIds.get(template);
-  if (templateId === undefined) templateIds.set(template, (templateId = ++lastTemplateId));
-  let key = `${templateId}\0${address}`;
+  let key = `${template.id}\0${address}`;
   for (const [name, value] of Object.entries(personal)) {
     const id = value === null || typeof value === "number" || typeof value === "boolean" ? `=${String(value)}` : sharedValueId(value);
     if (id === undefined) return undefined;

@@ -158,7 +158,10 @@ describe("renewing the access token at an external provider", () => {
       // Not on every request while the provider is down: the next attempt is due in 30 s.
       expect((await browser.request("/profile")).status).toBe(200);
       expect(provider.refreshRequests()).toBe(asked + 1);
-      const retryIn = (new Date((await expiry()).access_expires_at!).getTime() - Date.now()) / 1000;
+      // The tokens stay as they were: a request reads the session without them, and must not write them empty.
+      const kept = await expiry();
+      expect([kept.access_token, kept.id_token]).toEqual([session.access_token, session.id_token]);
+      const retryIn = (new Date(kept.access_expires_at!).getTime() - Date.now()) / 1000;
       expect(retryIn).toBeGreaterThan(80);
       expect(retryIn).toBeLessThanOrEqual(90);
 
@@ -173,6 +176,9 @@ describe("renewing the access token at an external provider", () => {
       const renewed = await expiry();
       expect(renewed.access_token).toMatch(/^renewed-/);
       expect(renewed.refresh_token).toBe("external-refresh-2");
+      // The provider sent no new ID token: the one from the sign-in stays, for the sign-out's hint.
+      expect(session.id_token).toMatch(/^eyJ/);
+      expect(renewed.id_token).toBe(session.id_token);
     } finally {
       await handle.close();
     }
