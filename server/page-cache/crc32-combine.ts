@@ -26,9 +26,11 @@ for (let power = 0x40000000, k = 0; k < 32; k++, power = multiplyModulo(power, p
 
 /**
  * What moves a CRC past `length` more bytes: multiplying it by x^(8 × length) modulo the
- * polynomial, kept as that product for each of the CRC's 32 bits alone (the product is linear in
- * the CRC), so that moving one takes 32 branchless steps. Multiplying bit by bit for each request
- * was most of a filled-in course page's splicing (its 40 pieces), the branches mispredicted half the time.
+ * polynomial. The product is linear in the CRC, so it is kept as the product of each of the CRC's
+ * eight 4-bit digits at each of their 16 values (512 bytes), and moving a CRC takes eight lookups.
+ * Multiplying bit by bit for each request was most of a filled-in course page's splicing (its 40
+ * pieces, the branches mispredicted half the time); one product per bit, 32 masked steps, was
+ * still three quarters of it (5.6 of 7.6 µs for 81 moves).
  */
 export type Crc32Shift = Uint32Array;
 
@@ -37,14 +39,28 @@ export function crc32Shift(length: number): Crc32Shift {
   for (let k = 3, rest = length; rest > 0; k++, rest = Math.floor(rest / 2)) {
     if (rest % 2) shift = multiplyModulo(powersOfTwo[k % 32]!, shift);
   }
-  const columns = new Uint32Array(32);
-  for (let bit = 0; bit < 32; bit++) columns[bit] = multiplyModulo(shift, (1 << bit) >>> 0);
-  return columns;
+  const digits = new Uint32Array(8 * 16);
+  for (let digit = 0; digit < 8; digit++) {
+    for (let value = 1; value < 16; value++) {
+      // A value's product is its lowest set bit's, joined with the rest's (made before it).
+      const lowest = value & -value;
+      const bitProduct = multiplyModulo(shift, (lowest << (4 * digit)) >>> 0);
+      digits[digit * 16 + value] = (bitProduct ^ digits[digit * 16 + (value ^ lowest)]!) >>> 0;
+    }
+  }
+  return digits;
 }
 
 /** The CRC-32 of `first + second`, from `crc32(first)`, `crc32(second)` and `crc32Shift(second.length)`. */
 export function crc32Combine(first: number, second: number, secondShift: Crc32Shift): number {
-  let moved = 0;
-  for (let bit = 0; bit < 32; bit++) moved ^= secondShift[bit]! & -((first >>> bit) & 1);
+  const moved =
+    secondShift[first & 15]! ^
+    secondShift[16 + ((first >>> 4) & 15)]! ^
+    secondShift[32 + ((first >>> 8) & 15)]! ^
+    secondShift[48 + ((first >>> 12) & 15)]! ^
+    secondShift[64 + ((first >>> 16) & 15)]! ^
+    secondShift[80 + ((first >>> 20) & 15)]! ^
+    secondShift[96 + ((first >>> 24) & 15)]! ^
+    secondShift[112 + (first >>> 28)]!;
   return (moved ^ second) >>> 0;
 }

@@ -54,7 +54,8 @@ interface EncodedPart {
 
 /** What moves a CRC past so many bytes, by their number: parts of the same length (a badge's two states) come back on every request. */
 const shiftsByLength = new Map<number, Crc32Shift>();
-const shiftsKept = 4096;
+/** 512 KB of tables at most. */
+const shiftsKept = 1024;
 
 function shiftOf(length: number): Crc32Shift {
   let shift = shiftsByLength.get(length);
@@ -94,7 +95,7 @@ export class SplicedGzip {
   readonly #afterPart: Map<string, Buffer>[];
   /** Each piece's CRC-32 and what moves a CRC past it, so a page's CRC never reads the pieces again. */
   readonly #crcs: { crc: number; shift: Crc32Shift }[];
-  /** What they take, compressed. */
+  /** What they take in memory: the compressed copies and the tables that move a CRC past each piece. */
   bytes = 0;
 
   /** `usualParts`: the parts most requests have (a visitor's), compressed after at once. */
@@ -103,6 +104,7 @@ export class SplicedGzip {
     this.#alone = pieces.map(() => undefined);
     this.#afterPart = pieces.map(() => new Map());
     this.#crcs = pieces.map((piece) => ({ crc: crc32(piece), shift: crc32Shift(piece.length) }));
+    for (const { shift } of this.#crcs) this.bytes += shift.byteLength;
     this.#aloneOf(0);
     for (const [index, part] of usualParts.entries()) this.#compressedAfter(index + 1, part);
   }
