@@ -240,6 +240,36 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(changes[0]!.after).toContain("https://meet.jit.si/college-sneha");
   });
 
+  it("tell a mentor taking a day off which sessions are still booked on it, and keep them booked until cancelled", async () => {
+    const away = collegeDayAhead(23);
+    const daysOff = async () => {
+      const html = await (await mentor.browser.request("/staff/mentoring")).text();
+      return visibleText(/<h2 id="days-off-heading"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? "").replace(/\s+/g, " ");
+    };
+    const student = await person("student");
+    const booked = await student.browser.postForm(`/mentorship/${slug}`, { at: away.at("15:00"), reason: "Before the exam" });
+    expect(booked.status).toBe(303);
+    const id = bookingIdOf(booked)!;
+
+    expect((await mentor.browser.postForm("/staff/mentoring", { intent: "add-day-off", day: away.day })).status).toBe(303);
+    // Taken back whatever happens: the tests after this one book on that day.
+    try {
+      const warned = await daysOff();
+      expect(warned).toContain(away.day);
+      expect(warned).toContain(
+        "1 session is still booked that day: cancel it under Your sessions (the students are told by mail), or hold it.",
+      );
+      expect(await sessionListed(id)).toBe("coming up");
+
+      expect((await mentor.browser.postForm(`/mentorship/bookings/${id}`, { intent: "cancel" })).status).toBe(303);
+      const cleared = await daysOff();
+      expect(cleared).toContain(away.day);
+      expect(cleared).not.toContain("still booked");
+    } finally {
+      expect((await mentor.browser.postForm("/staff/mentoring", { intent: "remove-day-off", day: away.day })).status).toBe(303);
+    }
+  });
+
   it("give the last place of a slot to exactly one of a crowd of students pressing it at once", async () => {
     const crowd = await Promise.all(Array.from({ length: 6 }, () => person("student")));
     const at = day.at("10:00");
@@ -603,7 +633,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(csv.status).toBe(200);
     const [header, row] = (await csv.text()).trim().split(/\r?\n/);
     expect(header).toBe("mentor,on_site,office_hour_periods,upcoming,attended,no_shows,not_recorded,cancelled,students");
-    expect(row).toMatch(/^Sneha Krishnan,yes,2,\d+,0,1,0,2,\d+$/);
+    expect(row).toMatch(/^Sneha Krishnan,yes,2,\d+,0,1,0,3,\d+$/);
     expect((await mentor.browser.request("/staff/mentors/usage.csv")).status).toBe(403);
     expect(visibleText(await (await admin.browser.request("/staff/mentors")).text())).toContain("Sneha Krishnan");
   });

@@ -49,7 +49,11 @@ export async function mentoringPage({ db }: RequestServices, user: SessionUser) 
   return {
     mentor: { ...profile, courseSlugs: profile.courses.map((course) => course.slug) },
     periods: periods.map((period) => ({ ...period, day: weekdayNames[period.weekday - 1]! })),
-    daysOff,
+    // A day off takes the day's slots away from students, not what they booked before it was taken.
+    daysOff: daysOff.map((day) => ({
+      day,
+      stillBooked: sessions.upcoming.filter((session) => zonedDay(new Date(session.startsAt), site.timeZone).day === day).length,
+    })),
     today,
     upcoming: sessions.upcoming.map(listed),
     past: sessions.past.slice(0, 50).map(listed),

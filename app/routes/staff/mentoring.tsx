@@ -21,7 +21,7 @@ const savedWords: Record<string, string> = {
   profile: "Your profile is saved.",
   hours: "The office hours are added: students can book their slots now.",
   "hours-removed": "The office hours are removed. Sessions already booked stay booked.",
-  "day-off": "The day off is added: none of your slots is offered that day.",
+  "day-off": "The day off is added: none of your slots is offered that day. Sessions booked on it before stay booked.",
   "day-off-removed": "The day off is removed.",
 };
 
@@ -237,9 +237,19 @@ export default function Mentoring({ loaderData, actionData }: Route.ComponentPro
             <p className="mt-2 text-muted">None ahead.</p>
           ) : (
             <ul className="mt-2 space-y-1">
-              {daysOff.map((day) => (
-                <li key={day} className="flex items-center gap-3">
+              {daysOff.map(({ day, stillBooked }) => (
+                <li key={day} className="flex flex-wrap items-center gap-x-3">
                   <span>{day}</span>
+                  {stillBooked > 0 && (
+                    <span>
+                      {stillBooked === 1 ? "1 session is" : `${stillBooked} sessions are`} still booked that day: cancel{" "}
+                      {stillBooked === 1 ? "it" : "them"} under{" "}
+                      <a href="#sessions-heading" className="underline">
+                        Your sessions
+                      </a>{" "}
+                      (the students are told by mail), or hold {stillBooked === 1 ? "it" : "them"}.
+                    </span>
+                  )}
                   <Form method="post">
                     <input type="hidden" name="day" value={day} />
                     <button type="submit" name="intent" value="remove-day-off" className="underline text-red-800">
