@@ -2,6 +2,7 @@ import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site as college } from "#app/content/site.ts";
 import { assignRole } from "#app/features/auth/roles.server.ts";
+import { ROOM_CHAT_LINES_PER_MINUTE, ROOM_SIGNALS_PER_MINUTE } from "#app/features/mentorship/limits.ts";
 import { nextDay, weekdayOf, zonedDay, zonedInstant } from "#app/features/mentorship/zoned-time.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { migrateTo, migrateToLatest } from "#app/lib/db/migrate.server.ts";
@@ -626,6 +627,42 @@ describe.each(engines)("mentorship on %s", (engine) => {
       expect.arrayContaining([adminPeer.peer, extraPeers[0]!.peer]),
     );
     expect(await handle.db.selectFrom("room_peers").select("peer").where("peer", "=", extraPeers[0]!.peer).execute()).toEqual([]);
+  });
+
+  it("refuse a person's room messages past their rate a minute, saying how long to wait, and store nothing of them", async () => {
+    const student = await person("student");
+    const booked = await student.browser.postForm(`/mentorship/${slug}`, { at: collegeDayAhead(16).at("10:00"), reason: "Flexbox" });
+    const id = bookingIdOf(booked)!;
+    await moveSession(id, 5);
+    const api = `/mentorship/bookings/${id}/room/messages`;
+    const join = async (who: TestBrowser) => ((await (await who.postJson(api, { intent: "join" })).json()) as { peer: string }).peer;
+    const studentPeer = await join(student.browser);
+    const mentorPeer = await join(mentor.browser);
+    const stored = async (kind: "chat" | "signal") =>
+      (await handle.db.selectFrom("room_messages").select("id").where("booking_id", "=", id).where("kind", "=", kind).execute()).length;
+    const expectRefused = async (response: Response, what: string) => {
+      expect(response.status).toBe(429);
+      const wait = Number(response.headers.get("retry-after"));
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      expect(((await response.json()) as { message: string }).message).toBe(
+        `You are sending the room ${what}: wait ${wait} s, then try again.`,
+      );
+    };
+
+    const chat = (who: TestBrowser, peer: string, text: string) => who.postJson(api, { intent: "chat", peer, text });
+    for (let line = 1; line <= ROOM_CHAT_LINES_PER_MINUTE; line++)
+      expect((await chat(student.browser, studentPeer, `Line ${line}`)).status).toBe(200);
+    await expectRefused(await chat(student.browser, studentPeer, "One too many"), "more than 30 lines a minute");
+    expect(await stored("chat")).toBe(ROOM_CHAT_LINES_PER_MINUTE);
+    // Each person's lines are counted apart.
+    expect((await chat(mentor.browser, mentorPeer, "Slow down, please.")).status).toBe(200);
+
+    const candidate = { candidate: { candidate: "candidate:1 1 udp 2122260223 192.0.2.1 54400 typ host", sdpMid: "0", sdpMLineIndex: 0 } };
+    const signal = () => mentor.browser.postJson(api, { intent: "signal", peer: mentorPeer, to: studentPeer, signal: candidate });
+    for (let sent = 1; sent <= ROOM_SIGNALS_PER_MINUTE; sent++) expect((await signal()).status).toBe(204);
+    await expectRefused(await signal(), "more than 300 connection messages a minute");
+    expect(await stored("signal")).toBe(ROOM_SIGNALS_PER_MINUTE);
   });
 
   it("show administrators each mentor's use as a table and as CSV", async () => {

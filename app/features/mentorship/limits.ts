@@ -19,6 +19,12 @@ export const DAYS_OFF_MAX = 60;
 /** People in one live room at once: the mentor, up to six students, and an administrator. */
 export const ROOM_CAPACITY = 7;
 export const CHAT_MESSAGE_MAX = 1000;
+/**
+ * What one person may send a live room in a minute: lines of chat, and WebRTC messages (joining a
+ * full room takes each page about a dozen for each other person: an offer or answer and its candidates).
+ */
+export const ROOM_CHAT_LINES_PER_MINUTE = 30;
+export const ROOM_SIGNALS_PER_MINUTE = 300;
 /** Booking attempts per person and per network, per hour. */
 export const BOOKINGS_PER_PERSON_HOUR = 20;
 export const BOOKINGS_PER_NETWORK_HOUR = 60;

@@ -3,9 +3,10 @@
 import { data } from "react-router";
 import type { RequestServices } from "#app/context.ts";
 import type { SessionUser } from "#app/features/auth/index.server.ts";
+import { consumeRateLimit } from "#app/lib/http/rate-limit.server.ts";
 import { MentorshipRefusal } from "./bookings.server.ts";
 import { iceServersFor } from "./ice-servers.server.ts";
-import { CHAT_MESSAGE_MAX } from "./limits.ts";
+import { CHAT_MESSAGE_MAX, ROOM_CHAT_LINES_PER_MINUTE, ROOM_SIGNALS_PER_MINUTE } from "./limits.ts";
 import { ROOM_LOOK_MS } from "./room-bus.server.ts";
 import { chatOf, closedRefusal, joinRoom, leaveRoom, messagesFor, roomAccess, sendChat, sendSignal } from "./room.server.ts";
 import { chatSchema } from "./schemas.ts";
@@ -17,6 +18,15 @@ const refusal = (error: unknown) => {
   if (error instanceof MentorshipRefusal) return data({ message: error.message }, { status: error.status });
   throw error;
 };
+
+/**
+ * What each person may send a room in a minute, and what they are told past it. Every message is a
+ * row kept (the chat with the booking): a page gone wrong, or someone set on it, would fill the disk.
+ */
+const roomRates = {
+  chat: { limit: ROOM_CHAT_LINES_PER_MINUTE, what: `more than ${ROOM_CHAT_LINES_PER_MINUTE} lines a minute` },
+  signal: { limit: ROOM_SIGNALS_PER_MINUTE, what: `more than ${ROOM_SIGNALS_PER_MINUTE} connection messages a minute` },
+} as const;
 
 /** The room's page: who, when, the chat so far; or why it cannot be entered (thrown, as the page's error). */
 export async function roomPage({ db }: RequestServices, user: SessionUser, id: string, now = new Date()) {
@@ -46,6 +56,19 @@ export async function roomPost(services: RequestServices, user: SessionUser, id:
   if (!body || typeof body !== "object") return data({ message: "Send the room's messages as JSON." }, { status: 400 });
   try {
     const access = await roomAccess(db, id, user);
+    if (body.intent === "chat" || body.intent === "signal") {
+      const { limit, what } = roomRates[body.intent];
+      const rate = await consumeRateLimit(db, {
+        key: `room-${body.intent}:${access.found.booking.id}:${user.sub}`,
+        limit,
+        windowSeconds: 60,
+      });
+      if (!rate.allowed)
+        return data(
+          { message: `You are sending the room ${what}: wait ${rate.retryAfterSeconds} s, then try again.` },
+          { status: 429, headers: { "Retry-After": String(rate.retryAfterSeconds) } },
+        );
+    }
     if (body.intent === "join") {
       const joined = await joinRoom(db, access);
       roomBus.notify(id);
