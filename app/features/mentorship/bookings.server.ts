@@ -301,46 +301,49 @@ export interface SessionListing {
   attendance: "attended" | "no-show" | null;
 }
 
-/** Bookings of a student or a mentor, the next first for what is ahead, the latest first for what is past. */
+/** Each of a person's lists of sessions holds this many at most: the next ones, and the latest past. */
+const sessionsListed = 500;
+
+/**
+ * Bookings of a student or a mentor, the next first for what is ahead, the latest first for what is
+ * past (cancelled ones with them). Each list is read on its own: the oldest 500 of all would leave a
+ * long-serving mentor's coming sessions out.
+ */
 export async function sessionsOf(db: Kysely<Database>, who: { student: string } | { mentor: string }, now = new Date()) {
-  let query = db
-    .selectFrom("mentor_bookings")
-    .innerJoin("mentor_slots", "mentor_slots.id", "mentor_bookings.slot_id")
-    .innerJoin("mentors", "mentors.sub", "mentor_bookings.mentor_sub")
-    .select([
-      "mentor_bookings.id",
-      "mentor_slots.starts_at",
-      "mentor_slots.ends_at",
-      "mentor_slots.mode",
-      "mentor_slots.room",
-      "mentors.name as mentor_name",
-      "mentors.slug as mentor_slug",
-      "mentor_bookings.student_name",
-      "mentor_bookings.reason",
-      "mentor_bookings.status",
-      "mentor_bookings.attendance",
-    ]);
-  query =
-    "student" in who
+  const nowIso = now.toISOString();
+  const listing = () => {
+    const query = db
+      .selectFrom("mentor_bookings")
+      .innerJoin("mentor_slots", "mentor_slots.id", "mentor_bookings.slot_id")
+      .innerJoin("mentors", "mentors.sub", "mentor_bookings.mentor_sub")
+      .select([
+        "mentor_bookings.id",
+        "mentor_slots.starts_at as startsAt",
+        "mentor_slots.ends_at as endsAt",
+        "mentor_slots.mode",
+        "mentor_slots.room",
+        "mentors.name as mentorName",
+        "mentors.slug as mentorSlug",
+        "mentor_bookings.student_name as studentName",
+        "mentor_bookings.reason",
+        "mentor_bookings.status",
+        "mentor_bookings.attendance",
+      ])
+      .limit(sessionsListed);
+    return "student" in who
       ? query.where("mentor_bookings.student_sub", "=", who.student)
       : query.where("mentor_bookings.mentor_sub", "=", who.mentor);
-  const rows = await query.orderBy("mentor_slots.starts_at").limit(500).execute();
-  const listings: SessionListing[] = rows.map((row) => ({
-    id: row.id,
-    startsAt: row.starts_at,
-    endsAt: row.ends_at,
-    mode: row.mode,
-    room: row.room,
-    mentorName: row.mentor_name,
-    mentorSlug: row.mentor_slug,
-    studentName: row.student_name,
-    reason: row.reason,
-    status: row.status,
-    attendance: row.attendance,
-  }));
-  const nowIso = now.toISOString();
-  return {
-    upcoming: listings.filter((session) => session.endsAt > nowIso && session.status === "booked"),
-    past: listings.filter((session) => session.endsAt <= nowIso || session.status === "cancelled").reverse(),
   };
+  const [upcoming, past]: [SessionListing[], SessionListing[]] = await Promise.all([
+    listing()
+      .where("mentor_slots.ends_at", ">", nowIso)
+      .where("mentor_bookings.status", "=", "booked")
+      .orderBy("mentor_slots.starts_at")
+      .execute(),
+    listing()
+      .where((eb) => eb.or([eb("mentor_slots.ends_at", "<=", nowIso), eb("mentor_bookings.status", "=", "cancelled")]))
+      .orderBy("mentor_slots.starts_at", "desc")
+      .execute(),
+  ]);
+  return { upcoming, past };
 }
