@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { site as college } from "#app/content/site.ts";
 import { assignRole } from "#app/features/auth/roles.server.ts";
 import { ROOM_CHAT_LINES_PER_MINUTE, ROOM_SIGNALS_PER_MINUTE } from "#app/features/mentorship/limits.ts";
+import { chatOf } from "#app/features/mentorship/room.server.ts";
 import { nextDay, weekdayOf, zonedDay, zonedInstant } from "#app/features/mentorship/zoned-time.ts";
 import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { migrateTo, migrateToLatest } from "#app/lib/db/migrate.server.ts";
@@ -629,7 +630,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(await handle.db.selectFrom("room_peers").select("peer").where("peer", "=", extraPeers[0]!.peer).execute()).toEqual([]);
   });
 
-  it("refuse a person's room messages past their rate a minute, saying how long to wait, and store nothing of them", async () => {
+  it("refuse a person's room messages past their rate a minute, storing nothing of them, and open a long chat at its latest lines", async () => {
     const student = await person("student");
     const booked = await student.browser.postForm(`/mentorship/${slug}`, { at: collegeDayAhead(16).at("10:00"), reason: "Flexbox" });
     const id = bookingIdOf(booked)!;
@@ -663,6 +664,34 @@ describe.each(engines)("mentorship on %s", (engine) => {
     for (let sent = 1; sent <= ROOM_SIGNALS_PER_MINUTE; sent++) expect((await signal()).status).toBe(204);
     await expectRefused(await signal(), "more than 300 connection messages a minute");
     expect(await stored("signal")).toBe(ROOM_SIGNALS_PER_MINUTE);
+
+    // A room opened after a long chat shows its latest lines, in order.
+    const last = await handle.db
+      .selectFrom("room_messages")
+      .selectAll()
+      .where("booking_id", "=", id)
+      .orderBy("seq", "desc")
+      .executeTakeFirstOrThrow();
+    const more = Array.from({ length: 1000 }, (_, n) => ({
+      ...last,
+      id: `${id}-more-${n}`,
+      seq: Number(last.seq) + 1 + n,
+      kind: "chat" as const,
+      to_peer: null,
+      body: `Later line ${n + 1}`,
+    }));
+    for (let from = 0; from < more.length; from += 100) {
+      await handle.db
+        .insertInto("room_messages")
+        .values(more.slice(from, from + 100))
+        .execute();
+    }
+    const lines = (await chatOf(handle.db, id)).map((line) => line.text);
+    expect(lines).toEqual(more.map((line) => line.body));
+    // The page's data carries them (the room's script draws the chat).
+    const pageData = await (await student.browser.request(`/mentorship/bookings/${id}/room`)).text();
+    expect(pageData).not.toContain("Line 30");
+    expect(pageData).toContain("Later line 1000");
   });
 
   it("show administrators each mentor's use as a table and as CSV", async () => {

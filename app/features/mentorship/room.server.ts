@@ -281,17 +281,17 @@ export async function messagesFor(db: Kysely<Database>, access: RoomAccess, peer
   };
 }
 
-/** The room's chat so far, for a page opening it. */
+/** The room's chat so far, for a page opening it: its last 1,000 lines, in order. */
 export async function chatOf(db: Kysely<Database>, bookingId: string) {
   const rows = await db
     .selectFrom("room_messages")
     .select(["id", "from_name", "body", "at"])
     .where("booking_id", "=", bookingId)
     .where("kind", "=", "chat")
-    .orderBy("seq")
+    .orderBy("seq", "desc")
     .limit(1000)
     .execute();
-  return rows.map((row) => ({ id: row.id, name: row.from_name, text: row.body, at: row.at }));
+  return rows.reverse().map((row) => ({ id: row.id, name: row.from_name, text: row.body, at: row.at }));
 }
 
 /** WebRTC's messages an hour old and peers long gone (a room nobody looks at any more); the chat stays. */
