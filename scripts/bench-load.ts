@@ -130,8 +130,8 @@ async function measure(target: Target, connections: number, serverPid: number | 
           method: target.method ?? "GET",
           headers,
           requests: target.setupRequest ? [{ setupRequest: target.setupRequest }] : undefined,
-          // Built once per connection; a request set up anew each time cost the load generator a
-          // sixth of its time, on the cores it shares with the site.
+          // Built once per connection; a request set up anew each time cost the load generator an
+          // eighth of its time, on the cores it shares with the site.
           setupClient: perConnection ? (client) => client.setHeaders({ ...headers, ...perConnection(connection++) }) : undefined,
         },
         (error: unknown, result: autocannon.Result) => (error ? reject(error) : resolve(result)),
