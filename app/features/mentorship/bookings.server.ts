@@ -301,6 +301,13 @@ export interface SessionListing {
   attendance: "attended" | "no-show" | null;
 }
 
+/** Bookings with their slot and their mentor, for the lists and feeds that show both. */
+export const bookingsWithSlots = (db: Kysely<Database>) =>
+  db
+    .selectFrom("mentor_bookings")
+    .innerJoin("mentor_slots", "mentor_slots.id", "mentor_bookings.slot_id")
+    .innerJoin("mentors", "mentors.sub", "mentor_bookings.mentor_sub");
+
 /** Each of a person's lists of sessions holds this many at most: the next ones, and the latest past. */
 const sessionsListed = 500;
 
@@ -312,10 +319,7 @@ const sessionsListed = 500;
 export async function sessionsOf(db: Kysely<Database>, who: { student: string } | { mentor: string }, now = new Date()) {
   const nowIso = now.toISOString();
   const listing = () => {
-    const query = db
-      .selectFrom("mentor_bookings")
-      .innerJoin("mentor_slots", "mentor_slots.id", "mentor_bookings.slot_id")
-      .innerJoin("mentors", "mentors.sub", "mentor_bookings.mentor_sub")
+    const query = bookingsWithSlots(db)
       .select([
         "mentor_bookings.id",
         "mentor_slots.starts_at as startsAt",

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "#app/lib/db/schema.ts";
 import { feed } from "./calendar.server.ts";
-import { sessionEvent } from "./bookings.server.ts";
+import { bookingsWithSlots, sessionEvent } from "./bookings.server.ts";
 import type { MailSettings } from "./mail.server.ts";
 
 const newToken = () => randomBytes(24).toString("base64url");
@@ -40,10 +40,7 @@ export async function feedOf(db: Kysely<Database>, token: string, settings: Mail
   const owner = await db.selectFrom("calendar_feeds").select("sub").where("token", "=", token).executeTakeFirst();
   if (!owner) return undefined;
   const since = new Date(now.getTime() - 60 * 24 * 60 * 60 * 1000).toISOString();
-  const rows = await db
-    .selectFrom("mentor_bookings")
-    .innerJoin("mentor_slots", "mentor_slots.id", "mentor_bookings.slot_id")
-    .innerJoin("mentors", "mentors.sub", "mentor_bookings.mentor_sub")
+  const rows = await bookingsWithSlots(db)
     .select([
       "mentor_bookings.id",
       "mentor_bookings.student_name",

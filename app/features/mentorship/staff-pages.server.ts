@@ -46,14 +46,16 @@ export async function mentoringPage({ db }: RequestServices, user: SessionUser) 
     status: session.status,
     attendance: session.attendance,
   });
+  // A day off takes the day's slots away from students, not what they booked before it was taken.
+  const bookedOn = new Map<string, number>();
+  for (const session of sessions.upcoming) {
+    const day = zonedDay(new Date(session.startsAt), site.timeZone).day;
+    bookedOn.set(day, (bookedOn.get(day) ?? 0) + 1);
+  }
   return {
     mentor: { ...profile, courseSlugs: profile.courses.map((course) => course.slug) },
     periods: periods.map((period) => ({ ...period, day: weekdayNames[period.weekday - 1]! })),
-    // A day off takes the day's slots away from students, not what they booked before it was taken.
-    daysOff: daysOff.map((day) => ({
-      day,
-      stillBooked: sessions.upcoming.filter((session) => zonedDay(new Date(session.startsAt), site.timeZone).day === day).length,
-    })),
+    daysOff: daysOff.map((day) => ({ day, stillBooked: bookedOn.get(day) ?? 0 })),
     today,
     upcoming: sessions.upcoming.map(listed),
     past: sessions.past.slice(0, 50).map(listed),
