@@ -345,7 +345,8 @@ async function main() {
     // BENCH_LOAD_CPU_PROFILE_DIR: each of the site's processes writes a V8 CPU profile there as it stops
     // (the class's real load; scripts/profile-pages.ts profiles one process asked by one person).
     // BENCH_LOAD_NODE_OPTIONS: Node's options for the site's processes (V8's heap flags, to compare;
-    // `--import ./scripts/memory-sampler.mjs` with MEMORY_SAMPLES_DIR, where their memory goes).
+    // `--import ./scripts/memory-sampler.mjs` with MEMORY_SAMPLES_DIR, where their memory goes;
+    // `--import ./scripts/loop-turns-probe.mjs` with LOOP_TURNS_DIR, how requests fall into turns of the loop).
     const profileDir = process.env.BENCH_LOAD_CPU_PROFILE_DIR;
     const nodeOptions = [profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : "", process.env.BENCH_LOAD_NODE_OPTIONS ?? ""]
       .join(" ")
@@ -356,6 +357,7 @@ async function main() {
       ...(workerCount ? { WEB_CONCURRENCY: workerCount } : {}),
       ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
       ...(process.env.MEMORY_SAMPLES_DIR ? { MEMORY_SAMPLES_DIR: process.env.MEMORY_SAMPLES_DIR } : {}),
+      ...(process.env.LOOP_TURNS_DIR ? { LOOP_TURNS_DIR: process.env.LOOP_TURNS_DIR } : {}),
     });
     const workers = workerCount === "1" ? "one process" : `${workerCount ?? availableParallelism()} workers`;
     const html = await (await fetch(`${site.url}/`)).text();

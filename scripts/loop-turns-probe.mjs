@@ -1,0 +1,67 @@
+// How a worker's requests fall into the turns of its event loop, sampled while a benchmark runs:
+//   BENCH_LOAD_NODE_OPTIONS="--import ./scripts/loop-turns-probe.mjs" LOOP_TURNS_DIR=/tmp/turns npm run bench:load
+// A turn here is one poll phase: the requests whose sockets one wait for I/O found ready (a
+// setImmediate queued by the turn's first request closes it). For each request on a kept-alive
+// connection: how many turns after its connection's previous request it came, by where that
+// previous request stood in its own turn (tenths, first to last). Under a closed-loop crowd a
+// request one turn later waited about one turn; two or three turns later, that many. Each worker
+// rewrites <dir>/<pid>.json every second. Plain JavaScript, as scripts/memory-sampler.mjs, so
+// that loading it brings in nothing else.
+/* global process, setImmediate, setInterval */
+import cluster from "node:cluster";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { Server } from "node:http";
+import { join } from "node:path";
+
+const dir = process.env.LOOP_TURNS_DIR;
+
+if (dir && cluster.isWorker) {
+  mkdirSync(dir, { recursive: true });
+  let turn = 0;
+  let inTurn = 0;
+  let closing = false;
+  /** Requests in each turn, by its number (a few thousand turns in a run). */
+  const turnSizes = [];
+  const closeTurn = () => {
+    closing = false;
+    turnSizes[turn] = inTurn;
+    turn += 1;
+    inTurn = 0;
+  };
+  /** Each connection's previous request: its turn and its place in it. */
+  const previous = new WeakMap();
+  /** By turns waited (1, 2, 3 or more), counts by tenth of the turn the previous request stood in. */
+  const waited = { 1: Array(10).fill(0), 2: Array(10).fill(0), "3+": Array(10).fill(0) };
+  let requests = 0;
+
+  const emit = Server.prototype.emit;
+  Server.prototype.emit = function (event, req, ...rest) {
+    if (event === "request") {
+      if (!closing) {
+        closing = true;
+        setImmediate(closeTurn);
+      }
+      const before = previous.get(req.socket);
+      if (before && turnSizes[before.turn]) {
+        const turns = turn - before.turn;
+        const tenth = Math.min(9, Math.floor((10 * before.place) / turnSizes[before.turn]));
+        // Pipelined requests share a turn (0): not what this counts.
+        const row = waited[turns >= 3 ? "3+" : turns];
+        if (row) row[tenth] += 1;
+      }
+      previous.set(req.socket, { turn, place: inTurn });
+      inTurn += 1;
+      requests += 1;
+    }
+    return emit.call(this, event, req, ...rest);
+  };
+
+  setInterval(() => {
+    if (requests === 0) return;
+    const sizes = turnSizes.filter((size) => size > 0);
+    writeFileSync(
+      join(dir, `${process.pid}.json`),
+      JSON.stringify({ requests, turns: sizes.length, meanTurn: Math.round(requests / sizes.length), waited }),
+    );
+  }, 1000).unref();
+}
