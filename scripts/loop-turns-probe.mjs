@@ -4,8 +4,9 @@
 // setImmediate queued by the turn's first request closes it). For each request on a kept-alive
 // connection: how many turns after its connection's previous request it came, by where that
 // previous request stood in its own turn (tenths, first to last). Under a closed-loop crowd a
-// request one turn later waited about one turn; two or three turns later, that many. Each worker
-// rewrites <dir>/<pid>.json every second. Plain JavaScript, as scripts/memory-sampler.mjs, so
+// request one turn later waited about one turn; two or three turns later, that many. Also how long
+// the turns of over 100 requests took (ms) and the pause from a turn's end to the next request
+// read (µs), as p50 and p90. Each worker rewrites <dir>/<pid>.json every second. Plain JavaScript, as scripts/memory-sampler.mjs, so
 // that loading it brings in nothing else.
 /* global process, setImmediate, setInterval */
 import cluster from "node:cluster";
@@ -15,6 +16,11 @@ import { join } from "node:path";
 
 const dir = process.env.LOOP_TURNS_DIR;
 
+const percentile = (values, fraction) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.floor(fraction * (sorted.length - 1))]) : null;
+};
+
 if (dir && cluster.isWorker) {
   mkdirSync(dir, { recursive: true });
   let turn = 0;
@@ -22,8 +28,16 @@ if (dir && cluster.isWorker) {
   let closing = false;
   /** Requests in each turn, by its number (a few thousand turns in a run). */
   const turnSizes = [];
+  /** Milliseconds each turn of over 100 requests took, from its first request read to its end. */
+  const longTurnsMs = [];
+  /** Microseconds from each turn's end to the first request read after it. */
+  const pausesUs = [];
+  let turnStarted = 0n;
+  let turnEnded = 0n;
   const closeTurn = () => {
     closing = false;
+    turnEnded = process.hrtime.bigint();
+    if (inTurn > 100) longTurnsMs.push(Number(turnEnded - turnStarted) / 1e6);
     turnSizes[turn] = inTurn;
     turn += 1;
     inTurn = 0;
@@ -40,6 +54,8 @@ if (dir && cluster.isWorker) {
       if (!closing) {
         closing = true;
         setImmediate(closeTurn);
+        turnStarted = process.hrtime.bigint();
+        if (turnEnded > 0n) pausesUs.push(Number(turnStarted - turnEnded) / 1e3);
       }
       const before = previous.get(req.socket);
       if (before && turnSizes[before.turn]) {
@@ -61,7 +77,14 @@ if (dir && cluster.isWorker) {
     const sizes = turnSizes.filter((size) => size > 0);
     writeFileSync(
       join(dir, `${process.pid}.json`),
-      JSON.stringify({ requests, turns: sizes.length, meanTurn: Math.round(requests / sizes.length), waited }),
+      JSON.stringify({
+        requests,
+        turns: sizes.length,
+        meanTurn: Math.round(requests / sizes.length),
+        waited,
+        longTurnMs: { p50: percentile(longTurnsMs, 0.5), p90: percentile(longTurnsMs, 0.9) },
+        pauseUs: { p50: percentile(pausesUs, 0.5), p90: percentile(pausesUs, 0.9) },
+      }),
     );
   }, 1000).unref();
 }
