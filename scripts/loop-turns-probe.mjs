@@ -6,8 +6,9 @@
 // previous request stood in its own turn (tenths, first to last). Under a closed-loop crowd a
 // request one turn later waited about one turn; two or three turns later, that many. Also how long
 // the turns of over 100 requests took (ms) and the pause from a turn's end to the next request
-// read (µs), as p50 and p90. Each worker rewrites <dir>/<pid>.json every second. Plain JavaScript, as scripts/memory-sampler.mjs, so
-// that loading it brings in nothing else.
+// read (µs), as p50 and p90, counted in fixed buckets: nothing grows or is sorted in the worker
+// it measures. Each worker rewrites <dir>/<pid>.json every second. Plain JavaScript, as
+// scripts/memory-sampler.mjs, so that loading it brings in nothing else.
 /* global process, setImmediate, setInterval */
 import cluster from "node:cluster";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -16,28 +17,44 @@ import { join } from "node:path";
 
 const dir = process.env.LOOP_TURNS_DIR;
 
-const percentile = (values, fraction) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? Math.round(sorted[Math.floor(fraction * (sorted.length - 1))]) : null;
-};
+/** Counts of values in buckets of `width`, the last one taking everything above. */
+function histogram(width, buckets) {
+  const counts = new Array(buckets).fill(0);
+  let total = 0;
+  return {
+    add(value) {
+      counts[Math.min(buckets - 1, Math.floor(value / width))] += 1;
+      total += 1;
+    },
+    /** The upper edge of the bucket holding the value at `fraction`; null before any value. */
+    percentile(fraction) {
+      let seen = 0;
+      for (const [index, count] of counts.entries()) {
+        seen += count;
+        if (total > 0 && seen >= fraction * total) return (index + 1) * width;
+      }
+      return null;
+    },
+  };
+}
 
 if (dir && cluster.isWorker) {
   mkdirSync(dir, { recursive: true });
   let turn = 0;
   let inTurn = 0;
   let closing = false;
-  /** Requests in each turn, by its number (a few thousand turns in a run). */
+  /** Requests in each turn, by its number (tens of thousands of small numbers in a whole run). */
   const turnSizes = [];
-  /** Milliseconds each turn of over 100 requests took, from its first request read to its end. */
-  const longTurnsMs = [];
-  /** Microseconds from each turn's end to the first request read after it. */
-  const pausesUs = [];
+  /** How long each turn of over 100 requests took, from its first request read to its end: 1 ms buckets. */
+  const longTurnsMs = histogram(1, 1000);
+  /** From each turn's end to the first request read after it: 50 µs buckets. */
+  const pausesUs = histogram(50, 400);
   let turnStarted = 0n;
   let turnEnded = 0n;
   const closeTurn = () => {
     closing = false;
     turnEnded = process.hrtime.bigint();
-    if (inTurn > 100) longTurnsMs.push(Number(turnEnded - turnStarted) / 1e6);
+    if (inTurn > 100) longTurnsMs.add(Number(turnEnded - turnStarted) / 1e6);
     turnSizes[turn] = inTurn;
     turn += 1;
     inTurn = 0;
@@ -55,7 +72,7 @@ if (dir && cluster.isWorker) {
         closing = true;
         setImmediate(closeTurn);
         turnStarted = process.hrtime.bigint();
-        if (turnEnded > 0n) pausesUs.push(Number(turnStarted - turnEnded) / 1e3);
+        if (turnEnded > 0n) pausesUs.add(Number(turnStarted - turnEnded) / 1e3);
       }
       const before = previous.get(req.socket);
       if (before && turnSizes[before.turn]) {
@@ -73,17 +90,17 @@ if (dir && cluster.isWorker) {
   };
 
   setInterval(() => {
-    if (requests === 0) return;
-    const sizes = turnSizes.filter((size) => size > 0);
+    // Every turn closed began with a request read: `turn` counts them.
+    if (turn === 0) return;
     writeFileSync(
       join(dir, `${process.pid}.json`),
       JSON.stringify({
         requests,
-        turns: sizes.length,
-        meanTurn: Math.round(requests / sizes.length),
+        turns: turn,
+        meanTurn: Math.round(requests / turn),
         waited,
-        longTurnMs: { p50: percentile(longTurnsMs, 0.5), p90: percentile(longTurnsMs, 0.9) },
-        pauseUs: { p50: percentile(pausesUs, 0.5), p90: percentile(pausesUs, 0.9) },
+        longTurnMs: { p50: longTurnsMs.percentile(0.5), p90: longTurnsMs.percentile(0.9) },
+        pauseUs: { p50: pausesUs.percentile(0.5), p90: pausesUs.percentile(0.9) },
       }),
     );
   }, 1000).unref();
