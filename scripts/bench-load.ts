@@ -23,6 +23,14 @@ import { freePort } from "#tests/setup/free-port.ts";
 import { sessionCookieOf } from "#tests/setup/sessions.ts";
 import { cpuMicroseconds, memoryMb, samplePeakMemory } from "./site-memory.ts";
 
+/** Where the probes loaded through BENCH_LOAD_NODE_OPTIONS write, passed on to the site's processes. */
+const probeDirs = () =>
+  Object.fromEntries(
+    ["MEMORY_SAMPLES_DIR", "LOOP_TURNS_DIR", "ALLOCATION_PROFILE_DIR"].flatMap((name) =>
+      process.env[name] ? [[name, process.env[name]]] : [],
+    ),
+  );
+
 const projectRoot = fileURLToPath(new URL("..", import.meta.url));
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 15);
 const warmUpSeconds = Number(process.env.BENCH_LOAD_WARM_UP_SECONDS ?? 2);
@@ -346,7 +354,8 @@ async function main() {
     // (the class's real load; scripts/profile-pages.ts profiles one process asked by one person).
     // BENCH_LOAD_NODE_OPTIONS: Node's options for the site's processes (V8's heap flags, to compare;
     // `--import ./scripts/memory-sampler.mjs` with MEMORY_SAMPLES_DIR, where their memory goes;
-    // `--import ./scripts/loop-turns-probe.mjs` with LOOP_TURNS_DIR, how requests fall into turns of the loop).
+    // `--import ./scripts/loop-turns-probe.mjs` with LOOP_TURNS_DIR, how requests fall into turns of the loop;
+    // `--import ./scripts/allocation-profile.mjs` with ALLOCATION_PROFILE_DIR, what they allocate).
     const profileDir = process.env.BENCH_LOAD_CPU_PROFILE_DIR;
     const nodeOptions = [profileDir ? `--cpu-prof --cpu-prof-dir=${profileDir}` : "", process.env.BENCH_LOAD_NODE_OPTIONS ?? ""]
       .join(" ")
@@ -356,8 +365,7 @@ async function main() {
       TRUST_PROXY: "1",
       ...(workerCount ? { WEB_CONCURRENCY: workerCount } : {}),
       ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
-      ...(process.env.MEMORY_SAMPLES_DIR ? { MEMORY_SAMPLES_DIR: process.env.MEMORY_SAMPLES_DIR } : {}),
-      ...(process.env.LOOP_TURNS_DIR ? { LOOP_TURNS_DIR: process.env.LOOP_TURNS_DIR } : {}),
+      ...probeDirs(),
     });
     const workers = workerCount === "1" ? "one process" : `${workerCount ?? availableParallelism()} workers`;
     const html = await (await fetch(`${site.url}/`)).text();

@@ -28,12 +28,10 @@ function histogram(width, buckets) {
     },
     /** The upper edge of the bucket holding the value at `fraction`; null before any value. */
     percentile(fraction) {
+      if (total === 0) return null;
       let seen = 0;
-      for (const [index, count] of counts.entries()) {
-        seen += count;
-        if (total > 0 && seen >= fraction * total) return (index + 1) * width;
-      }
-      return null;
+      const index = counts.findIndex((count) => (seen += count) >= fraction * total);
+      return (index + 1) * width;
     },
   };
 }
