@@ -28,6 +28,7 @@ import { acceptAbsoluteForm, refuseUnreadableRequests } from "./request-shape.ts
 import { closeConnectionsWhenDraining, pagesKeptByBrowsersOnly, retryAfterOnStall } from "./response-headers.ts";
 import { securityHeaders, subresourceHeaders } from "./security-headers.ts";
 import { hashedAssets } from "./stored-files.ts";
+import { oneTrailingSlash } from "./trailing-slashes.ts";
 
 /**
  * Enough renders at once to overlap those waiting on the database or the books service (up to
@@ -78,6 +79,8 @@ export async function useSiteMiddleware(app: express.Express, services: SiteServ
   app.use(healthRoutes({ ping: database.ping, isDraining }));
   // After the health checks: load balancers call them at each instance's own address.
   app.use(redirectToPublicAddress({ publicUrl: config.PUBLIC_URL, logger }));
+  // Before anything looks a path up (the media, the kept pages, the routes' declarations).
+  app.use(oneTrailingSlash());
   // Before compression: byte ranges are ranges of the file itself.
   app.use(
     "/media",

@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
-import { createRequestHandler as createReactRouterHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+import { requestHandlers } from "../route-pattern-matching.ts";
 
 interface Options {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -17,10 +18,10 @@ interface Options {
  * docs/decisions/007-own-request-handler.md.
  */
 export function createRequestHandler({ build, mode, getLoadContext }: Options) {
-  const handleRequest = createReactRouterHandler(build, mode);
+  const handlerFor = requestHandlers(build, mode);
   const serve: RequestHandler = async (req, res, next) => {
     try {
-      await sendResponse(res, await handleRequest(webRequest(req, res), getLoadContext(req, res)));
+      await sendResponse(res, await handlerFor(req.originalUrl)(webRequest(req, res), getLoadContext(req, res)));
     } catch (error) {
       next(error);
     }
@@ -30,7 +31,7 @@ export function createRequestHandler({ build, mode, getLoadContext }: Options) {
    * of `req` (a GET of a page): with their headers but without their cookies, and not sent.
    */
   const renderSignedOut = (address: string, req: ExpressRequest, res: ExpressResponse) =>
-    handleRequest(webRequest(req, res, address), getLoadContext(req, res));
+    handlerFor(address)(webRequest(req, res, address), getLoadContext(req, res));
   return { serve, renderSignedOut };
 }
 

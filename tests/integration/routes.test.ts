@@ -241,3 +241,32 @@ describe("malformed addresses", () => {
     expect(visibleText(response.body)).toContain("Page Not Found");
   });
 });
+
+describe("addresses ending in several slashes", () => {
+  it.each([
+    ["GET", "/about//?x=1", "/about/?x=1"],
+    ["GET", "//", "/"],
+    ["GET", "/courses/java///", "/courses/java/"],
+    ["POST", "/newsletter//", "/newsletter/"],
+  ])("sends %s %s to %s, the method kept (308)", async (method, path, location) => {
+    const response = await rawRequest(`${server.url}${path}`, { method, body: method === "POST" ? "" : undefined });
+    expect(response.status).toBe(308);
+    expect(response.headers.location).toBe(location);
+  });
+
+  it("answers an address ending in one slash as before", async () => {
+    expect((await get("/about/")).title).toBe((await get("/about")).title);
+    expect((await get("/about/")).status).toBe(200);
+  });
+});
+
+describe("the flags the browser's router starts with", () => {
+  it("are the build's own, without the server's route-pattern matching, which the browser has not loaded", async () => {
+    const { html } = await get("/about");
+    const context = /window\.__reactRouterContext = (\{.*?\});/.exec(html)?.[1];
+    expect(context).toBeDefined();
+    const { future } = JSON.parse(context!) as { future: Record<string, unknown> };
+    expect(future).toBeTypeOf("object");
+    expect(future).not.toHaveProperty("unstable_routePatternMatching");
+  });
+});
