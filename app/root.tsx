@@ -4,6 +4,7 @@ import stylesheetHref from "./app.css?url";
 import { Footer } from "./components/footer.tsx";
 import { IconSprite } from "./components/icons.tsx";
 import { accountData, NavBar } from "./components/nav-bar.tsx";
+import { SiteLinks } from "./components/site-link.tsx";
 import { errorTitle, pageMeta } from "./lib/http/meta.ts";
 import { getUser } from "./features/auth/index.server.ts";
 import { accountOf } from "./personal-data.server.ts";
@@ -61,11 +62,13 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <NavBar user={personalOf(accountData, rootData, rootData?.user ?? null)} />
-        <main id="main" tabIndex={-1} className="focus:outline-none">
-          {children}
-        </main>
-        <Footer />
+        <SiteLinks>
+          <NavBar user={personalOf(accountData, rootData, rootData?.user ?? null)} />
+          <main id="main" tabIndex={-1} className="focus:outline-none">
+            {children}
+          </main>
+          <Footer />
+        </SiteLinks>
         <ScrollRestoration />
         <Scripts />
       </body>

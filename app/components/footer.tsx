@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { contactDetails } from "../content/contact.ts";
 import { gallery } from "../content/gallery.ts";
 import { site } from "../content/site.ts";
@@ -6,6 +5,7 @@ import { NewsletterForm } from "../features/newsletter/components/newsletter-for
 import { BackToTop } from "./back-to-top.tsx";
 import { Icon } from "./icons.tsx";
 import { needsOwnDocument } from "./nav-links.ts";
+import { SiteLink } from "./site-link.tsx";
 
 const quickLinks = [
   { to: "/about", label: "About Us" },
@@ -26,9 +26,9 @@ export function Footer() {
           <ul className="space-y-2">
             {quickLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} reloadDocument={needsOwnDocument(link.to)} className="hover:text-white hover:underline">
+                <SiteLink to={link.to} reloadDocument={needsOwnDocument(link.to)} className="hover:text-white hover:underline">
                   {link.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { site } from "../content/site.ts";
 import { signInHref } from "../features/auth/sign-in-link.ts";
 import { PersonalSlot } from "../lib/personal/personal-slot.tsx";
 import { Icon } from "./icons.tsx";
+import { isAt, SiteLink } from "./site-link.tsx";
 import { needsOwnDocument, pageLinks, primaryLinks, secondaryLinks } from "./nav-links.ts";
 import { useDismissableDetails } from "./use-dismissable-details.ts";
 
@@ -10,19 +11,34 @@ import { useDismissableDetails } from "./use-dismissable-details.ts";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block truncate rounded px-3 py-2 font-medium hover:text-brand-700 xl:px-2 ${isActive ? "text-brand-700 underline underline-offset-4" : "text-ink"}`;
 
+/** A link of the bar, marked as the current page (`aria-current`) where the page is at it or below it. */
+function NavItem({ to, label, pathname, end = false }: { to: string; label: string; pathname: string; end?: boolean }) {
+  const isActive = isAt(pathname, to, { end });
+  return (
+    <SiteLink
+      to={to}
+      reloadDocument={needsOwnDocument(to)}
+      aria-current={isActive ? "page" : undefined}
+      className={linkClass({ isActive })}
+    >
+      {label}
+    </SiteLink>
+  );
+}
+
 /** One list item per link; "/" is active on the home page only. */
 function NavItems({ links }: { links: ReadonlyArray<{ to: string; label: string }> }) {
+  const { pathname } = useLocation();
   return links.map((link) => (
     <li key={link.to}>
-      <NavLink to={link.to} end={link.to === "/"} reloadDocument={needsOwnDocument(link.to)} className={linkClass}>
-        {link.label}
-      </NavLink>
+      <NavItem to={link.to} label={link.label} pathname={pathname} end={link.to === "/"} />
     </li>
   ));
 }
 
 function PagesDropdown() {
   const ref = useDismissableDetails();
+  const { pathname } = useLocation();
   return (
     <details ref={ref} className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-2 py-2 font-medium whitespace-nowrap text-ink hover:text-brand-700">
@@ -30,9 +46,7 @@ function PagesDropdown() {
       </summary>
       <ul className="absolute left-0 z-30 mt-1 w-56 rounded-md border border-gray-200 bg-white py-2 shadow-lg">
         <li>
-          <NavLink to="/pages" end className={linkClass}>
-            All pages
-          </NavLink>
+          <NavItem to="/pages" label="All pages" pathname={pathname} end />
         </li>
         <NavItems links={pageLinks} />
       </ul>
@@ -120,9 +134,9 @@ export function NavBar({ user }: { user: Account }) {
     <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur">
       {/* One row of a fixed height, which html's scroll-padding-top (app.css) keeps content clear of. */}
       <div className="relative mx-auto flex h-(--header-height) max-w-6xl items-center justify-between gap-2 px-4 sm:gap-4">
-        <Link to="/" className="shrink-0 text-xl font-extrabold sm:text-2xl tracking-tight text-brand-800">
+        <SiteLink to="/" className="shrink-0 text-xl font-extrabold sm:text-2xl tracking-tight text-brand-800">
           {site.brand}
-        </Link>
+        </SiteLink>
         {/* The whole bar from 1280 px: narrower, with a signed-in name, it would not fit on one line. */}
         <nav aria-label="Main" className="flex min-w-0 items-center gap-1 sm:gap-2">
           <ul className="hidden shrink-0 items-center xl:flex">

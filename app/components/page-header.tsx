@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { Link } from "react-router";
+import { SiteLink } from "./site-link.tsx";
 
 /** A step of a breadcrumb before the page itself. */
 export interface Crumb {
@@ -24,9 +24,9 @@ export function PageHeader({ title, trail = publicTrail }: { title: string; trai
             {trail.map((crumb) => (
               <Fragment key={crumb.href}>
                 <li>
-                  <Link to={crumb.href} className="underline-offset-4 hover:underline">
+                  <SiteLink to={crumb.href} className="underline-offset-4 hover:underline">
                     {crumb.label}
-                  </Link>
+                  </SiteLink>
                 </li>
                 <li aria-hidden="true">/</li>
               </Fragment>

@@ -70,3 +70,34 @@ test("an unknown address shows the 404 screen with a way home", async ({ page })
   await page.getByRole("link", { name: "Go Back To Home" }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test("the bar's, footer's and breadcrumb's links move within the page, and mark the page they lead to", async ({ page, context }) => {
+  await open(page, "/about");
+  // A value of this document: still there after a move within the page, gone after a new document.
+  await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+  const stayed = () => page.evaluate(() => (window as { stayed?: boolean }).stayed === true);
+  const nav = page.getByRole("navigation", { name: "Main" });
+
+  await nav.getByRole("link", { name: "Courses", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/courses$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Courses" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Courses", exact: true }).first()).toHaveAttribute("aria-current", "page");
+  await expect(nav.getByRole("link", { name: "About", exact: true }).first()).not.toHaveAttribute("aria-current");
+  expect(await stayed()).toBe(true);
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Pages" }).click();
+  await expect(page).toHaveURL(/\/pages$/);
+  expect(await stayed()).toBe(true);
+
+  // With a modifier key the browser opens it in a new tab, and this page stays where it was.
+  const opened = context.waitForEvent("page");
+  await nav
+    .getByRole("link", { name: "Courses", exact: true })
+    .first()
+    .click({ modifiers: ["ControlOrMeta"] });
+  await (await opened).close();
+  await expect(page).toHaveURL(/\/pages$/);
+  expect(await stayed()).toBe(true);
+});
