@@ -9,8 +9,8 @@
 // server redirects to the path with one (middleware/trailing-slashes.ts), and on an address that
 // cannot be decoded (a stray %), which the server matches with the default matcher too.
 import { createRequestHandler, type createStaticHandler, type ServerBuild } from "react-router";
-import { isMalformed } from "#app/lib/http/malformed-address.ts";
 import { unstable_preloadRoutePattern } from "react-router/route-pattern";
+import { isMalformed } from "#app/lib/http/malformed-address.ts";
 
 unstable_preloadRoutePattern();
 
@@ -37,7 +37,10 @@ export const matchesWithRoutePattern = (target: string) => !isMalformed(target);
 
 type Build = ServerBuild | (() => Promise<ServerBuild>);
 
-/** React Router's request handler for each request target: with route-pattern matching where it may. */
+/**
+ * React Router's request handler for each request target: with route-pattern matching where it may.
+ * The other one prepares itself (its routes, its static handler) on its first request only.
+ */
 export function requestHandlers(build: Build, mode: string) {
   const withRoutePattern = createRequestHandler(
     typeof build === "function" ? async () => withRoutePatternMatching(await build()) : withRoutePatternMatching(build),

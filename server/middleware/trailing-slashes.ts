@@ -12,10 +12,9 @@ export const withOneTrailingSlash = (path: string) => path.replace(/\/{2,}$/, "/
  */
 export function oneTrailingSlash(): RequestHandler {
   return (req, res, next) => {
+    // Every request passes here: a test of the path Express has parsed already, and nothing more.
+    if (!req.path.endsWith("//")) return next();
     const queryAt = req.originalUrl.indexOf("?");
-    const path = queryAt < 0 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
-    const canonical = withOneTrailingSlash(path);
-    if (canonical === path) return next();
-    res.redirect(308, canonical + (queryAt < 0 ? "" : req.originalUrl.slice(queryAt)));
+    res.redirect(308, withOneTrailingSlash(req.path) + (queryAt < 0 ? "" : req.originalUrl.slice(queryAt)));
   };
 }
