@@ -1,16 +1,15 @@
 import { createHash, generateKeyPairSync } from "node:crypto";
 import * as Ed25519Multikey from "@digitalbazaar/ed25519-multikey";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
 import { assignRole } from "#app/features/auth/roles.server.ts";
-import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { registerIn } from "../setup/accounts.ts";
 import { verifyOffline, type OpenBadge } from "../setup/open-badges.ts";
 import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { startSite, type RunningSite } from "../setup/server.ts";
+import { siteForTests } from "../setup/server.ts";
 
 const fullstack = questionsByQuiz.fullstack!;
 
@@ -36,32 +35,23 @@ const sheetWith = (right: number) => ({
 
 describe.each(engines)("certificates of completion on %s", (engine) => {
   const { privateKey: signingKey, publicKey } = generateKeyPairSync("ed25519");
-  let site: RunningSite;
-  let handle: DatabaseHandle;
   let people = 0;
-  beforeAll(async () => {
-    site = await startSite(
-      { TRUST_PROXY: "1", CREDENTIAL_SIGNING_KEY: signingKey.export({ type: "pkcs8", format: "pem" }).toString() },
-      engine,
-    );
-    handle = site.database.open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await site?.stop();
-  });
+  const site = siteForTests(
+    { TRUST_PROXY: "1", CREDENTIAL_SIGNING_KEY: signingKey.export({ type: "pkcs8", format: "pem" }).toString() },
+    engine,
+  );
 
   async function person(name: string, role?: "admin") {
     people += 1;
     const email = `certificates-${people}-${process.pid}@example.com`;
-    if (role) await assignRole(handle.db, email, role);
-    const browser = new TestBrowser(site.url, `198.51.100.${people}`);
+    if (role) await assignRole(site.db, email, role);
+    const browser = new TestBrowser(site.server.url, `198.51.100.${people}`);
     await registerIn(browser, email, name);
     return { browser, email };
   }
-  const certificateRows = () => handle.db.selectFrom("certificates").selectAll().execute();
+  const certificateRows = () => site.db.selectFrom("certificates").selectAll().execute();
   const auditLines = (id: string) =>
-    handle.db
+    site.db
       .selectFrom("audit_log")
       .selectAll()
       .where("action", "=", "certificate.revoke")
@@ -117,7 +107,7 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
 
   it("follows the rule staff set for the course, refusing a bad one with nothing changed", async () => {
     const rule = async () =>
-      handle.db
+      site.db
         .selectFrom("courses")
         .select(["certificate_quiz", "certificate_pass_percent"])
         .where("slug", "=", "mysql")
@@ -149,7 +139,7 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
 
   it("is verified by anyone at its address, which says only who, what, when and whether it stands", async () => {
     const [certificate] = await certificateRows();
-    const response = await fetch(`${site.url}/certificates/${certificate!.id}`);
+    const response = await fetch(`${site.server.url}/certificates/${certificate!.id}`);
     expect(response.status).toBe(200);
     const text = visibleText(await response.text());
     expect(text).toContain("Meera Krishnan");
@@ -161,7 +151,7 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
     expect(text).not.toContain("Revoke");
 
     // Its PDF, for anyone with the address: one page that names the same, with where to check it.
-    const pdf = await fetch(`${site.url}/certificates/${certificate!.id}/certificate.pdf`);
+    const pdf = await fetch(`${site.server.url}/certificates/${certificate!.id}/certificate.pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     expect(pdf.headers.get("cache-control")).toBe("no-store");
@@ -171,9 +161,9 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
     for (const part of ["Certificate of completion", "Meera Krishnan", "has completed the course", "HTML", certificate!.id]) {
       expect(page).toContain(part);
     }
-    expect(page).toContain(`${site.url}/certificates/${certificate!.id}`);
+    expect(page).toContain(`${site.server.url}/certificates/${certificate!.id}`);
     expect(info.Title).toBe("Certificate of completion: HTML");
-    expect((await fetch(`${site.url}/certificates/${"a".repeat(32)}/certificate.pdf`)).status).toBe(404);
+    expect((await fetch(`${site.server.url}/certificates/${"a".repeat(32)}/certificate.pdf`)).status).toBe(404);
   });
 
   it("gives its holder a signed Open Badge, which a verifier checks offline against the key the college publishes", async () => {
@@ -193,7 +183,7 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
 
     // Signed with the configured key, which the site publishes as the issuer's did:key.
     const configured = await Ed25519Multikey.fromJwk({ jwk: publicKey.export({ format: "jwk" }) });
-    const published = (await (await fetch(`${site.url}/credentials/issuer.json`)).json()) as { id: string; name: string };
+    const published = (await (await fetch(`${site.server.url}/credentials/issuer.json`)).json()) as { id: string; name: string };
     expect(published).toMatchObject({ id: `did:key:${configured.publicKeyMultibase}`, name: "Marina Vale College of Arts and Science" });
     expect(credential.issuer.id).toBe(published.id);
     expect(credential.proof).toMatchObject({ type: "DataIntegrityProof", cryptosuite: "eddsa-rdfc-2022", proofPurpose: "assertionMethod" });
@@ -201,9 +191,13 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
 
     // What Open Badges 3.0 asks of it: the types, the achievement, the holder named and the address only hashed.
     expect(credential.type).toEqual(["VerifiableCredential", "OpenBadgeCredential"]);
-    expect(credential.id).toBe(`${site.url}/certificates/${certificate.id}`);
+    expect(credential.id).toBe(`${site.server.url}/certificates/${certificate.id}`);
     expect(credential.validFrom).toBe(certificate.issued_at);
-    expect(credential.credentialSubject.achievement).toMatchObject({ type: ["Achievement"], name: "HTML", id: `${site.url}/courses/html` });
+    expect(credential.credentialSubject.achievement).toMatchObject({
+      type: ["Achievement"],
+      name: "HTML",
+      id: `${site.server.url}/courses/html`,
+    });
     const [named, hashed] = credential.credentialSubject.identifier;
     expect(named).toMatchObject({ identityType: "name", hashed: false, identityHash: "Arjun Rao" });
     expect(hashed!.identityType).toBe("emailAddress");
@@ -226,7 +220,7 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
     }
 
     // Only its holder gets it: a visitor is sent to sign in, anyone else refused; none for a made-up id.
-    expect((await fetch(site.url + address, { redirect: "manual" })).status).toBe(302);
+    expect((await fetch(site.server.url + address, { redirect: "manual" })).status).toBe(302);
     const other = await person("Someone Else");
     expect((await other.browser.request(address)).status).toBe(403);
     expect(await (await other.browser.request(`/certificates/${certificate.id}`)).text()).not.toContain("open-badge.json");
@@ -246,7 +240,7 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
     ["an upper-case id", "A".repeat(32)],
     ["a path", "..%2F..%2Fprofile"],
   ])("answers 404 for %s", async (_what, id) => {
-    expect((await fetch(`${site.url}/certificates/${id}`)).status).toBe(404);
+    expect((await fetch(`${site.server.url}/certificates/${id}`)).status).toBe(404);
   });
 
   it("is revoked by an administrator only, with a reason kept in the audit log; the page then says so", async () => {
@@ -271,12 +265,12 @@ describe.each(engines)("certificates of completion on %s", (engine) => {
     expect(audit[0]!.subject).toBe(`certificate:${certificate!.id}`);
     expect(audit[0]!.after).toContain("Issued to the wrong account by mistake");
 
-    const text = visibleText(await (await fetch(site.url + address)).text());
+    const text = visibleText(await (await fetch(site.server.url + address)).text());
     expect(text).toMatch(/Revoked on \d{1,2} \w+ \d{4}/);
     expect(text).not.toContain("Valid certificate");
     // The reason stays in the audit log, not on the public page.
     expect(text).not.toContain("wrong account");
-    const revokedPdf = await readPdf(await (await fetch(`${site.url}${address}/certificate.pdf`)).arrayBuffer());
+    const revokedPdf = await readPdf(await (await fetch(`${site.server.url}${address}/certificate.pdf`)).arrayBuffer());
     expect(revokedPdf.pages[0]).toMatch(/REVOKED ON/);
     expect((await admin.browser.postForm(address, { intent: "revoke", reason: "Once more, to be sure" })).status).toBe(409);
     expect(await auditLines(certificate!.id)).toHaveLength(1);

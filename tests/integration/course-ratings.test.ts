@@ -1,27 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
+import { describe, expect, it } from "vitest";
 import { registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
 import { TestBrowser } from "../setup/http-client.ts";
 import { visibleText } from "../setup/html.ts";
-import { startSite, type RunningSite } from "../setup/server.ts";
+import { siteForTests } from "../setup/server.ts";
 
 describe.each(engines)("course ratings and the listing cards' numbers on %s", (engine) => {
-  let site: RunningSite;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    site = await startSite({ TRUST_PROXY: "1" }, engine);
-    handle = site.database.open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await site?.stop();
-  });
+  const site = siteForTests({ TRUST_PROXY: "1" }, engine);
 
-  const ratings = () => handle.db.selectFrom("course_ratings").select(["course_slug", "user_sub", "stars"]).orderBy("user_sub").execute();
+  const ratings = () => site.db.selectFrom("course_ratings").select(["course_slug", "user_sub", "stars"]).orderBy("user_sub").execute();
   /** A learner who started the course (a place in its first lesson). */
   async function starter(course: string) {
-    const learner = await registeredBrowser(site.url);
+    const learner = await registeredBrowser(site.server.url);
     expect((await learner.browser.postForm("/progress", { course, lesson: "1", position: "3" })).status).toBe(204);
     return learner;
   }
@@ -39,7 +29,7 @@ describe.each(engines)("course ratings and the listing cards' numbers on %s", (e
     ] as const)
       expect((await learner.browser.postForm("/ratings", { course: "express", stars })).status).toBe(204);
 
-    const listing = await (await fetch(`${site.url}/courses/mern`)).text();
+    const listing = await (await fetch(`${site.server.url}/courses/mern`)).text();
     const express = card(listing, "Express");
     expect(express).toContain("Rated 4.5 out of 5");
     expect(express).toContain("(2 ratings)");
@@ -50,20 +40,20 @@ describe.each(engines)("course ratings and the listing cards' numbers on %s", (e
     expect(mongo).toContain("Not rated yet");
     expect(mongo).toContain("(no ratings yet)");
     expect(mongo).toContain("0 Students");
-    expect(card(await (await fetch(`${site.url}/courses`)).text(), "Express")).toContain("(2 ratings)");
+    expect(card(await (await fetch(`${site.server.url}/courses`)).text(), "Express")).toContain("(2 ratings)");
   });
 
   it("take a rating only from a signed-in learner who started the course, changed in place, and refuse bad input storing nothing", async () => {
-    const { title } = await handle.db.selectFrom("courses").select("title").where("slug", "=", "java").executeTakeFirstOrThrow();
+    const { title } = await site.db.selectFrom("courses").select("title").where("slug", "=", "java").executeTakeFirstOrThrow();
     const before = await ratings();
 
-    const visitor = new TestBrowser(site.url);
+    const visitor = new TestBrowser(site.server.url);
     expect((await visitor.postForm("/ratings", { course: "java", stars: "5" })).status).toBe(401);
     const back = await visitor.postForm("/ratings", { course: "java", stars: "5", return_to: "/courses/java" });
     expect(back.status).toBe(303);
     expect(back.headers.get("location")).toBe("/signin?return_to=%2Fcourses%2Fjava");
 
-    const newcomer = await registeredBrowser(site.url);
+    const newcomer = await registeredBrowser(site.server.url);
     const notStarted = await newcomer.browser.postForm("/ratings", { course: "java", stars: "5" });
     expect(notStarted.status).toBe(403);
     expect(await notStarted.text()).toContain(`Start a lesson of ${title} before rating it.`);
@@ -88,7 +78,7 @@ describe.each(engines)("course ratings and the listing cards' numbers on %s", (e
     expect(rated.status).toBe(303);
     expect(rated.headers.get("location")).toBe("/Courses/Java/#rating");
     expect((await learner.browser.postForm("/ratings", { course: "java", stars: "5" })).status).toBe(204);
-    const { sub } = await handle.db.selectFrom("people").select("sub").where("email", "=", learner.email).executeTakeFirstOrThrow();
+    const { sub } = await site.db.selectFrom("people").select("sub").where("email", "=", learner.email).executeTakeFirstOrThrow();
     expect((await ratings()).filter((row) => row.course_slug === "java")).toEqual([{ course_slug: "java", user_sub: sub, stars: 5 }]);
 
     // Their page shows their rating, checked in the form; another's and a visitor's do not.
@@ -98,12 +88,12 @@ describe.each(engines)("course ratings and the listing cards' numbers on %s", (e
       .map(([tag]) => tag)
       .filter((tag) => tag.includes('checked=""'));
     expect(checked).toEqual([expect.stringContaining('value="5"')]);
-    expect(visibleText(await (await fetch(`${site.url}/courses/java`)).text())).not.toContain("Your rating");
+    expect(visibleText(await (await fetch(`${site.server.url}/courses/java`)).text())).not.toContain("Your rating");
     const other = await starter("java");
     const theirs = visibleText(await (await other.browser.request("/courses/java")).text());
     expect(theirs).toContain("Your rating");
     expect(theirs).not.toContain("You rated");
 
-    expect((await fetch(`${site.url}/ratings`)).status).toBe(405);
+    expect((await fetch(`${site.server.url}/ratings`)).status).toBe(405);
   });
 });

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { questionsByQuiz } from "#app/content/seeds/quiz-questions/index.server.ts";
-import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { reachCallback, registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { startSite, type RunningSite } from "../setup/server.ts";
+import { siteForTests } from "../setup/server.ts";
 import { responseText, routeData, visibleText } from "../setup/html.ts";
 
 const react = questionsByQuiz.react!;
@@ -16,23 +15,14 @@ const sheet = (choices: string[], questions = react): Record<string, string> => 
   ...Object.fromEntries(questions.map((q, i) => [`q.${q.id}`, choices[i] ?? ""])),
 });
 describe.each(engines)("learning progress on %s", (engine) => {
-  let server: RunningSite;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    server = await startSite({ TRUST_PROXY: "1" }, engine);
-    handle = server.database.open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await server?.stop();
-  });
+  const site = siteForTests({ TRUST_PROXY: "1" }, engine);
 
-  const progressRows = () => handle.db.selectFrom("lesson_progress").selectAll().execute();
-  const attemptRows = () => handle.db.selectFrom("quiz_attempts").selectAll().execute();
+  const progressRows = () => site.db.selectFrom("lesson_progress").selectAll().execute();
+  const attemptRows = () => site.db.selectFrom("quiz_attempts").selectAll().execute();
 
   describe("lesson progress", () => {
     it("keeps a signed-in learner's position and reopens the course there", async () => {
-      const { browser } = await registeredBrowser(server.url);
+      const { browser } = await registeredBrowser(site.server.url);
       const saved = await browser.postForm("/progress", { course: "java", lesson: "1", position: "12.7" });
       expect(saved.status).toBe(204);
       const html = await (await browser.request("/courses/java")).text();
@@ -41,7 +31,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
     });
 
     it("marks a lesson finished for good, to start from the beginning next time", async () => {
-      const { browser } = await registeredBrowser(server.url);
+      const { browser } = await registeredBrowser(site.server.url);
       await browser.postForm("/progress", { course: "dsa", lesson: "4", position: "30" });
       // The form of the page, at an address spelt another way, comes back to that address.
       const marked = await browser.postForm("/progress", { course: "dsa", lesson: "4", finished: "true", return_to: "/Courses/DSA/" });
@@ -60,10 +50,10 @@ describe.each(engines)("learning progress on %s", (engine) => {
     });
 
     it("shows each learner only their own progress, on the course page and the profile", async () => {
-      const first = await registeredBrowser(server.url);
+      const first = await registeredBrowser(site.server.url);
       await first.browser.postForm("/progress", { course: "express", lesson: "3", position: "42" });
       await first.browser.postForm("/progress", { course: "express", lesson: "2", finished: "true" });
-      const second = await registeredBrowser(server.url);
+      const second = await registeredBrowser(site.server.url);
       const course = await second.browser.request("/courses/mern/express");
       const html = await course.text();
       expect(html).not.toContain("Resumes at");
@@ -78,7 +68,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
 
     it("refuses visitors with 401 and stores nothing", async () => {
       const before = (await progressRows()).length;
-      const response = await new TestBrowser(server.url).postForm("/progress", { course: "java", lesson: "1", position: "3" });
+      const response = await new TestBrowser(site.server.url).postForm("/progress", { course: "java", lesson: "1", position: "3" });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ message: "Sign in to keep your progress." });
       expect(await progressRows()).toHaveLength(before);
@@ -100,7 +90,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
       ],
       [{ course: "java", lesson: "1", finished: "true", return_to: "/courses/dsa" }, "The page to return to is not this course's page."],
     ])("refuses %j with 400 (%s) and stores nothing", async (fields, message) => {
-      const { browser } = await registeredBrowser(server.url);
+      const { browser } = await registeredBrowser(site.server.url);
       const before = (await progressRows()).length;
       const response = await browser.postForm("/progress", fields as Record<string, string>);
       expect(response.status).toBe(400);
@@ -109,7 +99,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
     });
 
     it("sends a visitor's 'Mark as finished' form to sign in and back", async () => {
-      const response = await new TestBrowser(server.url).postForm("/progress", {
+      const response = await new TestBrowser(site.server.url).postForm("/progress", {
         course: "java",
         lesson: "1",
         finished: "true",
@@ -120,13 +110,13 @@ describe.each(engines)("learning progress on %s", (engine) => {
     });
 
     it("answers a GET with 405 and names POST", async () => {
-      const response = await fetch(`${server.url}/progress`);
+      const response = await fetch(`${site.server.url}/progress`);
       expect(response.status).toBe(405);
       expect(response.headers.get("allow")).toBe("POST");
     });
 
     it("refuses a cross-site report", async () => {
-      const { browser } = await registeredBrowser(server.url);
+      const { browser } = await registeredBrowser(site.server.url);
       const before = (await progressRows()).length;
       const response = await browser.request("/progress", {
         method: "POST",
@@ -140,10 +130,10 @@ describe.each(engines)("learning progress on %s", (engine) => {
 
   describe("quizzes", () => {
     it("never sends the answer key to the browser", async () => {
-      const html = await (await fetch(`${server.url}/test/java`)).text();
+      const html = await (await fetch(`${site.server.url}/test/java`)).text();
       expect(html).toContain("Question <!-- -->1<!-- --> of <!-- -->20");
       // The decoded data, not the page's text: inside the data script a leaked key reads \"answer\".
-      const page = (await routeData(server.url, "/test/java", "routes/quizzes/quiz")) as { questions: object[] };
+      const page = (await routeData(site.server.url, "/test/java", "routes/quizzes/quiz")) as { questions: object[] };
       expect(page.questions).toHaveLength(20);
       for (const question of page.questions) {
         expect(Object.keys(question).sort()).toEqual(expect.arrayContaining(["id", "options", "question"]));
@@ -152,7 +142,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
     });
 
     it("goes one question further with each Next when posted without JavaScript", async () => {
-      const response = await new TestBrowser(server.url).postForm("/test/react", { current: "react-01", "q.react-01": "2" });
+      const response = await new TestBrowser(site.server.url).postForm("/test/react", { current: "react-01", "q.react-01": "2" });
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).toContain('<input type="hidden" name="q.react-01" value="2"/>');
@@ -160,7 +150,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
     });
 
     it("keeps a signed-in learner's place: a reload or another device goes on at the question reached, with the choices made", async () => {
-      const { browser, email } = await registeredBrowser(server.url);
+      const { browser, email } = await registeredBrowser(site.server.url);
       const choices = ["1", "", "0", "2"];
       // Four Nexts: each posts the sheet so far, as the page does without JavaScript (and, to keep the place, with it).
       for (let step = 1; step <= choices.length; step++) {
@@ -179,13 +169,13 @@ describe.each(engines)("learning progress on %s", (engine) => {
       };
       atQuestion5(await (await browser.request("/test/react")).text());
 
-      const otherDevice = new TestBrowser(server.url, "203.0.113.250");
+      const otherDevice = new TestBrowser(site.server.url, "203.0.113.250");
       const callback = await reachCallback(otherDevice, email, "/test/react");
       expect((await otherDevice.request(callback.pathname + callback.search)).status).toBe(302);
       atQuestion5(await (await otherDevice.request("/test/react")).text());
       // Everyone else starts at question 1.
-      expect(visibleText(await (await fetch(`${server.url}/test/react`)).text())).toContain("Question 1 of 10");
-      const { browser: someoneElse } = await registeredBrowser(server.url);
+      expect(visibleText(await (await fetch(`${site.server.url}/test/react`)).text())).toContain("Question 1 of 10");
+      const { browser: someoneElse } = await registeredBrowser(site.server.url);
       expect(visibleText(await (await someoneElse.request("/test/react")).text())).toContain("Question 1 of 10");
 
       // Finishing scores the attempt and forgets the place: the next attempt starts at question 1.
@@ -193,12 +183,12 @@ describe.each(engines)("learning progress on %s", (engine) => {
         "You scored 10 out of 10",
       );
       expect(visibleText(await (await browser.request("/test/react")).text())).toContain("Question 1 of 10");
-      expect(await handle.db.selectFrom("quiz_progress").selectAll().execute()).toEqual([]);
+      expect(await site.db.selectFrom("quiz_progress").selectAll().execute()).toEqual([]);
     });
 
     it("scores a whole sheet on the server: all right is 100%, all blank 0%", async () => {
       const attemptsBefore = (await attemptRows()).length;
-      const visitor = new TestBrowser(server.url);
+      const visitor = new TestBrowser(site.server.url);
       expect(await responseText(await visitor.postForm("/test/React", sheet(rightChoices(react))))).toContain(
         "You scored 10 out of 10: 100%",
       );
@@ -212,7 +202,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
     });
 
     it("stores a signed-in attempt, lets its owner review it, and shows it in the profile", async () => {
-      const { browser } = await registeredBrowser(server.url);
+      const { browser } = await registeredBrowser(site.server.url);
       const emptyProfile = await responseText(await browser.request("/profile"));
       expect(emptyProfile).toContain("No quiz taken yet.");
       expect(emptyProfile).toContain("No lesson finished yet.");
@@ -232,9 +222,9 @@ describe.each(engines)("learning progress on %s", (engine) => {
       expect(profile).toContain("React quiz 90% (best of 1)");
       expect(profile).toContain("MongoDB 6.67% (1 of 15 lessons)");
 
-      const stranger = await registeredBrowser(server.url);
+      const stranger = await registeredBrowser(site.server.url);
       expect((await stranger.browser.request(reviewHref)).status).toBe(404);
-      expect((await new TestBrowser(server.url).request(reviewHref)).status).toBe(302);
+      expect((await new TestBrowser(site.server.url).request(reviewHref)).status).toBe(302);
     });
 
     it.each([
@@ -251,7 +241,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
         "it answers question 5 before its turn.",
       ],
     ])("refuses %s with 400 and records nothing", async (_name, fields, detail) => {
-      const { browser } = await registeredBrowser(server.url);
+      const { browser } = await registeredBrowser(site.server.url);
       const before = (await attemptRows()).length;
       const response = await browser.postForm("/test/react", fields as Record<string, string>);
       expect(response.status).toBe(400);
@@ -262,7 +252,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
     });
 
     it("keeps at most 60 attempts per learner and hour; later ones are scored but not kept", async () => {
-      const { browser } = await registeredBrowser(server.url);
+      const { browser } = await registeredBrowser(site.server.url);
       const before = (await attemptRows()).length;
       const statuses = [];
       for (let attempt = 0; attempt < 60; attempt++) statuses.push((await browser.postForm("/test/react", sheet([]))).status);
@@ -275,7 +265,7 @@ describe.each(engines)("learning progress on %s", (engine) => {
     });
 
     it("refuses a question answered twice", async () => {
-      const { browser } = await registeredBrowser(server.url);
+      const { browser } = await registeredBrowser(site.server.url);
       const before = (await attemptRows()).length;
       const body = new URLSearchParams(sheet(rightChoices(react)));
       body.append("q.react-02", "0");

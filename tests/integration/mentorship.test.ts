@@ -12,7 +12,7 @@ import { confirmRegistrationLink, registerIn, testPassword } from "../setup/acco
 import { createTestDatabase, engines, type TestDatabase } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { linkIn, startServer, startSite, type RunningServer, type RunningSite } from "../setup/server.ts";
+import { linkIn, siteForTests, startServer, type RunningServer } from "../setup/server.ts";
 import { startSmtpStandIn } from "../setup/smtp-stand-in.ts";
 import { until } from "../setup/waiting.ts";
 
@@ -38,34 +38,25 @@ function readInvitation(text: string) {
 }
 
 describe.each(engines)("mentorship on %s", (engine) => {
-  let site: RunningSite;
-  let handle: DatabaseHandle;
   let people = 0;
-  beforeAll(async () => {
-    site = await startSite({ TRUST_PROXY: "1", MENTORSHIP_MAX_OPEN_BOOKINGS: "2", MENTORSHIP_NO_SHOW_LIMIT: "1" }, engine);
-    handle = site.database.open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await site?.stop();
-  });
+  const site = siteForTests({ TRUST_PROXY: "1", MENTORSHIP_MAX_OPEN_BOOKINGS: "2", MENTORSHIP_NO_SHOW_LIMIT: "1" }, engine);
 
   async function person(role: "student" | "teacher" | "admin", name = `${role} ${people + 1}`) {
     const email = `${role}-${++people}-${process.pid}@college.example`;
-    if (role !== "student") await assignRole(handle.db, email, role);
-    const browser = new TestBrowser(site.url, `198.51.100.${people % 250}`);
+    if (role !== "student") await assignRole(site.db, email, role);
+    const browser = new TestBrowser(site.server.url, `198.51.100.${people % 250}`);
     await registerIn(browser, email, name);
     return { browser, email };
   }
-  const mentorRow = (email: string) => handle.db.selectFrom("mentors").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  const bookings = () => handle.db.selectFrom("mentor_bookings").selectAll().orderBy("created_at").execute();
+  const mentorRow = (email: string) => site.db.selectFrom("mentors").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+  const bookings = () => site.db.selectFrom("mentor_bookings").selectAll().orderBy("created_at").execute();
   const mails = (bookingId: string) =>
-    handle.db.selectFrom("mentorship_mails").selectAll().where("booking_id", "=", bookingId).orderBy("kind").orderBy("recipient").execute();
+    site.db.selectFrom("mentorship_mails").selectAll().where("booking_id", "=", bookingId).orderBy("kind").orderBy("recipient").execute();
   /** Moves a booking's slot in the database: it starts `minutes` from now (before now when negative) and lasts half an hour. */
   const moveSession = async (id: string, minutes: number) => {
-    const { slot_id } = await handle.db.selectFrom("mentor_bookings").select("slot_id").where("id", "=", id).executeTakeFirstOrThrow();
+    const { slot_id } = await site.db.selectFrom("mentor_bookings").select("slot_id").where("id", "=", id).executeTakeFirstOrThrow();
     const startsAt = Date.now() + minutes * 60_000;
-    await handle.db
+    await site.db
       .updateTable("mentor_slots")
       .set({ starts_at: new Date(startsAt).toISOString(), ends_at: new Date(startsAt + 30 * 60_000).toISOString() })
       .where("id", "=", slot_id)
@@ -92,8 +83,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     admin = await person("admin");
     mentor = await person("teacher", "Sneha Krishnan");
     const student = await person("student");
-    const audit = async () =>
-      (await handle.db.selectFrom("audit_log").select("action").where("action", "like", "mentor.%").execute()).length;
+    const audit = async () => (await site.db.selectFrom("audit_log").select("action").where("action", "like", "mentor.%").execute()).length;
 
     for (const [fields, status, message] of [
       [{ email: "nobody@college.example" }, 404, "Nobody with the address nobody@college.example has signed in yet"],
@@ -105,11 +95,11 @@ describe.each(engines)("mentorship on %s", (engine) => {
       expect(refused.status, JSON.stringify(fields)).toBe(status);
       expect(await refused.text()).toContain(message);
     }
-    expect(await handle.db.selectFrom("mentors").selectAll().execute()).toEqual([]);
+    expect(await site.db.selectFrom("mentors").selectAll().execute()).toEqual([]);
     expect((await student.browser.postForm("/staff/mentors", { intent: "enable", email: student.email })).status).toBe(403);
     // A visitor is sent to sign in.
-    expect((await new TestBrowser(site.url).postForm("/staff/mentors", { intent: "enable", email: mentor.email })).status).toBe(302);
-    expect(await handle.db.selectFrom("mentors").selectAll().execute()).toEqual([]);
+    expect((await new TestBrowser(site.server.url).postForm("/staff/mentors", { intent: "enable", email: mentor.email })).status).toBe(302);
+    expect(await site.db.selectFrom("mentors").selectAll().execute()).toEqual([]);
     expect(await audit()).toBe(0);
     // Only a mentor keeps office hours: a student is refused, and so is a teacher an administrator has not made one.
     const hours = { intent: "add-hours", weekday: "1", starts: "10:00", ends: "11:00", slot_minutes: "30", capacity: "1", mode: "online" };
@@ -117,7 +107,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     const notYet = await mentor.browser.postForm("/staff/mentoring", hours);
     expect(notYet.status).toBe(403);
     expect(await notYet.text()).toContain("You are not a mentor: an administrator makes teachers mentors.");
-    expect(await handle.db.selectFrom("office_hours").selectAll().execute()).toEqual([]);
+    expect(await site.db.selectFrom("office_hours").selectAll().execute()).toEqual([]);
 
     const enabled = await admin.browser.postForm("/staff/mentors", { intent: "enable", email: mentor.email, team_card: "Sneha Krishnan" });
     expect(enabled.status).toBe(303);
@@ -125,7 +115,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(slug).toBe("sneha-krishnan");
     expect(await audit()).toBe(1);
     // The Our Team page (kept for visitors) links her card at once: the mentors' content version was raised.
-    const team = await (await fetch(`${site.url}/team`)).text();
+    const team = await (await fetch(`${site.server.url}/team`)).text();
     expect(team).toContain(`href="/mentorship/${slug}"`);
     expect(visibleText(team)).toContain("Book a session with Sneha Krishnan");
   });
@@ -161,7 +151,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     });
     expect(badAddress.status).toBe(400);
     expect(await badAddress.text()).toContain("The meeting address must be an https:// address");
-    expect(await handle.db.selectFrom("office_hours").selectAll().execute()).toEqual([]);
+    expect(await site.db.selectFrom("office_hours").selectAll().execute()).toEqual([]);
 
     expect(
       (
@@ -190,7 +180,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
       ).status,
     ).toBe(303);
 
-    const page = visibleText(await (await fetch(`${site.url}/mentorship/${slug}?tz=Europe/London`)).text());
+    const page = visibleText(await (await fetch(`${site.server.url}/mentorship/${slug}?tz=Europe/London`)).text());
     expect(page).toContain("Book a session with Sneha Krishnan");
     expect(page).toContain("Times are shown in");
     expect(page).toContain("(Europe/London)");
@@ -200,7 +190,8 @@ describe.each(engines)("mentorship on %s", (engine) => {
 
     // A day off takes that day's slots away, and gives them back when removed.
     const week = collegeDayAhead(9);
-    const offered = async () => (await (await fetch(`${site.url}/mentorship/${slug}`)).text()).includes(`value="${week.at("10:00")}"`);
+    const offered = async () =>
+      (await (await fetch(`${site.server.url}/mentorship/${slug}`)).text()).includes(`value="${week.at("10:00")}"`);
     expect(await offered()).toBe(true);
     for (const [fields, status, message] of [
       [{ intent: "add-day-off", day: "31/12/2030" }, 400, "Choose a date."],
@@ -212,7 +203,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
       expect(refused.status, JSON.stringify(fields)).toBe(status);
       expect(await refused.text()).toContain(message);
     }
-    expect(await handle.db.selectFrom("mentor_days_off").selectAll().execute()).toEqual([]);
+    expect(await site.db.selectFrom("mentor_days_off").selectAll().execute()).toEqual([]);
     expect((await mentor.browser.postForm("/staff/mentoring", { intent: "add-day-off", day: week.day })).status).toBe(303);
     expect((await mentor.browser.postForm("/staff/mentoring", { intent: "add-day-off", day: week.day })).status).toBe(409);
     expect(await offered()).toBe(false);
@@ -225,7 +216,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
 
     // What the mentor changed is in the audit log, in order.
     const { sub } = await mentorRow(mentor.email);
-    const changes = await handle.db
+    const changes = await site.db
       .selectFrom("audit_log")
       .select(["action", "after"])
       .where("subject", "=", `mentor:${sub}`)
@@ -281,12 +272,12 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([303, 409, 409, 409, 409, 409]);
     const refusal = answers.find((answer) => answer.status === 409)!;
     expect(await refusal.text()).toContain("Someone else has just taken the last place in this slot.");
-    const slot = await handle.db.selectFrom("mentor_slots").selectAll().where("starts_at", "=", at).executeTakeFirstOrThrow();
+    const slot = await site.db.selectFrom("mentor_slots").selectAll().where("starts_at", "=", at).executeTakeFirstOrThrow();
     expect(slot.taken).toBe(1);
     const booked = (await bookings()).filter((booking) => booking.slot_id === slot.id);
     expect(booked).toHaveLength(1);
     expect(booked[0]!.about_path).toBe("/courses/mern/react?lesson=3");
-    expect(visibleText(await (await fetch(`${site.url}/mentorship/${slug}`)).text())).toMatch(/, Online: full/);
+    expect(visibleText(await (await fetch(`${site.server.url}/mentorship/${slug}`)).text())).toMatch(/, Online: full/);
   });
 
   it("mail both people an RFC 5545 invitation and keep their reminders for 24 hours and 1 hour before", async () => {
@@ -311,7 +302,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(reminder.next_attempt_at).toBe(new Date(Date.parse(at) - 60 * 60 * 1000).toISOString());
     const invitation = readInvitation(stored.find((mail) => mail.kind === "confirmation")!.calendar!);
     expect(invitation).toMatchObject({ method: "REQUEST", sequence: 0, start: at, end: day.at("11:00"), status: "CONFIRMED" });
-    expect(invitation.uid).toBe(`mentoring-${id}@${new URL(site.url).hostname}`);
+    expect(invitation.uid).toBe(`mentoring-${id}@${new URL(site.server.url).hostname}`);
     expect(invitation.attendees).toEqual([`mailto:${student.email}`]);
 
     const page = visibleText(await (await student.browser.request(`/mentorship/bookings/${id}?booked=1`)).text());
@@ -330,9 +321,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(after.filter((mail) => mail.kind.startsWith("reminder"))).toEqual([]);
     const cancellation = readInvitation(after.find((mail) => mail.kind === "cancellation")!.calendar!);
     expect(cancellation).toMatchObject({ method: "CANCEL", uid: invitation.uid, sequence: 1, status: "CANCELLED" });
-    expect((await handle.db.selectFrom("mentor_slots").select("taken").where("starts_at", "=", at).executeTakeFirstOrThrow()).taken).toBe(
-      0,
-    );
+    expect((await site.db.selectFrom("mentor_slots").select("taken").where("starts_at", "=", at).executeTakeFirstOrThrow()).taken).toBe(0);
     const again = await student.browser.postForm(`/mentorship/bookings/${id}`, { intent: "cancel" });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("This booking is already cancelled.");
@@ -340,7 +329,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
 
   it("refuse bookings that break a rule, storing nothing", async () => {
     const student = await person("student");
-    const before = { bookings: await bookings(), slots: await handle.db.selectFrom("mentor_slots").selectAll().orderBy("id").execute() };
+    const before = { bookings: await bookings(), slots: await site.db.selectFrom("mentor_slots").selectAll().orderBy("id").execute() };
     const at = day.at("15:00");
     for (const [fields, status, message] of [
       [{ at, reason: "" }, 400, "Write a line about what you need help with."],
@@ -356,11 +345,11 @@ describe.each(engines)("mentorship on %s", (engine) => {
       expect(refused.status, JSON.stringify(fields)).toBe(status);
       expect(await refused.text()).toContain(message);
     }
-    expect((await new TestBrowser(site.url).postForm(`/mentorship/${slug}`, { at, reason: "Help" })).status).toBe(401);
+    expect((await new TestBrowser(site.server.url).postForm(`/mentorship/${slug}`, { at, reason: "Help" })).status).toBe(401);
     expect((await student.browser.postForm("/mentorship/no-such-mentor", { at, reason: "Help" })).status).toBe(404);
     const own = await mentor.browser.postForm(`/mentorship/${slug}`, { at, reason: "Help" });
     expect(own.status).toBe(403);
-    expect({ bookings: await bookings(), slots: await handle.db.selectFrom("mentor_slots").selectAll().orderBy("id").execute() }).toEqual(
+    expect({ bookings: await bookings(), slots: await site.db.selectFrom("mentor_slots").selectAll().orderBy("id").execute() }).toEqual(
       before,
     );
 
@@ -383,8 +372,8 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.text()).toContain("Too many booking attempts. Please try again in a while.");
-    const { sub } = await handle.db.selectFrom("people").select("sub").where("email", "=", student.email).executeTakeFirstOrThrow();
-    expect(await handle.db.selectFrom("mentor_bookings").select("id").where("student_sub", "=", sub).execute()).toEqual([]);
+    const { sub } = await site.db.selectFrom("people").select("sub").where("email", "=", student.email).executeTakeFirstOrThrow();
+    expect(await site.db.selectFrom("mentor_bookings").select("id").where("student_sub", "=", sub).execute()).toEqual([]);
   });
 
   it("limit booking attempts per network, whoever makes them", async () => {
@@ -431,7 +420,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(recorded.status).toBe(303);
     expect(await sessionListed(id)).toBe("past (no-show)");
     expect(
-      await handle.db.selectFrom("audit_log").select(["action", "after"]).where("subject", "=", `booking:${id}`).orderBy("id").execute(),
+      await site.db.selectFrom("audit_log").select(["action", "after"]).where("subject", "=", `booking:${id}`).orderBy("id").execute(),
     ).toEqual([
       { action: "mentorship.attendance", after: JSON.stringify({ attendance: "attended", notes: null }) },
       { action: "mentorship.attendance", after: JSON.stringify({ attendance: "no-show", notes: "Waited 15 minutes." }) },
@@ -457,17 +446,17 @@ describe.each(engines)("mentorship on %s", (engine) => {
       "Bookings with Sneha Krishnan can be cancelled until 2 hours before they start. Please write to your mentor instead.",
     );
     expect((await mails(id)).map((mail) => mail.kind)).not.toContain("cancellation");
-    expect((await handle.db.selectFrom("mentor_bookings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe(
+    expect((await site.db.selectFrom("mentor_bookings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe(
       "booked",
     );
 
     expect((await mentor.browser.postForm(`/mentorship/bookings/${id}`, { intent: "cancel" })).status).toBe(303);
-    const row = await handle.db.selectFrom("mentor_bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await site.db.selectFrom("mentor_bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     expect([row.status, row.cancelled_by]).toEqual(["cancelled", "mentor"]);
     expect((await mails(id)).filter((mail) => mail.kind === "cancellation").map((mail) => mail.recipient)).toEqual(
       [mentor.email, student.email].sort(),
     );
-    expect(await handle.db.selectFrom("audit_log").select("action").where("subject", "=", `booking:${id}`).execute()).toEqual([
+    expect(await site.db.selectFrom("audit_log").select("action").where("subject", "=", `booking:${id}`).execute()).toEqual([
       { action: "mentorship.cancel" },
     ]);
     expect(await sessionListed(id)).toBe("past (cancelled)");
@@ -478,7 +467,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     const feedUrl = /(http:\/\/[^<"]+\/mentorship\/calendar\/[A-Za-z0-9_-]{32}\.ics)/.exec(mentorPage)![1]!;
     const path = new URL(feedUrl).pathname;
     // The mentor's feed holds their sessions (they booked none themselves: the mentor's sessions come in as mentor).
-    const served = await fetch(`${site.url}${path}`);
+    const served = await fetch(`${site.server.url}${path}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     const feed = new ICAL.Component(ICAL.parse(await served.text()) as unknown[]);
@@ -489,10 +478,10 @@ describe.each(engines)("mentorship on %s", (engine) => {
         .getAllSubcomponents("vevent")
         .map((event) => event.getFirstPropertyValue("uid"))
         .sort(),
-    ).toEqual(booked.map((booking) => `mentoring-${booking.id}@${new URL(site.url).hostname}`).sort());
+    ).toEqual(booked.map((booking) => `mentoring-${booking.id}@${new URL(site.server.url).hostname}`).sort());
     expect((await mentor.browser.postForm("/mentorship", {})).status).toBe(303);
-    expect((await fetch(`${site.url}${path}`)).status).toBe(404);
-    expect((await fetch(`${site.url}/mentorship/calendar/not-a-token.ics`)).status).toBe(404);
+    expect((await fetch(`${site.server.url}${path}`)).status).toBe(404);
+    expect((await fetch(`${site.server.url}/mentorship/calendar/not-a-token.ics`)).status).toBe(404);
   });
 
   it("open an online session's live room to its mentor, its student and administrators only, seven at most, relaying their messages", async () => {
@@ -540,7 +529,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     const more = await Promise.all([1, 2, 3, 4, 5].map(() => person("admin")));
     expect((await stranger.browser.request(room)).status).toBe(404);
     expect((await stranger.browser.postJson(api, { intent: "join" })).status).toBe(404);
-    expect((await new TestBrowser(site.url).postJson(api, { intent: "join" })).status).toBe(401);
+    expect((await new TestBrowser(site.server.url).postJson(api, { intent: "join" })).status).toBe(401);
 
     type Joined = { peer: string; after: number; present: { peer: string; name: string; role: string }[]; iceServers: unknown[] };
     const join = async (who: TestBrowser) => {
@@ -592,7 +581,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     type Read = { after: number; messages: { kind: string; from: string; body: string }[] };
     const woken = (await (await waiting).json()) as Read;
     expect(woken.messages).toEqual([expect.objectContaining({ kind: "chat", body: "Hello, can you see my screen?" })]);
-    const peersInRoom = async () => (await handle.db.selectFrom("room_peers").select("peer").where("booking_id", "=", id).execute()).length;
+    const peersInRoom = async () => (await site.db.selectFrom("room_peers").select("peer").where("booking_id", "=", id).execute()).length;
 
     // A person takes one place: the student's second page takes the place of the first, which must join again.
     const secondPage = await join(student.browser);
@@ -618,7 +607,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect((await more[4]!.browser.postJson(api, { intent: "join" })).status).toBe(200);
     expect(await (await mentor.browser.request(room)).text()).toContain("Hello, can you see my screen?");
     // Someone whose page went silent (no look for 45 s: moved back in the database) leaves at the others' next look.
-    await handle.db
+    await site.db
       .updateTable("room_peers")
       .set({ seen_at: new Date(Date.now() - 60_000).toISOString() })
       .where("peer", "=", extraPeers[0]!.peer)
@@ -627,7 +616,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(silent.messages.filter((message) => message.kind === "leave").map((message) => message.from)).toEqual(
       expect.arrayContaining([adminPeer.peer, extraPeers[0]!.peer]),
     );
-    expect(await handle.db.selectFrom("room_peers").select("peer").where("peer", "=", extraPeers[0]!.peer).execute()).toEqual([]);
+    expect(await site.db.selectFrom("room_peers").select("peer").where("peer", "=", extraPeers[0]!.peer).execute()).toEqual([]);
   });
 
   it("refuse a person's room messages past their rate a minute, storing nothing of them, and open a long chat at its latest lines", async () => {
@@ -640,7 +629,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     const studentPeer = await join(student.browser);
     const mentorPeer = await join(mentor.browser);
     const stored = async (kind: "chat" | "signal") =>
-      (await handle.db.selectFrom("room_messages").select("id").where("booking_id", "=", id).where("kind", "=", kind).execute()).length;
+      (await site.db.selectFrom("room_messages").select("id").where("booking_id", "=", id).where("kind", "=", kind).execute()).length;
     const expectRefused = async (response: Response, what: string) => {
       expect(response.status).toBe(429);
       const wait = Number(response.headers.get("retry-after"));
@@ -666,7 +655,7 @@ describe.each(engines)("mentorship on %s", (engine) => {
     expect(await stored("signal")).toBe(ROOM_SIGNALS_PER_MINUTE);
 
     // A room opened after a long chat shows its latest lines, in order.
-    const last = await handle.db
+    const last = await site.db
       .selectFrom("room_messages")
       .selectAll()
       .where("booking_id", "=", id)
@@ -681,12 +670,12 @@ describe.each(engines)("mentorship on %s", (engine) => {
       body: `Later line ${n + 1}`,
     }));
     for (let from = 0; from < more.length; from += 100) {
-      await handle.db
+      await site.db
         .insertInto("room_messages")
         .values(more.slice(from, from + 100))
         .execute();
     }
-    const lines = (await chatOf(handle.db, id)).map((line) => line.text);
+    const lines = (await chatOf(site.db, id)).map((line) => line.text);
     expect(lines).toEqual(more.map((line) => line.body));
     // The page's data carries them (the room's script draws the chat).
     const pageData = await (await student.browser.request(`/mentorship/bookings/${id}/room`)).text();

@@ -6,7 +6,7 @@ import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { registerIn, registeredBrowser } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { startSite, type RunningSite } from "../setup/server.ts";
+import { siteForTests, startSite, type RunningSite } from "../setup/server.ts";
 import { startTokenTestProvider, type TokenScenario } from "../setup/token-test-provider.ts";
 
 const projectRoot = fileURLToPath(new URL("../..", import.meta.url));
@@ -21,35 +21,26 @@ function userRole(env: Record<string, string>, args: string[]): Promise<{ code: 
 }
 
 describe.each(engines)("roles with the built-in provider on %s", (engine) => {
-  let server: RunningSite;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    // Registered below with the address in this list; upper case here on purpose.
-    server = await startSite({ TRUST_PROXY: "1", ADMIN_EMAILS: `Head-${process.pid}@College.example, it@college.example` }, engine);
-    handle = server.database.open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await server?.stop();
-  });
+  // Registered below with the address in this list; upper case here on purpose.
+  const site = siteForTests({ TRUST_PROXY: "1", ADMIN_EMAILS: `Head-${process.pid}@College.example, it@college.example` }, engine);
 
   const roleOf = async (email: string) =>
-    (await handle.db.selectFrom("sessions").select("role").where("email", "=", email).execute()).map((row) => row.role);
+    (await site.db.selectFrom("sessions").select("role").where("email", "=", email).execute()).map((row) => row.role);
 
   /** A post on the wall, and whether this browser may hide it (moderators and admins only). */
   async function canHide(browser: TestBrowser) {
-    const author = new TestBrowser(server.url, "198.18.0.1");
+    const author = new TestBrowser(site.server.url, "198.18.0.1");
     const posted = await author.postForm("/feedback/new", { name: "Post", comment: "To hide", rating: "3" });
     const id = posted.headers.get("location")!.split("=")[1]!;
     return (await browser.postForm(`/feedback/${id}`, { intent: "hide" })).status;
   }
 
   it("makes everyone a student by default, and ADMIN_EMAILS admins at sign-in", async () => {
-    const { browser: student, email: studentEmail } = await registeredBrowser(server.url);
+    const { browser: student, email: studentEmail } = await registeredBrowser(site.server.url);
     expect(await roleOf(studentEmail)).toEqual(["student"]);
     expect(await canHide(student)).toBe(403);
 
-    const head = new TestBrowser(server.url, "198.18.0.2");
+    const head = new TestBrowser(site.server.url, "198.18.0.2");
     const email = `head-${process.pid}@college.example`;
     await registerIn(head, email, "Head of Department");
     expect(await roleOf(email)).toEqual(["admin"]);
@@ -57,35 +48,35 @@ describe.each(engines)("roles with the built-in provider on %s", (engine) => {
   });
 
   it("npm run user:role gives a role at once to open sessions, takes it back, and refuses bad arguments", async () => {
-    const { browser, email } = await registeredBrowser(server.url);
-    const given = await userRole(server.database.env, [email.toUpperCase(), "moderator"]);
+    const { browser, email } = await registeredBrowser(site.server.url);
+    const given = await userRole(site.server.database.env, [email.toUpperCase(), "moderator"]);
     expect(given.code).toBe(0);
     expect(given.output).toContain(`${email} is now moderator (1 open session changed at once).`);
     expect(await roleOf(email)).toEqual(["moderator"]);
     expect(await canHide(browser)).toBe(303);
 
-    expect((await userRole(server.database.env, [email, "student"])).code).toBe(0);
+    expect((await userRole(site.server.database.env, [email, "student"])).code).toBe(0);
     expect(await canHide(browser)).toBe(403);
 
-    const badRole = await userRole(server.database.env, [email, "superuser"]);
+    const badRole = await userRole(site.server.database.env, [email, "superuser"]);
     expect(badRole.code).toBe(2);
     expect(badRole.output).toContain("the role must be one of student, teacher, moderator, admin");
-    const badEmail = await userRole(server.database.env, ["not-an-email", "admin"]);
+    const badEmail = await userRole(site.server.database.env, ["not-an-email", "admin"]);
     expect(badEmail.code).toBe(2);
     expect(await roleOf(email)).toEqual(["student"]);
   });
 
   it("keeps a role given before the first sign-in for that sign-in", async () => {
     const email = `future-teacher-${process.pid}@college.example`;
-    const given = await userRole(server.database.env, [email, "teacher"]);
+    const given = await userRole(site.server.database.env, [email, "teacher"]);
     expect(given.output).toContain("from their next sign-in");
     expect(given.output).toContain(`Warning: no account has the address ${email} yet.`);
-    await registerIn(new TestBrowser(server.url, "198.18.0.3"), email, "New Teacher");
+    await registerIn(new TestBrowser(site.server.url, "198.18.0.3"), email, "New Teacher");
     expect(await roleOf(email)).toEqual(["teacher"]);
   });
 
   it("never takes a role from the browser", async () => {
-    const { browser, email } = await registeredBrowser(server.url);
+    const { browser, email } = await registeredBrowser(site.server.url);
     browser.jar.store(new Response(null, { headers: { "Set-Cookie": "role=admin; Path=/" } }));
     expect(await canHide(browser)).toBe(403);
     expect(await roleOf(email)).toEqual(["student"]);

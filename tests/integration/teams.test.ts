@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { assignRole } from "#app/features/auth/roles.server.ts";
 import type { Role } from "#app/features/auth/roles.ts";
-import type { DatabaseHandle } from "#app/lib/db/connect.server.ts";
 import { registerIn } from "../setup/accounts.ts";
 import { engines } from "../setup/databases.ts";
 import { visibleText } from "../setup/html.ts";
 import { TestBrowser } from "../setup/http-client.ts";
-import { startSite, type RunningSite } from "../setup/server.ts";
+import { siteForTests } from "../setup/server.ts";
 
 let people = 0;
 
@@ -71,22 +70,13 @@ const quizActions = (slug: string): [string, Record<string, string>][] => [
 ];
 
 describe.each(engines)("course and quiz teams on %s", (engine) => {
-  let site: RunningSite;
-  let handle: DatabaseHandle;
-  beforeAll(async () => {
-    site = await startSite({ TRUST_PROXY: "1" }, engine);
-    handle = site.database.open();
-  });
-  afterAll(async () => {
-    await handle?.close();
-    await site?.stop();
-  });
+  const site = siteForTests({ TRUST_PROXY: "1" }, engine);
 
   const address = (label: string) => `${label}-${++people}-${process.pid}@college.example`;
   /** A browser signed in as a new person with this role (given before their first sign-in, as the college does). */
   async function person(role: Role, email = address(role)) {
-    if (role !== "student") await assignRole(handle.db, email, role);
-    const browser = new TestBrowser(site.url, `198.51.100.${people % 250}`);
+    if (role !== "student") await assignRole(site.db, email, role);
+    const browser = new TestBrowser(site.server.url, `198.51.100.${people % 250}`);
     await registerIn(browser, email, `${role} ${people}`);
     return { browser, email };
   }
@@ -95,19 +85,19 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
     content:
       kind === "course"
         ? {
-            course: await handle.db.selectFrom("courses").selectAll().where("slug", "=", slug).execute(),
-            lessons: await handle.db.selectFrom("lessons").selectAll().where("course_slug", "=", slug).orderBy("id").execute(),
-            listings: await handle.db.selectFrom("course_listings").selectAll().where("course_slug", "=", slug).orderBy("id").execute(),
+            course: await site.db.selectFrom("courses").selectAll().where("slug", "=", slug).execute(),
+            lessons: await site.db.selectFrom("lessons").selectAll().where("course_slug", "=", slug).orderBy("id").execute(),
+            listings: await site.db.selectFrom("course_listings").selectAll().where("course_slug", "=", slug).orderBy("id").execute(),
           }
         : {
-            quiz: await handle.db.selectFrom("quizzes").selectAll().where("slug", "=", slug).execute(),
-            questions: await handle.db.selectFrom("quiz_questions").selectAll().where("quiz_slug", "=", slug).orderBy("id").execute(),
+            quiz: await site.db.selectFrom("quizzes").selectAll().where("slug", "=", slug).execute(),
+            questions: await site.db.selectFrom("quiz_questions").selectAll().where("quiz_slug", "=", slug).orderBy("id").execute(),
           },
-    team: await handle.db.selectFrom("content_teams").selectAll().where("content_slug", "=", slug).orderBy("email").execute(),
-    audit: (await handle.db.selectFrom("audit_log").select("id").execute()).length,
+    team: await site.db.selectFrom("content_teams").selectAll().where("content_slug", "=", slug).orderBy("email").execute(),
+    audit: (await site.db.selectFrom("audit_log").select("id").execute()).length,
   });
   const team = (kind: "course" | "quiz", slug: string) =>
-    handle.db
+    site.db
       .selectFrom("content_teams")
       .select(["email", "role"])
       .where("content_kind", "=", kind)
@@ -123,7 +113,7 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
       description: "Where the course begins.",
     });
     expect(lesson.status).toBe(303);
-    return new URL(lesson.headers.get("location")!, site.url).pathname.split("/").pop()!;
+    return new URL(lesson.headers.get("location")!, site.server.url).pathname.split("/").pop()!;
   }
 
   it("makes a course's creator its owner, and keeps every other teacher out of every page and action, changing nothing", async () => {
@@ -170,7 +160,7 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
     const coTeacher = await person("teacher", coTeacherEmail);
     expect(visibleText(await (await coTeacher.browser.request("/staff/courses")).text())).toContain(`Course ${slug}`);
     expect((await coTeacher.browser.postForm(`/staff/courses/${slug}`, { intent: "details", title: "Shared course" })).status).toBe(303);
-    expect((await handle.db.selectFrom("courses").select("title").where("slug", "=", slug).executeTakeFirstOrThrow()).title).toBe(
+    expect((await site.db.selectFrom("courses").select("title").where("slug", "=", slug).executeTakeFirstOrThrow()).title).toBe(
       "Shared course",
     );
     // The team is the owners' to change.
@@ -187,7 +177,7 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
       (await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "team-remove", email: coTeacherEmail, confirmed: "yes" })).status,
     ).toBe(303);
     expect((await coTeacher.browser.request(`/staff/courses/${slug}`)).status).toBe(403);
-    const audit = await handle.db
+    const audit = await site.db
       .selectFrom("audit_log")
       .select(["action", "before", "after"])
       .where("subject", "=", `course:${slug}`)
@@ -229,8 +219,8 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
     const slug = `team-vouched-${people}`;
     await courseWithALesson(owner.browser, slug);
     // As after a sign-in with a provider that did not mark the address verified.
-    const { sub } = await handle.db.selectFrom("people").select("sub").where("email", "=", owner.email).executeTakeFirstOrThrow();
-    await handle.db.updateTable("sessions").set({ role_email: null }).where("sub", "=", sub).execute();
+    const { sub } = await site.db.selectFrom("people").select("sub").where("email", "=", owner.email).executeTakeFirstOrThrow();
+    await site.db.updateTable("sessions").set({ role_email: null }).where("sub", "=", sub).execute();
     const before = await snapshot("course", slug);
     expect((await owner.browser.request(`/staff/courses/${slug}`)).status).toBe(403);
     const refused = await owner.browser.postForm("/staff/courses/new", { slug: `${slug}-2`, title: "Not without an address" });
@@ -239,8 +229,8 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
     expect(
       (await owner.browser.postForm("/staff/quizzes", { slug: `${slug}-quiz`, title: "Nor this", coursePath: "/courses/java" })).status,
     ).toBe(403);
-    expect(await handle.db.selectFrom("courses").select("slug").where("slug", "like", `${slug}-%`).execute()).toEqual([]);
-    expect(await handle.db.selectFrom("quizzes").select("slug").where("slug", "=", `${slug}-quiz`).execute()).toEqual([]);
+    expect(await site.db.selectFrom("courses").select("slug").where("slug", "like", `${slug}-%`).execute()).toEqual([]);
+    expect(await site.db.selectFrom("quizzes").select("slug").where("slug", "=", `${slug}-quiz`).execute()).toEqual([]);
     expect(await snapshot("course", slug)).toEqual(before);
   });
 
@@ -326,7 +316,7 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
     const learner = await person("student");
     expect((await learner.browser.request(`/courses/${slug}`)).status).toBe(200);
     expect((await learner.browser.postForm("/progress", { course: slug, lesson: "1", finished: "true" })).status).toBe(204);
-    const progress = () => handle.db.selectFrom("lesson_progress").selectAll().where("course_slug", "=", slug).execute();
+    const progress = () => site.db.selectFrom("lesson_progress").selectAll().where("course_slug", "=", slug).execute();
     const kept = await progress();
     expect(kept).toHaveLength(1);
 
@@ -390,11 +380,11 @@ describe.each(engines)("course and quiz teams on %s", (engine) => {
     expect((await owner.browser.postForm(`/staff/courses/${slug}`, { intent: "restore" })).status).toBe(303);
     expect((await owner.browser.postForm(`/staff/quizzes/${quiz}`, { intent: "restore" })).status).toBe(303);
     const statuses = [
-      (await handle.db.selectFrom("courses").select("status").where("slug", "=", slug).executeTakeFirstOrThrow()).status,
-      (await handle.db.selectFrom("quizzes").select("status").where("slug", "=", quiz).executeTakeFirstOrThrow()).status,
+      (await site.db.selectFrom("courses").select("status").where("slug", "=", slug).executeTakeFirstOrThrow()).status,
+      (await site.db.selectFrom("quizzes").select("status").where("slug", "=", quiz).executeTakeFirstOrThrow()).status,
     ];
     expect(statuses).toEqual(["draft", "draft"]);
-    const log = await handle.db
+    const log = await site.db
       .selectFrom("audit_log")
       .select("action")
       .where("subject", "in", [`course:${slug}`, `quiz:${quiz}`])
