@@ -11,44 +11,40 @@ import { useDismissableDetails } from "./use-dismissable-details.ts";
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block truncate rounded px-3 py-2 font-medium hover:text-brand-700 xl:px-2 ${isActive ? "text-brand-700 underline underline-offset-4" : "text-ink"}`;
 
-/** A link of the bar, marked as the current page (`aria-current`) where the page is at it or below it. */
-function NavItem({ to, label, pathname, end = false }: { to: string; label: string; pathname: string; end?: boolean }) {
-  const isActive = isAt(pathname, to, { end });
-  return (
-    <SiteLink
-      to={to}
-      reloadDocument={needsOwnDocument(to)}
-      aria-current={isActive ? "page" : undefined}
-      className={linkClass({ isActive })}
-    >
-      {label}
-    </SiteLink>
-  );
-}
+/** The list of pages is marked on itself only, as the home page always is (isAt). */
+const markedOnlyAtItself = new Set(["/pages"]);
 
-/** One list item per link; "/" is active on the home page only. */
+/** One list item per link, the current page's marked (`aria-current`) where the page is at it or below it. */
 function NavItems({ links }: { links: ReadonlyArray<{ to: string; label: string }> }) {
   const { pathname } = useLocation();
-  return links.map((link) => (
-    <li key={link.to}>
-      <NavItem to={link.to} label={link.label} pathname={pathname} end={link.to === "/"} />
-    </li>
-  ));
+  return links.map(({ to, label }) => {
+    const isActive = isAt(pathname, to, { end: markedOnlyAtItself.has(to) });
+    return (
+      <li key={to}>
+        <SiteLink
+          to={to}
+          reloadDocument={needsOwnDocument(to)}
+          aria-current={isActive ? "page" : undefined}
+          className={linkClass({ isActive })}
+        >
+          {label}
+        </SiteLink>
+      </li>
+    );
+  });
 }
+
+const dropdownLinks = [{ to: "/pages", label: "All pages" }, ...pageLinks];
 
 function PagesDropdown() {
   const ref = useDismissableDetails();
-  const { pathname } = useLocation();
   return (
     <details ref={ref} className="relative">
       <summary className="flex cursor-pointer list-none items-center gap-1 rounded px-2 py-2 font-medium whitespace-nowrap text-ink hover:text-brand-700">
         Pages <Icon name="chevron-down" />
       </summary>
       <ul className="absolute left-0 z-30 mt-1 w-56 rounded-md border border-gray-200 bg-white py-2 shadow-lg">
-        <li>
-          <NavItem to="/pages" label="All pages" pathname={pathname} end />
-        </li>
-        <NavItems links={pageLinks} />
+        <NavItems links={dropdownLinks} />
       </ul>
     </details>
   );

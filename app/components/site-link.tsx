@@ -49,7 +49,7 @@ export function SiteLink({ to, reloadDocument = false, ...rest }: SiteLinkProps)
 
 /**
  * Whether `pathname` is at `to` or below it, as React Router's NavLink decides it: without case;
- * with `end`, only at `to` itself.
+ * with `end`, only at `to` itself. Nothing is below "/": the home link is marked on the home page only.
  */
 export function isAt(pathname: string, to: string, { end = false } = {}) {
   const here = pathname.toLowerCase();

@@ -83,12 +83,16 @@ test("the bar's, footer's and breadcrumb's links move within the page, and mark 
   await expect(page.getByRole("heading", { level: 1, name: "Courses" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Courses", exact: true }).first()).toHaveAttribute("aria-current", "page");
   await expect(nav.getByRole("link", { name: "About", exact: true }).first()).not.toHaveAttribute("aria-current");
+  // The home link is marked on the home page only.
+  await expect(nav.getByRole("link", { name: "Home", exact: true }).first()).not.toHaveAttribute("aria-current");
   expect(await stayed()).toBe(true);
 
   await page.getByRole("contentinfo").getByRole("link", { name: "About Us" }).click();
   await expect(page).toHaveURL(/\/about$/);
   await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Pages" }).click();
   await expect(page).toHaveURL(/\/pages$/);
+  const allPages = nav.getByRole("link", { name: "All pages", includeHidden: true });
+  await expect(allPages).toHaveAttribute("aria-current", "page");
   expect(await stayed()).toBe(true);
 
   // With a modifier key the browser opens it in a new tab, and this page stays where it was.
@@ -100,4 +104,11 @@ test("the bar's, footer's and breadcrumb's links move within the page, and mark 
   await (await opened).close();
   await expect(page).toHaveURL(/\/pages$/);
   expect(await stayed()).toBe(true);
+});
+
+test("the list of pages is not marked below its own address", async ({ page }) => {
+  await open(page, "/pages/no-such-page");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await expect(nav.getByRole("link", { name: "All pages", includeHidden: true })).not.toHaveAttribute("aria-current");
+  await expect(nav.getByRole("link", { name: "Home", exact: true }).first()).not.toHaveAttribute("aria-current");
 });
